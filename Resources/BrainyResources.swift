@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where the files bundled with Brainy live: the question packs and the default remote config.
+public enum BrainyResources {
+    /// The folder of the bundled core question pack (a `manifest.json` and one file per category).
+    public static var corePackDirectory: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Packs/core", isDirectory: true)
+    }
+
+    /// The default remote config the shell uses until a server sends another.
+    public static var defaultConfigURL: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Config/default-config.json")
+    }
+}

@@ -1,0 +1,87 @@
+/// A user's preferences, kept per user.
+public struct Settings: Codable, Equatable, Sendable {
+    public enum Theme: String, Codable, Sendable, CaseIterable {
+        case dark, light, system
+    }
+
+    public var theme: Theme = .system
+    public var language: Language = .ko
+    /// Seconds allowed per question; 0 turns the timer off.
+    public var timerSeconds: Int = 0
+    public var defaultCount: Int = 10
+    public var defaultSelection: QuestionSelection = .random
+    public var notifications: Bool = true
+
+    public init() {}
+
+    /// A setting, as `settings` names and shows it.
+    public enum Key: String, CaseIterable, Sendable {
+        case theme, language, timer, count, selection, notifications
+
+        public var help: Localized {
+            switch self {
+            case .theme: Localized(ko: "색 테마: dark, light, system", en: "colour theme: dark, light, system")
+            case .language: Localized(ko: "언어: ko, en", en: "language: ko, en")
+            case .timer: Localized(ko: "문제당 제한 시간(초), off는 끄기", en: "seconds per question, off to turn it off")
+            case .count: Localized(ko: "기본 문제 수 (1–50)", en: "default question count (1–50)")
+            case .selection: Localized(ko: "기본 출제 방식: random, unsolved", en: "default selection: random, unsolved")
+            case .notifications: Localized(ko: "알림: on, off", en: "notifications: on, off")
+            }
+        }
+
+        public var allowedValues: [String] {
+            switch self {
+            case .theme: Theme.allCases.map(\.rawValue)
+            case .language: Language.allCases.map(\.rawValue)
+            case .timer: ["off", "10", "15", "20", "30", "60"]
+            case .count: ["5", "10", "15", "20"]
+            case .selection: QuestionSelection.allCases.map(\.rawValue)
+            case .notifications: ["on", "off"]
+            }
+        }
+    }
+
+    public func value(of key: Key) -> String {
+        switch key {
+        case .theme: theme.rawValue
+        case .language: language.rawValue
+        case .timer: timerSeconds == 0 ? "off" : String(timerSeconds)
+        case .count: String(defaultCount)
+        case .selection: defaultSelection.rawValue
+        case .notifications: notifications ? "on" : "off"
+        }
+    }
+
+    /// Changes one setting from the text a user typed.
+    public mutating func set(_ key: Key, to text: String) throws(BrainyError) {
+        let value = text.lowercased()
+        switch key {
+        case .theme:
+            guard let theme = Theme(rawValue: value) else { throw .invalidSetting(key.rawValue, text, key.allowedValues) }
+            self.theme = theme
+        case .language:
+            guard let language = Language(parsing: value) else { throw .invalidSetting(key.rawValue, text, key.allowedValues) }
+            self.language = language
+        case .timer:
+            if ["off", "0", "none", "끄기"].contains(value) { timerSeconds = 0; return }
+            guard let seconds = Int(value.replacingOccurrences(of: "s", with: "")), (3...600).contains(seconds) else {
+                throw .invalidSetting(key.rawValue, text, ["off", "3–600"])
+            }
+            timerSeconds = seconds
+        case .count:
+            guard let count = Int(value), (1...50).contains(count) else { throw .invalidSetting(key.rawValue, text, ["1–50"]) }
+            defaultCount = count
+        case .selection:
+            guard let selection = QuestionSelection(parsing: value) else {
+                throw .invalidSetting(key.rawValue, text, key.allowedValues)
+            }
+            defaultSelection = selection
+        case .notifications:
+            switch value {
+            case "on", "true", "yes", "켜기": notifications = true
+            case "off", "false", "no", "끄기": notifications = false
+            default: throw .invalidSetting(key.rawValue, text, key.allowedValues)
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How a user signed in.
+public enum AuthProvider: String, Codable, Sendable, CaseIterable {
+    case guest, email, google, apple
+
+    public var name: Localized {
+        switch self {
+        case .guest: Localized(ko: "게스트", en: "guest")
+        case .email: Localized(ko: "이메일", en: "email")
+        case .google: .same("Google")
+        case .apple: .same("Apple")
+        }
+    }
+}
+
+/// A person who plays.
+public struct User: Codable, Equatable, Sendable, Identifiable {
+    public var id: String
+    public var email: String?
+    public var displayName: String
+    public var provider: AuthProvider
+    public var createdAt: Date
+    public var lastLoginAt: Date?
+    public var failedLoginAttempts: Int
+    public var lockedUntil: Date?
+
+    public init(
+        id: String, email: String?, displayName: String, provider: AuthProvider, createdAt: Date,
+        lastLoginAt: Date? = nil, failedLoginAttempts: Int = 0, lockedUntil: Date? = nil
+    ) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.provider = provider
+        self.createdAt = createdAt
+        self.lastLoginAt = lastLoginAt
+        self.failedLoginAttempts = failedLoginAttempts
+        self.lockedUntil = lockedUntil
+    }
+
+    public func isLocked(at now: Date) -> Bool {
+        if let lockedUntil { return lockedUntil > now }
+        return false
+    }
+}
+
+/// A signed-in session on this device.
+public struct AuthSession: Codable, Equatable, Sendable {
+    public var id: String
+    public var userId: String
+    public var createdAt: Date
+    public var expiresAt: Date
+
+    public init(id: String, userId: String, createdAt: Date, expiresAt: Date) {
+        self.id = id
+        self.userId = userId
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
+    public func isExpired(at now: Date) -> Bool { now >= expiresAt }
+}

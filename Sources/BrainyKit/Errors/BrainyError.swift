@@ -1,0 +1,156 @@
+import Foundation
+
+/// Everything that can go wrong in Brainy, each with a message in Korean and English that says what happened and
+/// what to do next. The shell prints it and keeps running; only the executable decides exit codes.
+public enum BrainyError: Error, Equatable, Sendable {
+    case unknownCommand(String, suggestion: String?)
+    case commandNotAllowed(command: String, state: Localized, allowed: [String])
+    case missingArgument(command: String, usage: String)
+    case invalidArgument(command: String, value: String, expected: [String])
+    case invalidEmail(String)
+    case passwordTooShort(minimum: Int)
+    case passwordsDoNotMatch
+    case emailTaken(String)
+    case wrongCredentials(remainingAttempts: Int)
+    case accountLocked(until: Date)
+    case sessionExpired
+    case loginMethodDisabled(AuthProvider)
+    case needsServer(AuthProvider)
+    case quizTypeUnavailable(QuizType)
+    case noUnsolvedQuestions(QuizCategory)
+    case noQuestions(QuizCategory)
+    case allStagesCleared(QuizCategory, stages: Int)
+    case noHintCredits
+    case hintAlreadyUsed
+    case optionOutOfRange(Int, count: Int)
+    case emptyAnswer
+    case invalidSetting(String, String, [String])
+    case unknownSetting(String)
+    case quizNotFound(String)
+    case nothingToResume
+    case notABrainyDatabase(path: String)
+    case database(String)
+    case inputEnded
+    case maintenance
+    case invalidPack(String)
+
+    public var message: Localized {
+        switch self {
+        case let .unknownCommand(word, suggestion):
+            let hint = suggestion.map { Localized(ko: " '\($0)'을(를) 입력하려던 건가요?", en: " Did you mean '\($0)'?") }
+                ?? Localized(ko: "", en: "")
+            return Localized(ko: "'\(word)'은(는) 알 수 없는 명령입니다.", en: "'\(word)' is not a command.") + hint
+                + Localized(ko: " 'help'로 지금 쓸 수 있는 명령을 보세요.", en: " Type 'help' for the commands you can use now.")
+        case let .commandNotAllowed(command, state, allowed):
+            let list = allowed.joined(separator: ", ")
+            return Localized(
+                ko: "'\(command)'은(는) 지금 쓸 수 없습니다 (현재 상태: \(state.ko)). 지금 쓸 수 있는 명령: \(list)",
+                en: "'\(command)' is not allowed now (state: \(state.en)). Allowed now: \(list)")
+        case let .missingArgument(command, usage):
+            return Localized(ko: "'\(command)'에 필요한 값이 빠졌습니다. 사용법: \(usage)",
+                             en: "'\(command)' needs more. Usage: \(usage)")
+        case let .invalidArgument(command, value, expected):
+            let list = expected.joined(separator: ", ")
+            return Localized(ko: "'\(command)'에 '\(value)'은(는) 쓸 수 없습니다. 가능한 값: \(list)",
+                             en: "'\(value)' is not valid for '\(command)'. Expected one of: \(list)")
+        case let .invalidEmail(email):
+            return Localized(ko: "'\(email)'은(는) 올바른 이메일 주소가 아닙니다. 예: name@example.com",
+                             en: "'\(email)' is not a valid email address. Example: name@example.com")
+        case let .passwordTooShort(minimum):
+            return Localized(ko: "비밀번호는 \(minimum)자 이상이어야 합니다. 다시 시도하세요.",
+                             en: "The password must be at least \(minimum) characters. Try again.")
+        case .passwordsDoNotMatch:
+            return Localized(ko: "두 비밀번호가 다릅니다. 다시 'register'를 입력하세요.",
+                             en: "The two passwords differ. Type 'register' again.")
+        case let .emailTaken(email):
+            return Localized(ko: "\(email)은(는) 이미 가입된 주소입니다. 'login email \(email)'로 로그인하세요.",
+                             en: "\(email) already has an account. Sign in with 'login email \(email)'.")
+        case let .wrongCredentials(remaining):
+            return Localized(
+                ko: "이메일 또는 비밀번호가 맞지 않습니다. 잠기기 전까지 \(remaining)번 더 시도할 수 있습니다.",
+                en: "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
+        case let .accountLocked(until):
+            let time = BrainyDateFormat.minute(until)
+            return Localized(ko: "로그인 실패가 너무 많아 계정이 \(time)까지 잠겼습니다. 그 뒤에 다시 시도하세요.",
+                             en: "Too many failed sign-ins: the account is locked until \(time). Try again after that.")
+        case .sessionExpired:
+            return Localized(ko: "로그인 세션이 만료되었습니다. 다시 로그인하세요 (기록은 그대로 있습니다).",
+                             en: "Your session has expired. Sign in again (your data is kept).")
+        case let .loginMethodDisabled(provider):
+            return Localized(ko: "\(provider.name.ko) 로그인은 현재 설정에서 꺼져 있습니다. 다른 방법으로 로그인하세요.",
+                             en: "\(provider.name.en) sign-in is turned off in the current config. Use another method.")
+        case let .needsServer(provider):
+            return Localized(
+                ko: "\(provider.name.ko) 로그인은 동기화 서버가 있어야 합니다 (--server URL). 지금은 'login guest'나 'login email'을 쓰세요.",
+                en: "\(provider.name.en) sign-in needs a sync server (--server URL). For now use 'login guest' or 'login email'.")
+        case let .quizTypeUnavailable(type):
+            return Localized(ko: "\(type.name.ko)는 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
+                             en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
+        case let .noUnsolvedQuestions(category):
+            return Localized(
+                ko: "\(category.name.ko) 카테고리의 문제를 모두 풀었습니다. 'start random'으로 전체에서 다시 풀어 보세요.",
+                en: "You have answered every \(category.name.en) question. Try 'start random' to play them all again.")
+        case let .noQuestions(category):
+            return Localized(ko: "\(category.name.ko) 카테고리에 문제가 없습니다. 다른 카테고리를 고르세요.",
+                             en: "There are no questions in \(category.name.en). Choose another category.")
+        case let .allStagesCleared(category, stages):
+            return Localized(
+                ko: "\(category.name.ko)의 \(stages)개 스테이지를 모두 통과했습니다! 'format individual'로 개별 퀴즈를 즐겨 보세요.",
+                en: "You cleared all \(stages) \(category.name.en) stages! Try 'format individual' for one-off quizzes.")
+        case .noHintCredits:
+            return Localized(ko: "힌트가 남아 있지 않습니다. 80% 이상 맞히고 퀴즈를 마치면 힌트를 얻습니다.",
+                             en: "No hints left. Finish a quiz with 80% or more to earn one.")
+        case .hintAlreadyUsed:
+            return Localized(ko: "이 문제에는 이미 힌트를 썼습니다.", en: "You already used a hint on this question.")
+        case let .optionOutOfRange(number, count):
+            return Localized(ko: "\(number)번 보기는 없습니다. 1부터 \(count)까지의 번호나 보기 내용을 입력하세요.",
+                             en: "There is no option \(number). Type a number from 1 to \(count), or the option's text.")
+        case .emptyAnswer:
+            return Localized(ko: "답을 입력하세요. 예: answer 2 또는 answer 서울", en: "Type an answer, e.g. 'answer 2' or 'answer Seoul'.")
+        case let .invalidSetting(key, value, allowed):
+            return Localized(ko: "'\(key)' 설정에 '\(value)'은(는) 쓸 수 없습니다. 가능한 값: \(allowed.joined(separator: ", "))",
+                             en: "'\(value)' is not valid for '\(key)'. Allowed: \(allowed.joined(separator: ", "))")
+        case let .unknownSetting(key):
+            let keys = Settings.Key.allCases.map(\.rawValue).joined(separator: ", ")
+            return Localized(ko: "'\(key)'이라는 설정은 없습니다. 설정: \(keys)", en: "There is no setting '\(key)'. Settings: \(keys)")
+        case let .quizNotFound(id):
+            return Localized(ko: "'\(id)' 퀴즈를 찾을 수 없습니다. 'history'로 목록을 보세요.",
+                             en: "No quiz '\(id)'. Type 'history' to list your quizzes.")
+        case .nothingToResume:
+            return Localized(ko: "이어서 풀 퀴즈가 없습니다. 'start'로 새 퀴즈를 시작하세요.",
+                             en: "There is no quiz to resume. Type 'start' to begin a new one.")
+        case let .notABrainyDatabase(path):
+            return Localized(
+                ko: "\(path)은(는) Brainy 데이터베이스가 아니거나 손상되었습니다. 파일은 건드리지 않았습니다. 다른 경로를 --db로 지정하세요.",
+                en: "\(path) is not a Brainy database, or it is damaged. It was left untouched. Give another path with --db.")
+        case let .database(detail):
+            return Localized(ko: "데이터베이스 오류: \(detail). 입력한 내용은 저장된 데까지 남아 있습니다.",
+                             en: "Database error: \(detail). Everything saved so far is kept.")
+        case .inputEnded:
+            return Localized(ko: "입력이 끝났습니다.", en: "The input ended.")
+        case .maintenance:
+            return Localized(ko: "지금은 점검 중입니다. 잠시 뒤에 다시 시도하세요.", en: "Brainy is under maintenance. Try again later.")
+        case let .invalidPack(detail):
+            return Localized(ko: "문제 팩이 올바르지 않습니다: \(detail)", en: "The question pack is not valid: \(detail)")
+        }
+    }
+}
+
+/// Dates as the shell shows them, in the machine's time zone.
+public enum BrainyDateFormat {
+    public static func minute(_ date: Date, timeZone: TimeZone = .current) -> String {
+        format(date, "yyyy-MM-dd HH:mm", timeZone)
+    }
+
+    public static func day(_ date: Date, timeZone: TimeZone = .current) -> String {
+        format(date, "yyyy-MM-dd", timeZone)
+    }
+
+    private static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What happened: a command the user gave, or the outcome of an effect the runner performed.
+public enum FlowEvent: Sendable {
+    case signedIn(SignedInUser, hintCredits: Int, interrupted: QuizPlay?)
+    case signedOut
+    case modeChosen(QuizType)
+    case categoryChosen(QuizCategory)
+    case formatChosen(QuizFormat)
+    case startRequested(selection: QuestionSelection, count: Int)
+    /// The runner dealt and saved the quiz that `startRequested` asked for.
+    case quizDealt(QuizPlay)
+    case answerSubmitted(String, at: Date)
+    case nextRequested(at: Date)
+    case skipRequested(at: Date)
+    case hintRequested(using: SeededGenerator)
+    case abandonRequested(at: Date)
+    case resumeRequested(at: Date)
+    case maintenanceChanged(Bool)
+    case timerChanged(seconds: Int)
+}
+
+/// What must be done: the runner performs effects in order (a persisting effect always comes before the one that shows
+/// its outcome) and feeds outcomes back as events.
+public enum FlowEffect: Equatable, Sendable {
+    case dealQuiz(DealRequest)
+    case persistAnswer(AnswerRecord, progress: Quiz)
+    case spendHintCredit
+    case finishQuiz(Quiz, stagePassed: Bool?, earnedHint: Bool)
+    case markAbandoned(Quiz)
+    case showQuestion
+    case showFeedback(AnswerFeedback)
+    case showHint(Hint)
+    case showSummary(QuizSummary)
+    case showAbandoned(Quiz)
+}

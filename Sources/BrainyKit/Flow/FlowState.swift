@@ -1,0 +1,81 @@
+/// The states of the quiz flow. Each knows, through the transition table, the commands it accepts.
+public enum FlowState: String, CaseIterable, Codable, Sendable {
+    case signedOut = "signed_out"
+    case home
+    case choosingCategory = "choosing_category"
+    case ready
+    case question
+    case answered
+    case finished
+    case stageCleared = "stage_cleared"
+    case stageFailed = "stage_failed"
+    case interrupted
+    case maintenance
+
+    public var name: Localized {
+        switch self {
+        case .signedOut: Localized(ko: "로그아웃됨", en: "signed out")
+        case .home: Localized(ko: "홈 (퀴즈 유형 선택)", en: "home (choose a quiz type)")
+        case .choosingCategory: Localized(ko: "카테고리 선택", en: "choosing a category")
+        case .ready: Localized(ko: "시작 준비", en: "ready to start")
+        case .question: Localized(ko: "문제 풀이 중", en: "answering a question")
+        case .answered: Localized(ko: "정답 확인", en: "answer shown")
+        case .finished: Localized(ko: "퀴즈 완료", en: "quiz finished")
+        case .stageCleared: Localized(ko: "스테이지 통과", en: "stage cleared")
+        case .stageFailed: Localized(ko: "스테이지 실패", en: "stage failed")
+        case .interrupted: Localized(ko: "중단된 퀴즈 있음", en: "quiz interrupted")
+        case .maintenance: Localized(ko: "점검 중", en: "maintenance")
+        }
+    }
+
+    /// The states from which a new quiz can be set up.
+    public var isBetweenQuizzes: Bool {
+        [.ready, .finished, .stageCleared, .stageFailed].contains(self)
+    }
+}
+
+/// Who is signed in, as the flow needs to know it.
+public struct SignedInUser: Equatable, Sendable {
+    public var id: String
+    public var displayName: String
+    public var provider: AuthProvider
+
+    public init(id: String, displayName: String, provider: AuthProvider) {
+        self.id = id
+        self.displayName = displayName
+        self.provider = provider
+    }
+}
+
+/// The choices made before a quiz starts.
+public struct QuizSetup: Equatable, Sendable {
+    public var type: QuizType
+    public var category: QuizCategory?
+    public var format: QuizFormat
+
+    public init(type: QuizType, category: QuizCategory? = nil, format: QuizFormat = .individual) {
+        self.type = type
+        self.category = category
+        self.format = format
+    }
+}
+
+/// What the runner must deal when a quiz starts.
+public struct DealRequest: Equatable, Sendable {
+    public var userId: String
+    public var type: QuizType
+    public var category: QuizCategory
+    public var format: QuizFormat
+    public var selection: QuestionSelection
+    public var count: Int
+
+    public init(userId: String, type: QuizType, category: QuizCategory, format: QuizFormat,
+                selection: QuestionSelection, count: Int) {
+        self.userId = userId
+        self.type = type
+        self.category = category
+        self.format = format
+        self.selection = selection
+        self.count = count
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Decides whether a typed answer is right.
+public enum AnswerGrader {
+    /// Answers at least this long (in characters, after normalising) and holding no digit forgive one typo.
+    public static let typoToleranceMinimumLength = 5
+
+    /// Short answer: right when the typed text matches the answer or an accepted alternative after normalising, or
+    /// is one typo away from a long enough one without digits.
+    public static func isCorrect(_ typed: String, acceptedForms: [String]) -> Bool {
+        let given = Array(AnswerNormalizer.normalize(typed))
+        guard !given.isEmpty else { return false }
+        for form in acceptedForms {
+            let expected = Array(AnswerNormalizer.normalize(form))
+            if expected.isEmpty { continue }
+            if given == expected { return true }
+            if expected.count >= typoToleranceMinimumLength,
+               !expected.contains(where: \.isNumber),
+               isOneEditApart(given, expected) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Short answer against a question: the forms of both languages count.
+    public static func isCorrect(_ typed: String, for question: Question) -> Bool {
+        isCorrect(typed, acceptedForms: question.acceptedForms)
+    }
+
+    /// True when `a` becomes `b` by one insertion, deletion or substitution (or they are equal).
+    static func isOneEditApart(_ a: [Character], _ b: [Character]) -> Bool {
+        if abs(a.count - b.count) > 1 { return false }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if i == a.count && i == b.count { return true }
+        let aRest = a[min(i + 1, a.count)...]
+        let bRest = b[min(i + 1, b.count)...]
+        return aRest.elementsEqual(bRest) || a[i...].elementsEqual(bRest) || aRest.elementsEqual(b[i...])
+    }
+}
+
+/// Resolves what a player typed for a multiple-choice question to the option shown at that place.
+public enum OptionPicker {
+    public enum Pick: Equatable, Sendable {
+        /// The shown position (from 0).
+        case position(Int)
+        case outOfRange(Int)
+        case noMatch
+    }
+
+    /// `typed` is an option number (1-based, as shown) or an option's text; `shown` are the options as displayed.
+    public static func pick(_ typed: String, shown: [String]) -> Pick {
+        let trimmed = typed.trimmingCharacters(in: .whitespaces)
+        let digits = trimmed.hasSuffix("번") ? String(trimmed.dropLast()) : trimmed
+        if let number = Int(digits) {
+            return (1...shown.count).contains(number) ? .position(number - 1) : .outOfRange(number)
+        }
+        let normalized = AnswerNormalizer.normalize(trimmed)
+        if let index = shown.firstIndex(where: { AnswerNormalizer.normalize($0) == normalized }) {
+            return .position(index)
+        }
+        return .noMatch
+    }
+}

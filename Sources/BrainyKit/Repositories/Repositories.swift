@@ -1,0 +1,101 @@
+import Foundation
+
+/// Accounts, credentials, sessions and hint credits kept on this device.
+public protocol AccountRepository: Sendable {
+    func user(id: String) throws(BrainyError) -> User?
+    func user(email: String) throws(BrainyError) -> User?
+    /// The device's guest account, created on first use.
+    func guestUser(now: Date) throws(BrainyError) -> User
+    func createEmailUser(email: String, passwordHash: String, now: Date) throws(BrainyError) -> User
+    func passwordHash(userId: String) throws(BrainyError) -> String?
+    /// Counts a failed sign-in; locks the account for `lockout` once `maxAttempts` is reached.
+    func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval) throws(BrainyError) -> User
+    func recordSuccessfulLogin(userId: String, now: Date) throws(BrainyError)
+    /// Starts the device's session (ending any other), valid for `timeout`.
+    func startSession(userId: String, now: Date, timeout: TimeInterval) throws(BrainyError) -> AuthSession
+    /// The device's open session, expired or not.
+    func currentSession() throws(BrainyError) -> AuthSession?
+    func endSession() throws(BrainyError)
+    func hintCredits(userId: String) throws(BrainyError) -> Int
+    func spendHintCredit(userId: String) throws(BrainyError)
+}
+
+/// The questions of the imported packs.
+public protocol QuestionRepository: Sendable {
+    func questions(ids: [String]) throws(BrainyError) -> [Question]
+    /// Ids of the playable questions of a category; with `unsolvedBy`, only those that user never answered.
+    func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(BrainyError) -> [String]
+    /// Every playable question of a category with its difficulty, for stages.
+    func stageCandidates(category: QuizCategory) throws(BrainyError) -> [(id: String, difficulty: Difficulty)]
+    func packSummary() throws(BrainyError) -> PackSummary
+}
+
+/// What `profile` and `content` tell of the imported questions.
+public struct PackSummary: Equatable, Sendable {
+    public var version: String?
+    public var countPerCategory: [QuizCategory: Int]
+    public var countPerDifficulty: [Difficulty: Int]
+    public var voiceCount: Int
+
+    public init(version: String?, countPerCategory: [QuizCategory: Int], countPerDifficulty: [Difficulty: Int],
+                voiceCount: Int) {
+        self.version = version
+        self.countPerCategory = countPerCategory
+        self.countPerDifficulty = countPerDifficulty
+        self.voiceCount = voiceCount
+    }
+
+    public var total: Int { countPerCategory.values.reduce(0, +) }
+}
+
+/// Filters of `history`.
+public struct HistoryFilter: Equatable, Sendable {
+    public var category: QuizCategory?
+    public var type: QuizType?
+    public var from: Date?
+    public var until: Date?
+    public var limit: Int
+
+    public init(category: QuizCategory? = nil, type: QuizType? = nil, from: Date? = nil, until: Date? = nil,
+                limit: Int = 20) {
+        self.category = category
+        self.type = type
+        self.from = from
+        self.until = until
+        self.limit = limit
+    }
+}
+
+/// Quizzes, answers, progress and stats.
+public protocol QuizRepository: Sendable {
+    func saveNewQuiz(_ quiz: Quiz) throws(BrainyError)
+    /// Commits one answer with the quiz's progress, in one transaction, before its feedback is shown.
+    func saveAnswer(_ record: AnswerRecord, progress: Quiz) throws(BrainyError)
+    func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(BrainyError)
+    func abandonQuiz(_ quiz: Quiz) throws(BrainyError)
+    /// The user's quiz left in progress (the shell was closed or killed), with its answers.
+    func interruptedQuiz(userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])?
+    func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(BrainyError) -> Int
+    /// Finished and abandoned quizzes, newest first, and how many match in all.
+    func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], total: Int)
+    /// A quiz by id or unique id prefix, with its answers.
+    func quiz(idOrPrefix: String, userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])?
+    func recentQuizIds(userId: String, limit: Int) throws(BrainyError) -> [String]
+    func stats(userId: String, now: Date, timeZone: TimeZone) throws(BrainyError) -> UserStats
+    func pendingSyncCount(userId: String) throws(BrainyError) -> Int
+}
+
+/// Per-user settings.
+public protocol SettingsRepository: Sendable {
+    func settings(userId: String) throws(BrainyError) -> Settings
+    func saveSettings(_ settings: Settings, userId: String) throws(BrainyError)
+}
+
+/// Everything the shell keeps on the device.
+public typealias BrainyRepository = AccountRepository & QuestionRepository & QuizRepository & SettingsRepository
+
+/// Hashes and checks passwords (never kept in plain text).
+public protocol PasswordHasher: Sendable {
+    func hash(_ password: String) throws(BrainyError) -> String
+    func verify(_ password: String, against hash: String) -> Bool
+}

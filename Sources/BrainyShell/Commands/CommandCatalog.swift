@@ -1,0 +1,136 @@
+import BrainyKit
+
+/// What the shell says about each command: usage, a one-line summary and details, in both languages.
+public struct CommandInfo: Sendable {
+    public var name: CommandName
+    public var usage: String
+    public var summary: Localized
+    public var details: Localized
+    public var aliases: [String]
+}
+
+public enum CommandCatalog {
+    public static let all: [CommandInfo] = [
+        CommandInfo(name: .help, usage: "help [command]",
+                    summary: Localized(ko: "지금 쓸 수 있는 명령, 또는 한 명령의 자세한 설명", en: "commands valid now, or one command in detail"),
+                    details: Localized(ko: "예: help start", en: "Example: help start"), aliases: ["?"]),
+        CommandInfo(name: .state, usage: "state",
+                    summary: Localized(ko: "현재 상태와 맥락, 지금 쓸 수 있는 명령", en: "the current state, its context and the commands allowed now"),
+                    details: Localized(ko: "상태에서 나가는 전이와 조건도 보여 줍니다.", en: "Also lists the transitions out of the state with their guards."),
+                    aliases: []),
+        CommandInfo(name: .login, usage: "login guest | login email [address] | login google | login apple",
+                    summary: Localized(ko: "로그인 (비밀번호는 화면에 표시되지 않음)", en: "sign in (passwords are not echoed)"),
+                    details: Localized(ko: "게스트는 이 기기에만 기록을 남깁니다. 이메일 계정은 'register'로 만듭니다.",
+                                       en: "A guest keeps progress on this device only. Create an email account with 'register'."),
+                    aliases: ["signin"]),
+        CommandInfo(name: .register, usage: "register [address]",
+                    summary: Localized(ko: "이메일 계정 만들기 (비밀번호 두 번 입력)", en: "create an email account (password asked twice)"),
+                    details: Localized(ko: "비밀번호 최소 길이는 설정에서 정해집니다.", en: "The minimum password length comes from the config."),
+                    aliases: ["signup"]),
+        CommandInfo(name: .logout, usage: "logout",
+                    summary: Localized(ko: "로그아웃", en: "sign out"),
+                    details: Localized(ko: "진행 중인 퀴즈는 나중에 'resume'으로 이어 풀 수 있습니다.", en: "A quiz in progress can be resumed later."),
+                    aliases: ["signout"]),
+        CommandInfo(name: .mode, usage: "mode <객관식|주관식|음성모드|AI모드 / mc|short|voice|ai>",
+                    summary: Localized(ko: "퀴즈 유형 고르기", en: "choose the quiz type"),
+                    details: Localized(ko: "객관식(mc)과 주관식(short)을 지금 플레이할 수 있습니다.", en: "Multiple choice (mc) and short answer (short) are playable now."),
+                    aliases: []),
+        CommandInfo(name: .category, usage: "category <인물|상식|나라|드라마|음악 / person|general|country|drama|music>",
+                    summary: Localized(ko: "카테고리 고르기 (Tab으로 완성)", en: "choose the category (Tab completes)"),
+                    details: Localized(ko: "한국어나 영어 이름 모두 됩니다.", en: "Korean or English names both work."), aliases: ["cat"]),
+        CommandInfo(name: .format, usage: "format <stage|individual>",
+                    summary: Localized(ko: "스테이지 / 개별 형식", en: "stage or individual format"),
+                    details: Localized(ko: "스테이지: 난이도 순 5문제, 4문제 이상 맞히면 다음 스테이지가 열립니다.",
+                                       en: "Stage: five questions by difficulty; four right unlocks the next stage."),
+                    aliases: []),
+        CommandInfo(name: .start, usage: "start [random|unsolved] [count]",
+                    summary: Localized(ko: "퀴즈 시작 (전체 무작위 / 풀었던 것 제외)", en: "begin the quiz (any question / only unanswered ones)"),
+                    details: Localized(ko: "개수를 빼면 설정의 기본값을 씁니다. 스테이지 형식은 다음 열린 스테이지를 시작합니다.",
+                                       en: "Without a count the default from settings is used. In stage format the next unlocked stage starts."),
+                    aliases: []),
+        CommandInfo(name: .answer, usage: "answer <text or option number>",
+                    summary: Localized(ko: "답 제출 (문제 중에는 명령이 아닌 줄도 답으로 처리)", en: "submit (while a question is open, a line that is not a command is an answer too)"),
+                    details: Localized(ko: "객관식은 번호나 보기 내용을, 주관식은 답을 입력합니다.", en: "Multiple choice: a number or the option's text. Short answer: the answer."),
+                    aliases: ["a"]),
+        CommandInfo(name: .next, usage: "next",
+                    summary: Localized(ko: "다음 문제 (마지막이면 결과)", en: "next question (or the summary after the last)"),
+                    details: Localized(ko: "", en: ""), aliases: ["n"]),
+        CommandInfo(name: .skip, usage: "skip",
+                    summary: Localized(ko: "이 문제 건너뛰기 (오답 처리)", en: "skip this question (counts as not right)"),
+                    details: Localized(ko: "", en: ""), aliases: []),
+        CommandInfo(name: .hint, usage: "hint",
+                    summary: Localized(ko: "힌트 사용 (객관식: 오답 2개 제거, 주관식: 초성)", en: "use a hint (multiple choice: two wrong options removed; short answer: initials)"),
+                    details: Localized(ko: "힌트는 80% 이상 맞히고 퀴즈를 마치면 하나씩 생깁니다.", en: "You earn a hint for each quiz finished with 80% or more."),
+                    aliases: []),
+        CommandInfo(name: .abandon, usage: "abandon",
+                    summary: Localized(ko: "퀴즈 그만두기", en: "leave the quiz"),
+                    details: Localized(ko: "지금까지의 답은 기록에 남습니다.", en: "The answers so far stay in your history."), aliases: []),
+        CommandInfo(name: .resume, usage: "resume",
+                    summary: Localized(ko: "중단된 퀴즈 이어 풀기", en: "continue an interrupted quiz"),
+                    details: Localized(ko: "", en: ""), aliases: []),
+        CommandInfo(name: .history, usage: "history [category] [type] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [N|all] | history <id>",
+                    summary: Localized(ko: "지난 퀴즈 목록, 또는 한 퀴즈의 자세한 결과", en: "past quizzes, or one quiz in detail"),
+                    details: Localized(ko: "예: history 나라 mc from=2026-01-01, history 3f2a91c0", en: "Examples: history country mc from=2026-01-01, history 3f2a91c0"),
+                    aliases: []),
+        CommandInfo(name: .stats, usage: "stats",
+                    summary: Localized(ko: "카테고리별 정답률, 연속 학습일, 학습 시간", en: "accuracy per category, streak, time spent"),
+                    details: Localized(ko: "", en: ""), aliases: []),
+        CommandInfo(name: .profile, usage: "profile",
+                    summary: Localized(ko: "로그인 정보, 동기화 상태, 문제 팩", en: "who is signed in, sync status, question pack"),
+                    details: Localized(ko: "", en: ""), aliases: ["me"]),
+        CommandInfo(name: .settings, usage: "settings [key [value]]",
+                    summary: Localized(ko: "설정 보기와 바꾸기: theme, language, timer, count, selection, notifications",
+                                       en: "list and change settings: theme, language, timer, count, selection, notifications"),
+                    details: Localized(ko: "예: settings theme dark, settings timer 20, settings timer off", en: "Examples: settings theme dark, settings timer 20, settings timer off"),
+                    aliases: ["set"]),
+        CommandInfo(name: .sync, usage: "sync",
+                    summary: Localized(ko: "서버와 동기화 (결과 올리기, 설정·문제 팩 받기)", en: "sync with the server (upload results, fetch config and packs)"),
+                    details: Localized(ko: "--server URL로 서버를 지정해야 합니다.", en: "Needs a server given with --server URL."), aliases: []),
+        CommandInfo(name: .leaderboard, usage: "leaderboard",
+                    summary: Localized(ko: "저장된 오늘의 순위표", en: "the cached daily leaderboard"),
+                    details: Localized(ko: "", en: ""), aliases: ["rank"]),
+        CommandInfo(name: .diagram, usage: "diagram [mermaid|dot]",
+                    summary: Localized(ko: "상태 기계 그림 (전이 표에서 생성)", en: "the state machine, generated from the transition table"),
+                    details: Localized(ko: "현재 상태가 강조됩니다.", en: "The current state is highlighted."), aliases: []),
+        CommandInfo(name: .exit, usage: "exit",
+                    summary: Localized(ko: "셸 끝내기 (quit, Ctrl-D)", en: "leave the shell (also quit, Ctrl-D)"),
+                    details: Localized(ko: "", en: ""), aliases: ["quit", "\\q"]),
+    ]
+
+    public static func info(_ name: CommandName) -> CommandInfo {
+        all.first { $0.name == name }!
+    }
+
+    /// Resolves a typed word (a name or an alias) to a command.
+    public static func command(named word: String) -> CommandName? {
+        let key = word.lowercased()
+        if let name = CommandName(rawValue: key) { return name }
+        return all.first { $0.aliases.contains(key) }?.name
+    }
+
+    /// The closest command name to a mistyped word, if it is close enough to be a likely typo.
+    public static func suggestion(for word: String) -> String? {
+        let key = word.lowercased()
+        let candidates = CommandName.allCases.map(\.rawValue) + ["quit"]
+        let scored = candidates.map { ($0, editDistance(key, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored else { return nil }
+        if distance <= max(1, best.count / 3) { return best }
+        if key.count >= 2, best.hasPrefix(key) { return best }
+        return candidates.first { $0.hasPrefix(key) && key.count >= 2 }
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,54 @@
+import BrainyKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the shell writes: standard output for results, standard error for errors, in the user's language and theme.
+public final class Console {
+    public var language: Language
+    public var palette: Palette
+    public let colorEnabled: Bool
+    /// Everything written, when capturing (tests).
+    public private(set) var captured: String = ""
+    private let capturing: Bool
+
+    public init(language: Language, theme: Settings.Theme, colorEnabled: Bool, capturing: Bool = false) {
+        self.language = language
+        self.colorEnabled = colorEnabled
+        self.palette = colorEnabled ? .forTheme(theme) : .none
+        self.capturing = capturing
+    }
+
+    public func apply(theme: Settings.Theme) {
+        palette = colorEnabled ? .forTheme(theme) : .none
+    }
+
+    public func text(_ localized: Localized) -> String { localized[language] }
+
+    public func line(_ text: String = "") { write(text + "\n", toError: false) }
+
+    public func line(_ localized: Localized) { line(localized[language]) }
+
+    public func error(_ text: String) {
+        write("\(palette.failure)\(text)\(palette.reset)\n", toError: true)
+    }
+
+    public func paint(_ text: String, _ color: KeyPath<Palette, String>) -> String {
+        let code = palette[keyPath: color]
+        return code.isEmpty ? text : code + text + palette.reset
+    }
+
+    private func write(_ text: String, toError: Bool) {
+        if capturing {
+            captured += text
+            return
+        }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(toError ? 2 : 1, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import BrainyKit
+import Foundation
+
+/// Shows questions, feedback, hints and summaries.
+struct QuizRenderer {
+    let console: Console
+
+    private var language: Language { console.language }
+
+    func question(_ play: QuizPlay, timer: Int) {
+        guard let question = play.current else { return }
+        let text = question.text(in: language)
+        let progress = "[\(play.index + 1)/\(play.questions.count)]"
+        var head = "\(progress) \(play.quiz.category.name[language]) · \(question.difficulty.name[language])"
+        if let stage = play.quiz.stage { head += " · " + Localized(ko: "스테이지 \(stage)", en: "stage \(stage)")[language] }
+        if timer > 0 { head += " · ⏱ " + Localized(ko: "\(timer)초", en: "\(timer)s")[language] }
+        console.line()
+        console.line(console.paint(head, \.muted))
+        console.line(console.paint(text.text, \.emphasis))
+        if play.quiz.type == .multipleChoice {
+            for (position, option) in play.shownOptions(in: language).enumerated() {
+                if play.removedPositions.contains(position) {
+                    console.line(console.paint("  \(position + 1)) ─", \.muted))
+                } else {
+                    console.line("  \(console.paint("\(position + 1))", \.accent)) \(option)")
+                }
+            }
+            console.line(console.paint(console.text(Localized(
+                ko: "번호나 보기를 입력하세요 (hint, skip)", en: "Type a number or the option (hint, skip)")), \.muted))
+        } else {
+            console.line(console.paint(console.text(Localized(
+                ko: "답을 입력하세요 (hint, skip)", en: "Type your answer (hint, skip)")), \.muted))
+        }
+    }
+
+    func feedback(_ feedback: AnswerFeedback, isLast: Bool) {
+        let text = feedback.question.text(in: language)
+        let record = feedback.record
+        switch record.outcome {
+        case .correct:
+            console.line(console.paint("✔ " + console.text(Localized(ko: "정답입니다!", en: "Correct!")), \.success))
+        case .wrong, .skipped:
+            console.line(console.paint("✘ " + console.text(Localized(ko: "오답입니다.", en: "Not quite.")), \.failure))
+        case .timedOut:
+            let spent = String(format: "%.1f", record.timeSpent)
+            console.line(console.paint("⏱ " + console.text(Localized(
+                ko: "시간 초과: \(spent)초 걸렸습니다 (제한 \(feedback.timeLimit)초). 오답으로 처리됩니다.",
+                en: "Time is up: you took \(spent)s (limit \(feedback.timeLimit)s). It counts as wrong.")), \.warning))
+        }
+        var answer = text.answer
+        if let number = feedback.correctNumber { answer = "\(number)) \(answer)" }
+        console.line(console.text(Localized(ko: "정답: ", en: "Answer: ")) + console.paint(answer, \.emphasis))
+        if !text.explanation.isEmpty {
+            console.line(console.paint(console.text(Localized(ko: "해설: ", en: "Why: ")) + text.explanation, \.muted))
+        }
+        console.line(console.paint(console.text(isLast
+            ? Localized(ko: "'next'로 결과를 보세요.", en: "Type 'next' to see your result.")
+            : Localized(ko: "'next'로 다음 문제.", en: "Type 'next' for the next question.")), \.muted))
+    }
+
+    func hint(_ hint: Hint, play: QuizPlay, creditsLeft: Int) {
+        let left = Localized(ko: " (남은 힌트 \(creditsLeft)개)", en: " (\(creditsLeft) hint\(creditsLeft == 1 ? "" : "s") left)")
+        switch hint {
+        case let .removedOptions(positions):
+            let removed = positions.map { String($0 + 1) }.joined(separator: ", ")
+            console.line(console.paint("💡 " + console.text(Localized(ko: "오답 보기 \(removed)번을 지웠습니다.", en: "Removed wrong options \(removed).") + left), \.warning))
+            for (position, option) in play.shownOptions(in: language).enumerated() where !positions.contains(position) {
+                console.line("  \(console.paint("\(position + 1))", \.accent)) \(option)")
+            }
+        case let .text(text):
+            console.line(console.paint("💡 " + console.text(Localized(ko: "힌트: ", en: "Hint: ")) + text[language] + console.text(left), \.warning))
+        }
+    }
+
+    func summary(_ summary: QuizSummary) {
+        let quiz = summary.quiz
+        let percent = Int((quiz.accuracy * 100).rounded())
+        console.line()
+        console.line(console.paint("━━ " + console.text(Localized(ko: "퀴즈 결과", en: "Quiz result")) + " ━━", \.accent))
+        console.line(console.text(Localized(ko: "점수: ", en: "Score: ")) + console.paint("\(quiz.correctCount)/\(quiz.questionCount)", \.emphasis)
+                     + "   " + console.text(Localized(ko: "정답률: ", en: "Accuracy: ")) + "\(percent)%  " + TableRenderer.bar(quiz.accuracy, width: 10))
+        console.line(console.text(Localized(ko: "걸린 시간: ", en: "Time: ")) + DurationFormat.short(quiz.duration, language))
+        switch summary.stagePassed {
+        case true?:
+            console.line(console.paint("🎉 " + console.text(Localized(
+                ko: "스테이지 \(quiz.stage ?? 0) 통과! 다음 스테이지가 열렸습니다. 'start'로 계속하세요.",
+                en: "Stage \(quiz.stage ?? 0) cleared! The next stage is unlocked. Type 'start' to go on.")), \.success))
+        case false?:
+            console.line(console.paint(console.text(Localized(
+                ko: "스테이지 \(quiz.stage ?? 0) 실패 (4문제 이상 맞혀야 통과). 'start'로 다시 도전하세요.",
+                en: "Stage \(quiz.stage ?? 0) not passed (four right needed). Type 'start' to try again.")), \.warning))
+        case nil:
+            console.line(console.paint(console.text(Localized(
+                ko: "'start'로 한 번 더, 'history'로 기록 보기.", en: "Type 'start' to play again, 'history' to look back.")), \.muted))
+        }
+        if summary.hintEarned {
+            console.line(console.paint("💡 " + console.text(Localized(ko: "80% 이상! 힌트 1개를 얻었습니다.", en: "80% or more! You earned a hint.")), \.accent))
+        }
+    }
+}
+
+/// Durations as people read them: 45.2s, 3m 05s, 1h 02m.
+public enum DurationFormat {
+    public static func short(_ seconds: Double, _ language: Language) -> String {
+        let total = Int(seconds.rounded())
+        if seconds < 60 { return String(format: "%.1f", seconds) + (language == .ko ? "초" : "s") }
+        if total < 3600 {
+            return language == .ko ? "\(total / 60)분 \(String(format: "%02d", total % 60))초"
+                : "\(total / 60)m \(String(format: "%02d", total % 60))s"
+        }
+        return language == .ko ? "\(total / 3600)시간 \(String(format: "%02d", total % 3600 / 60))분"
+            : "\(total / 3600)h \(String(format: "%02d", total % 3600 / 60))m"
+    }
+}

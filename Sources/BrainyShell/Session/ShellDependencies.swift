@@ -1,0 +1,38 @@
+import BrainyKit
+import Foundation
+
+/// What the shell is wired to: the executable passes real implementations, tests in-memory ones.
+public struct ShellDependencies {
+    public var repository: any BrainyRepository
+    public var hasher: any PasswordHasher
+    public var clock: any BrainyClock
+    public var config: RemoteConfig
+    /// Fixes question selection and option order; nil draws a fresh seed.
+    public var seed: UInt64?
+    /// The sync server, when one was given.
+    public var serverURL: String?
+    /// `--lang`: wins over the user's setting for this run.
+    public var languageOverride: Language?
+    public var colorEnabled: Bool
+    public var timeZone: TimeZone
+
+    public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
+                config: RemoteConfig = RemoteConfig(), seed: UInt64? = nil, serverURL: String? = nil,
+                languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current) {
+        self.repository = repository
+        self.hasher = hasher
+        self.clock = clock
+        self.config = config
+        self.seed = seed
+        self.serverURL = serverURL
+        self.languageOverride = languageOverride
+        self.colorEnabled = colorEnabled
+        self.timeZone = timeZone
+    }
+}
+
+/// What a command asks of the loop.
+public enum CommandOutcome: Equatable, Sendable {
+    case proceed
+    case exit
+}

@@ -1,0 +1,107 @@
+import BrainyKit
+import Foundation
+
+/// The read–run loop. On a terminal errors are printed and the shell goes on; in a script or pipe the first error
+/// stops the run with a message on standard error and a non-zero exit code.
+public struct ShellRunner {
+    public static let version = "0.1.0"
+
+    let session: ShellSession
+    let reader: LineReader
+
+    public init(session: ShellSession, reader: LineReader) {
+        self.session = session
+        self.reader = reader
+    }
+
+    /// Runs until `exit`, the end of input, or (not on a terminal) the first error. Returns the exit code.
+    public func run() -> Int32 {
+        let console = session.console
+        do {
+            try session.restoreSession()
+        } catch {
+            console.error(error.message[console.language])
+            if !reader.isInteractive { return 1 }
+        }
+        if reader.isInteractive { banner() }
+        var lineNumber = 0
+        while true {
+            let input = reader.readLine(prompt: session.prompt)
+            lineNumber += 1
+            switch input {
+            case .end:
+                if reader.isInteractive { console.line() }
+                return 0
+            case .cancelled:
+                continue
+            case let .line(raw):
+                let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
+                guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                if reader.isInteractive { reader.remember(raw) }
+                for command in CommandLineSplitter.commands(line) {
+                    do {
+                        if try session.execute(command) == .exit { return 0 }
+                    } catch {
+                        let message = error.message[console.language]
+                        if reader.isInteractive {
+                            console.error(message)
+                        } else {
+                            console.error("brainy: " + Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")[console.language]
+                                          + " (\(command)): " + message)
+                            return 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func banner() {
+        let console = session.console
+        console.line(console.paint("Brainy \(Self.version)", \.accent) + " — " + console.text(Localized(
+            ko: "퀴즈 셸. 'help'로 명령을 보고, Tab으로 완성하세요. 끝내려면 exit 또는 Ctrl-D.",
+            en: "the quiz shell. Type 'help' for commands; Tab completes. Leave with exit or Ctrl-D.")))
+        if session.flow.user == nil {
+            console.line(console.paint(console.text(Localized(
+                ko: "먼저 로그인하세요: login guest · login email · register", en: "Sign in first: login guest · login email · register")), \.muted))
+        }
+    }
+}
+
+/// Wires a session to the reader that fits the input, and runs it.
+public enum Shell {
+    public enum Input {
+        /// Standard input: libedit on a terminal, the plain reader otherwise.
+        case standardInput(historyFile: URL?)
+        /// `-c "a; b"` or the lines of `-f FILE`.
+        case lines([String])
+    }
+
+    public static func run(_ deps: ShellDependencies, input: Input, forceInteractive: Bool? = nil) -> Int32 {
+        let reader: LineReader
+        var interactive = false
+        switch input {
+        case let .standardInput(historyFile):
+            interactive = forceInteractive ?? (isatty(0) == 1)
+            if interactive {
+                // The completer needs the session, which needs the reader: resolved through a box.
+                let box = CompleterBox()
+                reader = EditLineReader(programName: "brainy", historyFile: historyFile, completer: { box.completer?($0) ?? [] })
+                let session = ShellSession(deps: deps, reader: reader, console: Console(
+                    language: deps.languageOverride ?? .ko, theme: .system, colorEnabled: deps.colorEnabled))
+                box.completer = session.completer
+                return ShellRunner(session: session, reader: reader).run()
+            }
+            reader = PlainLineReader()
+        case let .lines(lines):
+            reader = PlainLineReader(lines: lines)
+        }
+        let session = ShellSession(deps: deps, reader: reader, console: Console(
+            language: deps.languageOverride ?? .ko, theme: .system, colorEnabled: false))
+        return ShellRunner(session: session, reader: reader).run()
+    }
+}
+
+private final class CompleterBox {
+    var completer: Completer?
+}

@@ -1,0 +1,131 @@
+import BrainyKit
+import Foundation
+
+extension ShellSession {
+    func login(_ arguments: [String]) throws(BrainyError) {
+        let method = arguments.first?.lowercased() ?? "guest"
+        let providers: [String: AuthProvider] = ["guest": .guest, "게스트": .guest, "email": .email, "이메일": .email,
+                                                  "google": .google, "구글": .google, "apple": .apple, "애플": .apple]
+        guard let provider = providers[method] else {
+            throw .invalidArgument(command: "login", value: method, expected: ["guest", "email", "google", "apple"])
+        }
+        guard deps.config.allowsLogin(provider) else { throw .loginMethodDisabled(provider) }
+        switch provider {
+        case .guest:
+            try signIn(repository.guestUser(now: now), announce: true)
+        case .email:
+            try loginWithEmail(arguments.count > 1 ? arguments[1] : nil)
+        case .google, .apple:
+            throw .needsServer(provider)
+        }
+    }
+
+    private func loginWithEmail(_ given: String?) throws(BrainyError) {
+        let email = try askEmail(given)
+        guard let password = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호: ", en: "Password: "))) else {
+            throw .inputEnded
+        }
+        let config = deps.config
+        guard let user = try repository.user(email: email), user.provider == .email else {
+            throw .wrongCredentials(remainingAttempts: config.maxLoginAttempts)
+        }
+        if let until = user.lockedUntil, until > now { throw .accountLocked(until: until) }
+        let hash = try repository.passwordHash(userId: user.id) ?? ""
+        guard deps.hasher.verify(password, against: hash) else {
+            let updated = try repository.recordFailedLogin(
+                userId: user.id, now: now, maxAttempts: config.maxLoginAttempts,
+                lockout: TimeInterval(config.lockoutMinutes * 60))
+            if let until = updated.lockedUntil, until > now { throw .accountLocked(until: until) }
+            throw .wrongCredentials(remainingAttempts: max(0, config.maxLoginAttempts - updated.failedLoginAttempts))
+        }
+        try repository.recordSuccessfulLogin(userId: user.id, now: now)
+        try signIn(user, announce: true)
+    }
+
+    func register(_ given: String?) throws(BrainyError) {
+        guard deps.config.allowsLogin(.email) else { throw .loginMethodDisabled(.email) }
+        let email = try askEmail(given)
+        if try repository.user(email: email) != nil { throw .emailTaken(email) }
+        let minimum = deps.config.passwordMinLength
+        let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
+        guard let password = reader.readSecret(prompt: console.text(prompt)) else { throw .inputEnded }
+        guard password.count >= minimum else { throw .passwordTooShort(minimum: minimum) }
+        guard let again = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호 확인: ", en: "Password again: "))) else {
+            throw .inputEnded
+        }
+        guard again == password else { throw .passwordsDoNotMatch }
+        let user = try repository.createEmailUser(email: email, passwordHash: deps.hasher.hash(password), now: now)
+        console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
+        try repository.recordSuccessfulLogin(userId: user.id, now: now)
+        try signIn(user, announce: true)
+    }
+
+    private func askEmail(_ given: String?) throws(BrainyError) -> String {
+        var email = given
+        if email == nil {
+            switch reader.readLine(prompt: console.text(Localized(ko: "이메일: ", en: "Email: "))) {
+            case let .line(text): email = text.trimmingCharacters(in: .whitespaces)
+            case .cancelled, .end: throw .inputEnded
+            }
+        }
+        let address = (email ?? "").lowercased()
+        guard EmailFormat.isValid(address) else { throw .invalidEmail(address) }
+        return address
+    }
+
+    /// Starts the device session and moves the flow to home (or to the interrupted quiz).
+    func signIn(_ user: User, announce: Bool) throws(BrainyError) {
+        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: user.lockedUntil!) }
+        let session: AuthSession
+        if announce {
+            session = try repository.startSession(
+                userId: user.id, now: now, timeout: TimeInterval(deps.config.sessionTimeoutMinutes * 60))
+        } else {
+            session = try repository.currentSession()!
+        }
+        applyUserSettings(try repository.settings(userId: user.id))
+        let interrupted = try loadInterruptedPlay(userId: user.id)
+        let signedIn = SignedInUser(id: user.id, displayName: user.email ?? user.displayName, provider: user.provider)
+        try perform(flow.handle(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id),
+                                          interrupted: interrupted)))
+        if announce {
+            console.line(Localized(
+                ko: "\(signedIn.displayName)(으)로 로그인했습니다 (\(user.provider.name.ko)). 세션 만료: \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))",
+                en: "Signed in as \(signedIn.displayName) (\(user.provider.name.en)). Session expires \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))."))
+        }
+        if let interrupted {
+            console.line(console.paint(console.text(Localized(
+                ko: "중단된 퀴즈가 있습니다: \(interrupted.quiz.category.name.ko) \(interrupted.quiz.type.name.ko), \(interrupted.answers.count)/\(interrupted.quiz.questionCount)문제 답함. 'resume'으로 이어 풀거나 'abandon'으로 그만두세요.",
+                en: "A quiz was interrupted: \(interrupted.quiz.category.name.en) \(interrupted.quiz.type.name.en), \(interrupted.answers.count) of \(interrupted.quiz.questionCount) answered. Type 'resume' to continue or 'abandon' to leave it.")),
+                \.warning))
+        } else if announce {
+            console.line(Localized(ko: "'mode 객관식' 또는 'mode 주관식'으로 시작하세요.", en: "Start with 'mode mc' or 'mode short'."))
+        }
+    }
+
+    func signOut(announce: Bool) throws(BrainyError) {
+        try repository.endSession()
+        try perform(flow.handle(.signedOut))
+        applyUserSettings(nil)
+        if announce { console.line(Localized(ko: "로그아웃했습니다.", en: "Signed out.")) }
+    }
+
+    private func loadInterruptedPlay(userId: String) throws(BrainyError) -> QuizPlay? {
+        guard let (quiz, answers) = try repository.interruptedQuiz(userId: userId) else { return nil }
+        let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
+        guard questions.count == quiz.dealt.count else { return nil }
+        return QuizPlay(quiz: quiz, questions: questions, answers: answers, questionShownAt: now)
+    }
+}
+
+/// Checks the shape of an email address: something@domain.tld, no spaces.
+public enum EmailFormat {
+    public static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254, !text.contains(where: \.isWhitespace) else {
+            return false
+        }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty } && (domain.last?.count ?? 0) >= 2
+    }
+}

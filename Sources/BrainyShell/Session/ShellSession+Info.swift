@@ -1,0 +1,114 @@
+import BrainyKit
+import Foundation
+
+extension ShellSession {
+    func showHelp(_ topic: String?) {
+        let language = console.language
+        if let topic {
+            guard let command = CommandCatalog.command(named: topic) else {
+                console.error(BrainyError.unknownCommand(topic, suggestion: CommandCatalog.suggestion(for: topic)).message[language])
+                return
+            }
+            let info = CommandCatalog.info(command)
+            console.line(console.paint(info.usage, \.emphasis))
+            console.line("  " + info.summary[language])
+            if !info.details[language].isEmpty { console.line("  " + info.details[language]) }
+            if !info.aliases.isEmpty {
+                console.line(console.paint("  " + console.text(Localized(ko: "다른 이름: ", en: "aliases: "))
+                                           + info.aliases.joined(separator: ", "), \.muted))
+            }
+            if !TransitionTable.allows(command, in: flow.state) {
+                console.line(console.paint("  " + console.text(Localized(
+                    ko: "지금(\(flow.state.name.ko))은 쓸 수 없습니다.", en: "Not allowed now (\(flow.state.name.en)).")), \.warning))
+            }
+            return
+        }
+        console.line(console.paint(console.text(Localized(ko: "지금 쓸 수 있는 명령", en: "Commands you can use now"))
+                                   + " (\(flow.state.name[language])):", \.emphasis))
+        let allowed = flow.allowedCommands
+        let width = allowed.map { CommandCatalog.info($0).usage.displayWidth }.max() ?? 10
+        let columns = TerminalSize.columns()
+        for command in allowed {
+            let info = CommandCatalog.info(command)
+            let usage = info.usage.displayWidth > 44 ? command.rawValue : info.usage
+            let line = "  " + console.paint(usage.padded(toWidth: min(width, 44)), \.accent) + "  " + info.summary[language]
+            console.line(line.displayWidth > columns ? line.truncated(toWidth: columns) : line)
+        }
+        if flow.state == .question {
+            console.line(console.paint(console.text(Localized(
+                ko: "문제 중에는 명령이 아닌 줄이 그대로 답이 됩니다.", en: "While a question is open, a line that is not a command is your answer.")), \.muted))
+        }
+        console.line(console.paint(console.text(Localized(ko: "'help <명령>'으로 자세히.", en: "'help <command>' for details.")), \.muted))
+    }
+
+    func showState() {
+        let language = console.language
+        console.line(console.text(Localized(ko: "상태: ", en: "State: ")) + console.paint(flow.state.rawValue, \.emphasis)
+                     + " (\(flow.state.name[language]))")
+        if let user = flow.user {
+            console.line(console.text(Localized(ko: "사용자: ", en: "User: ")) + "\(user.displayName) (\(user.provider.name[language]))")
+        }
+        if let setup = flow.setup {
+            var parts = [setup.type.name[language]]
+            if let category = setup.category { parts.append(category.name[language]) }
+            parts.append(setup.format.name[language])
+            console.line(console.text(Localized(ko: "선택: ", en: "Setup: ")) + parts.joined(separator: " · "))
+        }
+        if let play = flow.play {
+            console.line(console.text(Localized(ko: "퀴즈: ", en: "Quiz: "))
+                         + "\(String(play.quiz.id.prefix(8))) · \(min(play.index + 1, play.questions.count))/\(play.questions.count) · "
+                         + console.text(Localized(ko: "점수 ", en: "score ")) + "\(play.correctCount)")
+        }
+        if flow.user != nil {
+            console.line(console.text(Localized(ko: "힌트: ", en: "Hints: ")) + "\(flow.hintCredits)   "
+                         + console.text(Localized(ko: "타이머: ", en: "Timer: "))
+                         + (flow.timerSeconds == 0 ? console.text(Localized(ko: "끔", en: "off")) : "\(flow.timerSeconds)s"))
+        }
+        console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
+                     + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
+        let moves = TransitionTable.rules(from: flow.state).filter { !$0.keepsState || $0.command == .hint || $0.command == .skip }
+        if !moves.isEmpty {
+            console.line(console.text(Localized(ko: "전이:", en: "Transitions:")))
+            for rule in moves {
+                let guardText = rule.guardText.map { " [\($0[language])]" } ?? ""
+                console.line("  " + console.paint(rule.command.rawValue, \.accent) + guardText + " → "
+                             + rule.to.map(\.rawValue).joined(separator: " | "))
+            }
+        }
+    }
+
+    func showDiagram(_ arguments: [String]) throws(BrainyError) {
+        let word = arguments.first?.lowercased() ?? "mermaid"
+        guard let style = StateDiagram.Style(rawValue: word) else {
+            throw .invalidArgument(command: "diagram", value: word, expected: StateDiagram.Style.allCases.map(\.rawValue))
+        }
+        console.line(StateDiagram.render(style, current: flow.state))
+    }
+
+    func changeSettings(_ arguments: [String]) throws(BrainyError) {
+        guard let user = flow.user else { return }
+        guard let keyWord = arguments.first else {
+            let language = console.language
+            let width = Settings.Key.allCases.map(\.rawValue.count).max() ?? 10
+            for key in Settings.Key.allCases {
+                console.line(console.paint(key.rawValue.padded(toWidth: width), \.accent) + "  "
+                             + console.paint(settings.value(of: key).padded(toWidth: 8), \.emphasis) + "  "
+                             + console.paint(key.help[language], \.muted))
+            }
+            console.line(console.paint(console.text(Localized(ko: "바꾸기: settings <이름> <값>", en: "Change one: settings <key> <value>")), \.muted))
+            return
+        }
+        guard let key = Settings.Key(rawValue: keyWord.lowercased()) else { throw .unknownSetting(keyWord) }
+        guard arguments.count > 1 else {
+            console.line("\(key.rawValue) = \(settings.value(of: key))   " + console.paint(
+                console.text(key.help) + " · " + key.allowedValues.joined(separator: "|"), \.muted))
+            return
+        }
+        var changed = settings
+        try changed.set(key, to: arguments[1])
+        try repository.saveSettings(changed, userId: user.id)
+        applyUserSettings(changed)
+        console.line(console.paint("✔ ", \.success) + Localized(
+            ko: "\(key.rawValue) = \(changed.value(of: key)) (저장됨)", en: "\(key.rawValue) = \(changed.value(of: key)) (saved)")[console.language])
+    }
+}

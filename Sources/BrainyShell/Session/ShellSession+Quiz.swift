@@ -1,0 +1,115 @@
+import BrainyKit
+import Foundation
+
+extension ShellSession {
+    func chooseMode(_ arguments: [String]) throws(BrainyError) {
+        guard let word = arguments.first else {
+            throw .missingArgument(command: "mode", usage: CommandCatalog.info(.mode).usage)
+        }
+        guard let type = QuizType(parsing: word) else {
+            throw .invalidArgument(command: "mode", value: word, expected: QuizType.typedNames)
+        }
+        if type == .voice && deps.config.featureFlags.voiceMode == false || type == .ai && deps.config.featureFlags.aiQuiz == false
+            || !type.isPlayable {
+            throw .quizTypeUnavailable(type)
+        }
+        try perform(flow.handle(.modeChosen(type)))
+        console.line(Localized(ko: "\(type.name.ko)을(를) 골랐습니다. 카테고리를 고르세요: ", en: "\(type.name.en) chosen. Choose a category: ")
+                     + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
+                                 en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))
+    }
+
+    func chooseCategory(_ arguments: [String]) throws(BrainyError) {
+        guard let word = arguments.first else {
+            throw .missingArgument(command: "category", usage: CommandCatalog.info(.category).usage)
+        }
+        guard let category = QuizCategory(parsing: word), deps.config.categories.contains(category) else {
+            throw .invalidArgument(command: "category", value: word, expected: QuizCategory.typedNames)
+        }
+        try perform(flow.handle(.categoryChosen(category)))
+        try announceReady()
+    }
+
+    func chooseFormat(_ arguments: [String]) throws(BrainyError) {
+        guard let word = arguments.first else {
+            throw .missingArgument(command: "format", usage: CommandCatalog.info(.format).usage)
+        }
+        guard let format = QuizFormat(parsing: word) else {
+            throw .invalidArgument(command: "format", value: word, expected: ["stage", "individual", "스테이지", "개별"])
+        }
+        try perform(flow.handle(.formatChosen(format)))
+        try announceReady()
+    }
+
+    private func announceReady() throws(BrainyError) {
+        guard let setup = flow.setup, let category = setup.category, let user = flow.user else { return }
+        let head = Localized(ko: "\(setup.type.name.ko) · \(category.name.ko) · \(setup.format.name.ko). ",
+                             en: "\(setup.type.name.en) · \(category.name.en) · \(setup.format.name.en). ")
+        if setup.format == .stage {
+            let stage = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
+                userId: user.id, category: category, type: setup.type))
+            console.line(head + Localized(ko: "'start'로 스테이지 \(stage)를 시작하세요.", en: "Type 'start' to play stage \(stage)."))
+        } else {
+            console.line(head + Localized(
+                ko: "'start [random|unsolved] [개수]'로 시작하세요 (기본: \(settings.defaultSelection.rawValue) \(settings.defaultCount)).",
+                en: "Type 'start [random|unsolved] [count]' to begin (default: \(settings.defaultSelection.rawValue) \(settings.defaultCount))."))
+        }
+    }
+
+    func start(_ arguments: [String]) throws(BrainyError) {
+        var selection = settings.defaultSelection
+        var count = settings.defaultCount
+        for word in arguments {
+            if let chosen = QuestionSelection(parsing: word) {
+                selection = chosen
+            } else if let number = Int(word), (1...50).contains(number) {
+                count = number
+            } else {
+                throw .invalidArgument(command: "start", value: word, expected: ["random", "unsolved", "1–50"])
+            }
+        }
+        try perform(flow.handle(.startRequested(selection: selection, count: count)))
+    }
+
+    /// Deals the questions, records the quiz (with its dealt order) and hands it to the flow.
+    func deal(_ request: DealRequest) throws(BrainyError) {
+        var generator = drawGenerator()
+        let dealt: [DealtQuestion]
+        var stage: Int?
+        switch request.format {
+        case .stage:
+            let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category))
+            guard !stages.isEmpty else { throw .noQuestions(request.category) }
+            let next = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
+                userId: request.userId, category: request.category, type: request.type))
+            guard next <= stages.count else { throw .allStagesCleared(request.category, stages: stages.count) }
+            stage = next
+            dealt = QuestionDealer.dealInOrder(stages[next - 1], using: &generator)
+        case .individual:
+            let unsolvedBy = request.selection == .unsolved ? request.userId : nil
+            let candidates = try repository.candidateIds(category: request.category, unsolvedBy: unsolvedBy)
+            guard !candidates.isEmpty else {
+                throw request.selection == .unsolved ? .noUnsolvedQuestions(request.category) : .noQuestions(request.category)
+            }
+            dealt = QuestionDealer.dealRandom(from: candidates, count: request.count, using: &generator)
+        }
+        let questions = try repository.questions(ids: dealt.map(\.questionId))
+        let quiz = Quiz(id: UUID().uuidString.lowercased(), userId: request.userId, type: request.type,
+                        category: request.category, format: request.format, selection: request.selection, stage: stage,
+                        dealt: dealt, startedAt: now)
+        try repository.saveNewQuiz(quiz)
+        if let stage {
+            console.line(console.paint(console.text(Localized(ko: "스테이지 \(stage) 시작! (5문제 중 4문제 이상 맞히면 통과)",
+                                                              en: "Stage \(stage) begins! (four of five to pass)")), \.emphasis))
+        } else if dealt.count < request.count {
+            console.line(Localized(ko: "남은 문제가 \(dealt.count)개라 \(dealt.count)문제로 시작합니다.",
+                                   en: "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
+        }
+        try perform(flow.handle(.quizDealt(QuizPlay(quiz: quiz, questions: questions, questionShownAt: now))))
+    }
+
+    func submitAnswer(_ text: String) throws(BrainyError) {
+        guard !text.isEmpty else { throw .emptyAnswer }
+        try perform(flow.handle(.answerSubmitted(text, at: now)))
+    }
+}

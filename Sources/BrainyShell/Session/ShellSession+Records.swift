@@ -1,0 +1,202 @@
+import BrainyKit
+import Foundation
+
+extension ShellSession {
+    func showHistory(_ arguments: [String]) throws(BrainyError) {
+        guard let user = flow.user else { return }
+        if arguments.count == 1, let word = arguments.first, QuizIdPattern.looksLikeId(word),
+           QuizCategory(parsing: word) == nil, QuizType(parsing: word) == nil {
+            guard let (quiz, answers) = try repository.quiz(idOrPrefix: word, userId: user.id) else {
+                throw .quizNotFound(word)
+            }
+            return try showQuizDetail(quiz, answers)
+        }
+        let filter = try HistoryFilterParser.parse(arguments, timeZone: deps.timeZone)
+        let (quizzes, total) = try repository.history(userId: user.id, filter: filter)
+        guard !quizzes.isEmpty else {
+            console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
+                                   en: "No quizzes yet. Play one: mode → category → start"))
+            return
+        }
+        let language = console.language
+        let rows = quizzes.map { quiz -> [String] in
+            let status = quiz.status == .abandoned ? Localized(ko: " (그만둠)", en: " (left)")[language] : ""
+            let format = quiz.stage.map { Localized(ko: "스테이지 \($0)", en: "stage \($0)")[language] } ?? quiz.format.name[language]
+            return [String(quiz.id.prefix(8)), BrainyDateFormat.minute(quiz.startedAt, timeZone: deps.timeZone),
+                    quiz.category.name[language], quiz.type.name[language], format,
+                    "\(quiz.correctCount)/\(quiz.questionCount)\(status)", "\(Int((quiz.accuracy * 100).rounded()))%",
+                    DurationFormat.short(quiz.duration, language)]
+        }
+        let header = language == .ko ? ["ID", "날짜", "카테고리", "유형", "형식", "점수", "정답률", "시간"]
+            : ["id", "date", "category", "type", "format", "score", "accuracy", "time"]
+        for line in TableRenderer.render(header: header, rows: rows,
+                                         alignments: [.left, .left, .left, .left, .left, .right, .right, .right],
+                                         maxWidth: TerminalSize.columns(), headerPaint: { self.console.paint($0, \.emphasis) }) {
+            console.line(line)
+        }
+        if total > quizzes.count {
+            console.line(console.paint(console.text(Localized(
+                ko: "\(total)개 중 최근 \(quizzes.count)개. 'history all' 또는 'history 50'으로 더 보기.",
+                en: "Newest \(quizzes.count) of \(total). 'history all' or 'history 50' shows more.")), \.muted))
+        }
+        console.line(console.paint(console.text(Localized(ko: "'history <ID>'로 자세히 보기.", en: "'history <id>' shows one in detail.")), \.muted))
+    }
+
+    private func showQuizDetail(_ quiz: Quiz, _ answers: [AnswerRecord]) throws(BrainyError) {
+        let language = console.language
+        let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
+        let byId = Dictionary(uniqueKeysWithValues: questions.map { ($0.id, $0) })
+        console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
+            + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: deps.timeZone), \.emphasis))
+        console.line(console.text(Localized(ko: "점수 ", en: "Score ")) + "\(quiz.correctCount)/\(quiz.questionCount) · "
+            + "\(Int((quiz.accuracy * 100).rounded()))% · " + DurationFormat.short(quiz.duration, language)
+            + (quiz.status == .abandoned ? console.text(Localized(ko: " · 그만둠", en: " · abandoned")) : ""))
+        let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+        for (position, dealt) in quiz.dealt.enumerated() {
+            guard let question = byId[dealt.questionId] else { continue }
+            let text = question.text(in: language)
+            console.line()
+            console.line(console.paint("\(position + 1). ", \.accent) + text.text)
+            guard let answer = byPosition[position] else {
+                console.line(console.paint("   " + console.text(Localized(ko: "답하지 않음", en: "not answered")), \.muted))
+                continue
+            }
+            var given = answer.givenAnswer
+            if quiz.type == .multipleChoice, let number = Int(given), (1...dealt.optionOrder.count).contains(number) {
+                given = "\(number)) " + QuizPlay.shownOptions(of: question, dealt: dealt, in: language)[number - 1]
+            }
+            let mark: String
+            switch answer.outcome {
+            case .correct: mark = console.paint("✔", \.success)
+            case .wrong: mark = console.paint("✘", \.failure)
+            case .timedOut: mark = console.paint("⏱", \.warning)
+            case .skipped: mark = console.paint("↷", \.muted)
+            }
+            let givenText = answer.outcome == .skipped ? console.text(Localized(ko: "(건너뜀)", en: "(skipped)")) : given
+            console.line("   \(mark) " + console.text(Localized(ko: "내 답: ", en: "Yours: ")) + givenText
+                         + "   " + console.text(Localized(ko: "정답: ", en: "Answer: ")) + text.answer
+                         + "   " + DurationFormat.short(answer.timeSpent, language)
+                         + (answer.hintUsed ? " 💡" : ""))
+        }
+    }
+
+    func showStats() throws(BrainyError) {
+        guard let user = flow.user else { return }
+        let stats = try repository.stats(userId: user.id, now: now, timeZone: deps.timeZone)
+        let language = console.language
+        console.line(console.paint(console.text(Localized(ko: "━━ 통계 ━━", en: "━━ Stats ━━")), \.accent))
+        console.line(console.text(Localized(
+            ko: "퀴즈 \(stats.quizzes)개 · 문제 \(stats.answered)개 · 정답 \(stats.correct)개 · 정답률 \(Int((stats.accuracy * 100).rounded()))%",
+            en: "\(stats.quizzes) quizzes · \(stats.answered) answered · \(stats.correct) right · \(Int((stats.accuracy * 100).rounded()))% accuracy")))
+        console.line(console.text(Localized(
+            ko: "연속 학습: 현재 \(stats.currentStreak)일 · 최고 \(stats.bestStreak)일 · 학습 시간 ",
+            en: "Streak: \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s") now · best \(stats.bestStreak) · time spent "))
+            + DurationFormat.short(stats.timeSpent, language))
+        console.line()
+        let nameWidth = QuizCategory.allCases.map { $0.name[language].displayWidth }.max() ?? 6
+        for category in stats.perCategory {
+            let percent = category.answered == 0 ? "  —" : String(format: "%3d%%", Int((category.accuracy * 100).rounded()))
+            let bar = category.answered == 0 ? console.paint(TableRenderer.bar(0), \.muted)
+                : console.paint(TableRenderer.bar(category.accuracy), category.accuracy >= 0.6 ? \.success : \.warning)
+            console.line(category.category.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
+                         + console.paint("  \(category.correct)/\(category.answered)", \.muted))
+        }
+        if let last = stats.lastPlayedAt {
+            console.line()
+            console.line(console.paint(console.text(Localized(ko: "마지막 플레이: ", en: "Last played: "))
+                                       + BrainyDateFormat.minute(last, timeZone: deps.timeZone), \.muted))
+        }
+    }
+
+    func showProfile() throws(BrainyError) {
+        guard let signedIn = flow.user, let user = try repository.user(id: signedIn.id) else { return }
+        let session = try repository.currentSession()
+        let pack = try repository.packSummary()
+        let pending = try repository.pendingSyncCount(userId: user.id)
+        let language = console.language
+        let none = console.text(Localized(ko: "없음", en: "none"))
+        var rows: [(Localized, String)] = [
+            (Localized(ko: "계정", en: "account"), user.email ?? user.displayName),
+            (Localized(ko: "로그인 방식", en: "signed in with"), user.provider.name[language]),
+            (Localized(ko: "가입", en: "created"), BrainyDateFormat.minute(user.createdAt, timeZone: deps.timeZone)),
+            (Localized(ko: "상태", en: "status"), user.isLocked(at: now) ? console.text(Localized(ko: "잠김", en: "locked"))
+                : console.text(Localized(ko: "정상", en: "active"))),
+            (Localized(ko: "세션 만료", en: "session expires"),
+             session.map { BrainyDateFormat.minute($0.expiresAt, timeZone: deps.timeZone) } ?? none),
+            (Localized(ko: "남은 힌트", en: "hints left"), String(flow.hintCredits)),
+            (Localized(ko: "동기화", en: "sync"), deps.serverURL.map { console.text(Localized(ko: "서버 \($0)", en: "server \($0)")) }
+                ?? console.text(Localized(ko: "오프라인 (서버 없음)", en: "offline (no server)"))),
+            (Localized(ko: "마지막 동기화", en: "last sync"), console.text(Localized(ko: "아직 없음", en: "never"))),
+            (Localized(ko: "동기화 대기", en: "pending results"), String(pending)),
+            (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
+                + console.text(Localized(ko: "문제", en: " questions"))),
+        ]
+        let perCategory = QuizCategory.allCases.map { "\($0.name[language]) \(pack.countPerCategory[$0] ?? 0)" }
+        rows.append((Localized(ko: "카테고리별", en: "per category"), perCategory.joined(separator: " · ")))
+        rows.append((Localized(ko: "음성 적합", en: "voice-ready"), String(pack.voiceCount)))
+        let width = rows.map { $0.0[language].displayWidth }.max() ?? 10
+        for (label, value) in rows {
+            console.line(console.paint(label[language].padded(toWidth: width), \.muted) + "  " + value)
+        }
+    }
+
+    func sync() throws(BrainyError) {
+        guard let user = flow.user else { return }
+        let pending = try repository.pendingSyncCount(userId: user.id)
+        console.line(console.paint(console.text(Localized(
+            ko: "동기화 서버가 설정되지 않았습니다 (--server URL). 결과 \(pending)개가 이 기기에 안전하게 저장되어 동기화를 기다립니다.",
+            en: "No sync server is set (--server URL). \(pending) results are kept safely on this device, waiting to be synced.")), \.warning))
+    }
+
+    func showLeaderboard() {
+        console.line(Localized(ko: "저장된 순위표가 없습니다. 서버와 'sync'하면 오늘의 순위표를 받아 옵니다.",
+                               en: "No leaderboard cached yet. A 'sync' with a server fetches today's leaderboard."))
+    }
+}
+
+/// A quiz id as typed: the first characters (four or more) of a UUID.
+enum QuizIdPattern {
+    static func looksLikeId(_ word: String) -> Bool {
+        word.count >= 4 && word.allSatisfy { $0.isHexDigit || $0 == "-" }
+    }
+}
+
+/// Reads the filters of `history`: a category, a type, from=/to= dates, `today`, `week`, a count or `all`.
+enum HistoryFilterParser {
+    static func parse(_ words: [String], timeZone: TimeZone) throws(BrainyError) -> HistoryFilter {
+        var filter = HistoryFilter()
+        for word in words {
+            let lower = word.lowercased()
+            if let category = QuizCategory(parsing: lower) {
+                filter.category = category
+            } else if let type = QuizType(parsing: lower) {
+                filter.type = type
+            } else if lower == "all" || lower == "전체" {
+                filter.limit = Int.max
+            } else if let count = Int(lower), count > 0 {
+                filter.limit = count
+            } else if lower.hasPrefix("from=") || lower.hasPrefix("since=") {
+                filter.from = try date(String(lower.split(separator: "=", maxSplits: 1)[1]), timeZone, word)
+            } else if lower.hasPrefix("to=") || lower.hasPrefix("until=") {
+                // Inclusive: up to the end of that day.
+                filter.until = try date(String(lower.split(separator: "=", maxSplits: 1)[1]), timeZone, word) + 86_400
+            } else {
+                throw .invalidArgument(command: "history", value: word, expected: [
+                    "인물|상식|나라|드라마|음악", "mc|short", "from=YYYY-MM-DD", "to=YYYY-MM-DD", "N", "all", "<id>",
+                ])
+            }
+        }
+        return filter
+    }
+
+    private static func date(_ text: String, _ timeZone: TimeZone, _ word: String) throws(BrainyError) -> Date {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        guard let date = formatter.date(from: text) else {
+            throw .invalidArgument(command: "history", value: word, expected: ["from=YYYY-MM-DD", "to=YYYY-MM-DD"])
+        }
+        return date
+    }
+}

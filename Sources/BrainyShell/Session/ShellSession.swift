@@ -1,0 +1,148 @@
+import BrainyKit
+import Foundation
+
+/// Runs commands: parses a line, checks it against the flow's transition table, feeds events to `QuizFlow` and
+/// performs the effects it returns (persisting before showing). One session per shell process.
+public final class ShellSession {
+    let deps: ShellDependencies
+    let reader: LineReader
+    public let console: Console
+    public internal(set) var flow: QuizFlow
+    var settings = Settings()
+    var generator: SeededGenerator
+    var repository: any BrainyRepository { deps.repository }
+    var now: Date { deps.clock.now() }
+
+    public init(deps: ShellDependencies, reader: LineReader, console: Console) {
+        self.deps = deps
+        self.reader = reader
+        self.console = console
+        self.flow = QuizFlow()
+        var seeder = SystemRandomNumberGenerator()
+        self.generator = SeededGenerator(seed: deps.seed ?? seeder.next())
+        console.language = deps.languageOverride ?? .ko
+    }
+
+    /// Signs the device's open session back in, if it has not expired; says so when it has.
+    public func restoreSession() throws(BrainyError) {
+        if deps.config.maintenanceMode { _ = try flow.handle(.maintenanceChanged(true)) }
+        guard let session = try repository.currentSession() else { return }
+        guard !session.isExpired(at: now) else {
+            try repository.endSession()
+            console.line(BrainyError.sessionExpired.message)
+            return
+        }
+        guard let user = try repository.user(id: session.userId) else { return }
+        try signIn(user, announce: false)
+    }
+
+    /// Runs one line: a command, or an answer while a question is open. Blank lines do nothing.
+    public func execute(_ line: String) throws(BrainyError) -> CommandOutcome {
+        let words = CommandLineSplitter.words(line)
+        guard let first = words.first else { return .proceed }
+        let arguments = Array(words.dropFirst())
+        guard let command = CommandCatalog.command(named: first) else {
+            if flow.state == .question {
+                try submitAnswer(line.trimmingCharacters(in: .whitespaces))
+                return .proceed
+            }
+            throw .unknownCommand(first, suggestion: CommandCatalog.suggestion(for: first))
+        }
+        try expireSessionIfNeeded(before: command)
+        if command == .login, flow.state != .signedOut, TransitionTable.allows(.logout, in: flow.state),
+           ![FlowState.question, .answered].contains(flow.state) {
+            // Signing in while signed in switches user, as psql's \c switches connection.
+            try signOut(announce: false)
+        }
+        try flow.check(command)
+        return try run(command, arguments, rawArguments: rawArguments(of: line))
+    }
+
+    private func rawArguments(of line: String) -> String {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard let space = trimmed.firstIndex(where: \.isWhitespace) else { return "" }
+        return String(trimmed[space...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    private func run(_ command: CommandName, _ arguments: [String], rawArguments: String) throws(BrainyError) -> CommandOutcome {
+        switch command {
+        case .help: showHelp(arguments.first)
+        case .state: showState()
+        case .login: try login(arguments)
+        case .register: try register(arguments.first)
+        case .logout: try signOut(announce: true)
+        case .mode: try chooseMode(arguments)
+        case .category: try chooseCategory(arguments)
+        case .format: try chooseFormat(arguments)
+        case .start: try start(arguments)
+        case .answer: try submitAnswer(rawArguments)
+        case .next: try perform(flow.handle(.nextRequested(at: now)))
+        case .skip: try perform(flow.handle(.skipRequested(at: now)))
+        case .hint: try perform(flow.handle(.hintRequested(using: drawGenerator())))
+        case .abandon: try perform(flow.handle(.abandonRequested(at: now)))
+        case .resume: try perform(flow.handle(.resumeRequested(at: now)))
+        case .history: try showHistory(arguments)
+        case .stats: try showStats()
+        case .profile: try showProfile()
+        case .settings: try changeSettings(arguments)
+        case .sync: try sync()
+        case .leaderboard: showLeaderboard()
+        case .diagram: try showDiagram(arguments)
+        case .exit: return .exit
+        }
+        return .proceed
+    }
+
+    /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.
+    func drawGenerator() -> SeededGenerator {
+        SeededGenerator(seed: generator.next())
+    }
+
+    private func expireSessionIfNeeded(before command: CommandName) throws(BrainyError) {
+        guard flow.user != nil, let session = try repository.currentSession(), session.isExpired(at: now) else { return }
+        try repository.endSession()
+        _ = try? flow.handle(.signedOut)
+        applyUserSettings(nil)
+        if command != .login && command != .register && command != .help && command != .exit {
+            throw .sessionExpired
+        }
+    }
+
+    /// Uses the signed-in user's settings (language, theme, timer), or the defaults when nobody is signed in.
+    func applyUserSettings(_ settings: Settings?) {
+        self.settings = settings ?? Settings()
+        console.language = deps.languageOverride ?? self.settings.language
+        console.apply(theme: self.settings.theme)
+        _ = try? flow.handle(.timerChanged(seconds: self.settings.timerSeconds))
+    }
+
+    /// Performs the flow's effects in order: each persisting effect is committed before the next one shows anything.
+    func perform(_ effects: [FlowEffect]) throws(BrainyError) {
+        for effect in effects {
+            switch effect {
+            case let .dealQuiz(request):
+                try deal(request)
+            case let .persistAnswer(record, progress):
+                try repository.saveAnswer(record, progress: progress)
+            case .spendHintCredit:
+                if let user = flow.user { try repository.spendHintCredit(userId: user.id) }
+            case let .finishQuiz(quiz, stagePassed, earnedHint):
+                try repository.finishQuiz(quiz, stagePassed: stagePassed, earnedHint: earnedHint)
+            case let .markAbandoned(quiz):
+                try repository.abandonQuiz(quiz)
+            case .showQuestion:
+                if let play = flow.play { QuizRenderer(console: console).question(play, timer: flow.timerSeconds) }
+            case let .showFeedback(feedback):
+                QuizRenderer(console: console).feedback(feedback, isLast: flow.play?.isLastQuestion ?? true)
+            case let .showHint(hint):
+                if let play = flow.play { QuizRenderer(console: console).hint(hint, play: play, creditsLeft: flow.hintCredits) }
+            case let .showSummary(summary):
+                QuizRenderer(console: console).summary(summary)
+            case let .showAbandoned(quiz):
+                console.line(Localized(
+                    ko: "퀴즈를 그만두었습니다 (\(quiz.answeredCount)/\(quiz.questionCount)문제 답함). 'start'로 새로 시작하세요.",
+                    en: "Quiz abandoned (\(quiz.answeredCount) of \(quiz.questionCount) answered). Type 'start' to begin again."))
+            }
+        }
+    }
+}

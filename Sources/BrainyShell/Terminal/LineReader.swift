@@ -1,0 +1,28 @@
+/// What one read from the user gave.
+public enum LineInput: Equatable, Sendable {
+    /// A line, without its newline.
+    case line(String)
+    /// The user cancelled the line being edited (Ctrl-C on a terminal).
+    case cancelled
+    /// The input ended (Ctrl-D on an empty line, or the end of a pipe or script).
+    case end
+}
+
+/// Gives the candidates for the word under the cursor.
+///
+/// It receives the text of the line before the cursor; the word being completed is what follows the last space
+/// (empty after a space). It returns whole words that start with that word (compared case-insensitively).
+public typealias Completer = (_ lineBeforeCursor: String) -> [String]
+
+/// Reads the user's lines: through libedit on a terminal, through one plain buffered reader otherwise.
+public protocol LineReader: AnyObject {
+    /// True when a person types at a terminal: prompts and banners are shown, errors do not end the run.
+    var isInteractive: Bool { get }
+    /// Reads one line, showing `prompt` on a terminal.
+    func readLine(prompt: String) -> LineInput
+    /// Reads a secret (a password): without echo on a terminal, never entered into history.
+    /// Returns nil when the input ended or the user cancelled.
+    func readSecret(prompt: String) -> String?
+    /// Enters an accepted line into the history kept across runs (never called for a line holding a secret).
+    func remember(_ line: String)
+}

@@ -1,0 +1,105 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+extension AppDatabase: AccountRepository {
+    static let guestId = "guest"
+
+    public func user(id: String) throws(BrainyError) -> User? {
+        try read { db in try UserRecord.fetchOne(db, key: id)?.user }
+    }
+
+    public func user(email: String) throws(BrainyError) -> User? {
+        try read { db in
+            try UserRecord.filter(UserRecord.Columns.email == email.lowercased()).fetchOne(db)?.user
+        }
+    }
+
+    public func guestUser(now: Date) throws(BrainyError) -> User {
+        try write { db in
+            if let existing = try UserRecord.fetchOne(db, key: Self.guestId) { return existing.user }
+            var record = UserRecord(User(id: Self.guestId, email: nil, displayName: "guest", provider: .guest,
+                                         createdAt: now), hintCredits: 3)
+            try record.insert(db)
+            return record.user
+        }
+    }
+
+    public func createEmailUser(email: String, passwordHash: String, now: Date) throws(BrainyError) -> User {
+        let address = email.lowercased()
+        return try write { db in
+            if try UserRecord.filter(UserRecord.Columns.email == address).fetchCount(db) > 0 {
+                throw BrainyError.emailTaken(address)
+            }
+            let name = String(address.split(separator: "@").first ?? Substring(address))
+            var record = UserRecord(User(id: UUID().uuidString.lowercased(), email: address, displayName: name,
+                                         provider: .email, createdAt: now), hintCredits: 3)
+            try record.insert(db)
+            try db.execute(sql: "INSERT INTO credential (userId, passwordHash) VALUES (?, ?)",
+                           arguments: [record.id, passwordHash])
+            return record.user
+        }
+    }
+
+    public func passwordHash(userId: String) throws(BrainyError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT passwordHash FROM credential WHERE userId = ?", arguments: [userId])
+        }
+    }
+
+    public func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval)
+        throws(BrainyError) -> User {
+        try write { db in
+            guard var record = try UserRecord.fetchOne(db, key: userId) else { throw BrainyError.wrongCredentials(remainingAttempts: maxAttempts) }
+            record.failedLoginAttempts += 1
+            if record.failedLoginAttempts >= maxAttempts {
+                record.lockedUntil = now.addingTimeInterval(lockout)
+                record.failedLoginAttempts = 0
+            }
+            try record.update(db)
+            return record.user
+        }
+    }
+
+    public func recordSuccessfulLogin(userId: String, now: Date) throws(BrainyError) {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE user SET failedLoginAttempts = 0, lockedUntil = NULL, lastLoginAt = ? WHERE id = ?
+                """, arguments: [now, userId])
+        }
+    }
+
+    public func startSession(userId: String, now: Date, timeout: TimeInterval) throws(BrainyError) -> AuthSession {
+        try write { db in
+            try db.execute(sql: "UPDATE authSession SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+            var record = AuthSessionRecord(id: UUID().uuidString.lowercased(), userId: userId, createdAt: now,
+                                           expiresAt: now.addingTimeInterval(timeout), endedAt: nil)
+            try record.insert(db)
+            return record.session
+        }
+    }
+
+    public func currentSession() throws(BrainyError) -> AuthSession? {
+        try read { db in
+            try AuthSessionRecord.filter(sql: "endedAt IS NULL").order(sql: "createdAt DESC").fetchOne(db)?.session
+        }
+    }
+
+    public func endSession() throws(BrainyError) {
+        try write { db in
+            try db.execute(sql: "UPDATE authSession SET endedAt = createdAt WHERE endedAt IS NULL")
+        }
+    }
+
+    public func hintCredits(userId: String) throws(BrainyError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT hintCredits FROM user WHERE id = ?", arguments: [userId]) ?? 0
+        }
+    }
+
+    public func spendHintCredit(userId: String) throws(BrainyError) {
+        try write { db in
+            try db.execute(sql: "UPDATE user SET hintCredits = max(hintCredits - 1, 0) WHERE id = ?", arguments: [userId])
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+extension AppDatabase: QuestionRepository {
+    public func questions(ids: [String]) throws(BrainyError) -> [Question] {
+        try read { db in
+            let records = try QuestionRecord.filter(keys: ids).fetchAll(db)
+            let byId = Dictionary(uniqueKeysWithValues: try records.map { ($0.id, try $0.question()) })
+            return ids.compactMap { byId[$0] }
+        }
+    }
+
+    public func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(BrainyError) -> [String] {
+        try read { db in
+            if let userId {
+                return try String.fetchAll(db, sql: """
+                    SELECT id FROM question
+                    WHERE category = ? AND removedAt IS NULL
+                      AND NOT EXISTS (SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.questionId = question.id)
+                    """, arguments: [category.rawValue, userId])
+            }
+            return try String.fetchAll(db, sql: "SELECT id FROM question WHERE category = ? AND removedAt IS NULL",
+                                       arguments: [category.rawValue])
+        }
+    }
+
+    public func stageCandidates(category: QuizCategory) throws(BrainyError) -> [(id: String, difficulty: Difficulty)] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL
+                """, arguments: [category.rawValue])
+            return rows.map { (id: $0["id"], difficulty: Difficulty(rawValue: $0["difficulty"]) ?? .medium) }
+        }
+    }
+
+    public func packSummary() throws(BrainyError) -> PackSummary {
+        try read { db in
+            let version = try String.fetchOne(db, sql: "SELECT version FROM questionPack ORDER BY importedAt DESC LIMIT 1")
+            var perCategory: [QuizCategory: Int] = [:]
+            var perDifficulty: [Difficulty: Int] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT category, difficulty, count(*) AS n FROM question WHERE removedAt IS NULL GROUP BY 1, 2
+                """) {
+                let count: Int = row["n"]
+                if let category = QuizCategory(rawValue: row["category"]) { perCategory[category, default: 0] += count }
+                if let difficulty = Difficulty(rawValue: row["difficulty"]) { perDifficulty[difficulty, default: 0] += count }
+            }
+            let voice = try Int.fetchOne(db, sql: "SELECT count(*) FROM question WHERE voice AND removedAt IS NULL") ?? 0
+            return PackSummary(version: version, countPerCategory: perCategory, countPerDifficulty: perDifficulty,
+                               voiceCount: voice)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// The version of a pack as last imported, or nil.
+    public func importedVersion(ofPack packId: String) throws(BrainyError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT version FROM questionPack WHERE id = ?", arguments: [packId])
+        }
+    }
+
+    /// Imports a pack in one transaction, by stable id: new questions are added, changed ones updated, and questions
+    /// the pack no longer holds are marked removed (they stay readable in history). Importing twice changes nothing.
+    @discardableResult
+    public func importPack(_ pack: QuestionPack, now: Date) throws(BrainyError) -> Int {
+        try write { db in
+            let ids = pack.questions.map(\.id)
+            for question in pack.questions {
+                var record = try QuestionRecord(question, packId: pack.id)
+                try record.upsert(db)
+            }
+            try QuestionRecord
+                .filter(QuestionRecord.Columns.packId == pack.id && !ids.contains(QuestionRecord.Columns.id))
+                .filter(QuestionRecord.Columns.removedAt == nil)
+                .updateAll(db, QuestionRecord.Columns.removedAt.set(to: now))
+            try db.execute(sql: """
+                INSERT INTO questionPack (id, version, importedAt, questionCount) VALUES (?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET version = excluded.version, importedAt = excluded.importedAt,
+                  questionCount = excluded.questionCount
+                """, arguments: [pack.id, pack.version, now, pack.questions.count])
+            return pack.questions.count
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+extension AppDatabase: QuizRepository {
+    public func saveNewQuiz(_ quiz: Quiz) throws(BrainyError) {
+        try write { db in
+            var record = try QuizRecord(quiz, modifiedAt: quiz.startedAt)
+            try record.insert(db)
+        }
+    }
+
+    public func saveAnswer(_ record: AnswerRecord, progress: Quiz) throws(BrainyError) {
+        try write { db in
+            var result = QuizResultRecord(record)
+            try result.insert(db)
+            try db.execute(sql: """
+                UPDATE quiz SET answeredCount = ?, correctCount = ?, duration = ?, lastModified = ?, needsSync = 1
+                WHERE id = ?
+                """, arguments: [progress.answeredCount, progress.correctCount, progress.duration, record.answeredAt,
+                                 progress.id])
+            guard record.outcome != .skipped else { return }
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO solvedQuestion (userId, questionId, firstAnsweredAt) VALUES (?, ?, ?)
+                """, arguments: [record.userId, record.questionId, record.answeredAt])
+            try db.execute(sql: """
+                INSERT INTO categoryTotal (userId, category, answered, correct, timeSpent, lastPlayedAt)
+                VALUES (?, ?, 1, ?, ?, ?)
+                ON CONFLICT(userId, category) DO UPDATE SET answered = answered + 1,
+                  correct = correct + excluded.correct, timeSpent = timeSpent + excluded.timeSpent,
+                  lastPlayedAt = excluded.lastPlayedAt
+                """, arguments: [record.userId, record.category.rawValue, record.isCorrect ? 1 : 0, record.timeSpent,
+                                 record.answeredAt])
+            let day = StreakCalculator.dayNumber(of: record.answeredAt, timeZone: .current)
+            try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
+                           arguments: [record.userId, day])
+        }
+    }
+
+    public func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(BrainyError) {
+        try write { db in
+            let finishedAt = quiz.finishedAt ?? quiz.startedAt
+            try db.execute(sql: """
+                UPDATE quiz SET status = ?, finishedAt = ?, correctCount = ?, answeredCount = ?, duration = ?,
+                  lastModified = ?, needsSync = 1
+                WHERE id = ?
+                """, arguments: [QuizStatus.finished.rawValue, finishedAt, quiz.correctCount, quiz.answeredCount,
+                                 quiz.duration, finishedAt, quiz.id])
+            try db.execute(sql: """
+                INSERT INTO categoryTotal (userId, category, quizzes) VALUES (?, ?, 1)
+                ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
+                """, arguments: [quiz.userId, quiz.category.rawValue])
+            if stagePassed == true, let stage = quiz.stage {
+                try db.execute(sql: """
+                    INSERT INTO stageProgress (userId, category, type, highestCleared, updatedAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(userId, category, type) DO UPDATE SET
+                      highestCleared = max(highestCleared, excluded.highestCleared), updatedAt = excluded.updatedAt
+                    """, arguments: [quiz.userId, quiz.category.rawValue, quiz.type.rawValue, stage, finishedAt])
+            }
+            if earnedHint {
+                try db.execute(sql: "UPDATE user SET hintCredits = hintCredits + 1 WHERE id = ?", arguments: [quiz.userId])
+            }
+        }
+    }
+
+    public func abandonQuiz(_ quiz: Quiz) throws(BrainyError) {
+        try write { db in
+            try db.execute(sql: "UPDATE quiz SET status = ?, lastModified = lastModified WHERE id = ?",
+                           arguments: [QuizStatus.abandoned.rawValue, quiz.id])
+        }
+    }
+
+    public func interruptedQuiz(userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])? {
+        try read { db in
+            guard let record = try QuizRecord
+                .filter(QuizRecord.Columns.userId == userId && QuizRecord.Columns.status == QuizStatus.inProgress.rawValue)
+                .order(QuizRecord.Columns.startedAt.desc)
+                .fetchOne(db)
+            else { return nil }
+            return (try record.quiz(), try answers(db, quizId: record.id))
+        }
+    }
+
+    private func answers(_ db: Database, quizId: String) throws -> [AnswerRecord] {
+        try QuizResultRecord.filter(QuizResultRecord.Columns.quizId == quizId)
+            .order(QuizResultRecord.Columns.position).fetchAll(db).map(\.answer)
+    }
+
+    public func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(BrainyError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT highestCleared FROM stageProgress WHERE userId = ? AND category = ? AND type = ?
+                """, arguments: [userId, category.rawValue, type.rawValue]) ?? 0
+        }
+    }
+
+    public func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], total: Int) {
+        try read { db in
+            var request = QuizRecord
+                .filter(QuizRecord.Columns.userId == userId)
+                .filter(QuizRecord.Columns.status != QuizStatus.inProgress.rawValue)
+            if let category = filter.category { request = request.filter(QuizRecord.Columns.category == category.rawValue) }
+            if let type = filter.type { request = request.filter(QuizRecord.Columns.type == type.rawValue) }
+            if let from = filter.from { request = request.filter(QuizRecord.Columns.startedAt >= from) }
+            if let until = filter.until { request = request.filter(QuizRecord.Columns.startedAt < until) }
+            let total = try request.fetchCount(db)
+            let quizzes = try request.order(QuizRecord.Columns.startedAt.desc).limit(filter.limit).fetchAll(db)
+            return (try quizzes.map { try $0.quiz() }, total)
+        }
+    }
+
+    public func quiz(idOrPrefix: String, userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])? {
+        try read { db in
+            let matches = try QuizRecord
+                .filter(QuizRecord.Columns.userId == userId)
+                .filter(QuizRecord.Columns.id.like("\(idOrPrefix.lowercased())%"))
+                .limit(2).fetchAll(db)
+            guard matches.count == 1, let record = matches.first else { return nil }
+            return (try record.quiz(), try answers(db, quizId: record.id))
+        }
+    }
+
+    public func recentQuizIds(userId: String, limit: Int) throws(BrainyError) -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: """
+                SELECT id FROM quiz WHERE userId = ? AND status != ? ORDER BY startedAt DESC LIMIT ?
+                """, arguments: [userId, QuizStatus.inProgress.rawValue, limit])
+        }
+    }
+
+    public func stats(userId: String, now: Date, timeZone: TimeZone) throws(BrainyError) -> UserStats {
+        try read { db in
+            var perCategory = Dictionary(uniqueKeysWithValues: QuizCategory.allCases.map { ($0, CategoryStats(category: $0)) })
+            var lastPlayed: Date?
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM categoryTotal WHERE userId = ?", arguments: [userId]) {
+                guard let category = QuizCategory(rawValue: row["category"]) else { continue }
+                perCategory[category] = CategoryStats(category: category, quizzes: row["quizzes"], answered: row["answered"],
+                                                      correct: row["correct"], timeSpent: row["timeSpent"])
+                if let played: Date = row["lastPlayedAt"], played > (lastPlayed ?? .distantPast) { lastPlayed = played }
+            }
+            let days = try Int.fetchAll(db, sql: "SELECT day FROM playDay WHERE userId = ?", arguments: [userId])
+            let streaks = StreakCalculator.streaks(
+                playedDays: days, today: StreakCalculator.dayNumber(of: now, timeZone: timeZone))
+            return UserStats(perCategory: QuizCategory.allCases.compactMap { perCategory[$0] },
+                             currentStreak: streaks.current, bestStreak: streaks.best, lastPlayedAt: lastPlayed)
+        }
+    }
+
+    public func pendingSyncCount(userId: String) throws(BrainyError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ? AND needsSync",
+                             arguments: [userId]) ?? 0
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import BrainyKit
+import GRDB
+
+extension AppDatabase: SettingsRepository {
+    public func settings(userId: String) throws(BrainyError) -> Settings {
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE userId = ?", arguments: [userId])
+        }
+        var settings = Settings()
+        for row in rows {
+            guard let key = Settings.Key(rawValue: row["key"]) else { continue }
+            // A value this version cannot read keeps the default rather than failing the whole shell.
+            try? settings.set(key, to: row["value"])
+        }
+        return settings
+    }
+
+    public func saveSettings(_ settings: Settings, userId: String) throws(BrainyError) {
+        try write { db in
+            for key in Settings.Key.allCases {
+                try db.execute(sql: """
+                    INSERT INTO setting (userId, key, value) VALUES (?, ?, ?)
+                    ON CONFLICT(userId, key) DO UPDATE SET value = excluded.value
+                    """, arguments: [userId, key.rawValue, settings.value(of: key)])
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+/// The one owner of the database: holds the writer, runs the migrator, and exposes intent-named methods (in the
+/// `AppDatabase+…` files). Every write is one transaction.
+public struct AppDatabase: Sendable {
+    /// Written into the database header so that a file of another program is never mistaken for ours ("BRNY").
+    static let applicationId: Int32 = 0x4252_4E59
+
+    let writer: any DatabaseWriter
+
+    /// Opens (and migrates) a database held by `writer`.
+    public init(_ writer: any DatabaseWriter) throws(BrainyError) {
+        self.writer = writer
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+
+    /// An empty database in memory, for tests.
+    public static func inMemory() throws(BrainyError) -> AppDatabase {
+        do {
+            return try AppDatabase(DatabaseQueue(configuration: configuration()))
+        } catch let error as BrainyError {
+            throw error
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+
+    /// Opens the database file at `path` in WAL mode, creating it (readable by its owner only) when missing. A file
+    /// that is not a Brainy database is refused and left untouched.
+    public static func openFile(at path: String) throws(BrainyError) -> AppDatabase {
+        let url = URL(fileURLWithPath: path)
+        let manager = FileManager.default
+        try DatabaseFileGuard.checkIsBrainyOrAbsent(url)
+        do {
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                        attributes: [.posixPermissions: 0o700])
+            if !manager.fileExists(atPath: path) {
+                _ = manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            }
+        } catch {
+            throw .database("cannot create \(path): \(error.localizedDescription)")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration())
+            return try AppDatabase(pool)
+        } catch let error as BrainyError {
+            throw error
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw .notABrainyDatabase(path: path)
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+
+    static func configuration() -> Configuration {
+        var config = Configuration()
+        // Two shells on one file wait for each other instead of failing with "database is locked".
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        return config
+    }
+
+    /// Reads without blocking writers.
+    func read<T>(_ body: (Database) throws -> T) throws(BrainyError) -> T {
+        do {
+            return try writer.read(body)
+        } catch let error as BrainyError {
+            throw error
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+
+    /// Writes in one transaction.
+    func write<T>(_ body: (Database) throws -> T) throws(BrainyError) -> T {
+        do {
+            return try writer.write(body)
+        } catch let error as BrainyError {
+            throw error
+        } catch {
+            throw .database(String(describing: error))
+        }
+    }
+}
+
+/// Tells a Brainy database from any other file before SQLite or the migrator touch it.
+enum DatabaseFileGuard {
+    static func checkIsBrainyOrAbsent(_ url: URL) throws(BrainyError) {
+        let path = url.path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory { throw .notABrainyDatabase(path: path) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size == 0 { return }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .database("cannot read \(path)")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        guard header.count >= 100, header.prefix(16) == Data("SQLite format 3\u{0}".utf8) else {
+            throw .notABrainyDatabase(path: path)
+        }
+        // The application id sits big-endian at offset 68 of the header.
+        let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        if Int32(bitPattern: id) == AppDatabase.applicationId { return }
+        // An SQLite file of ours written before the id was set would have it; any other is someone else's.
+        throw .notABrainyDatabase(path: path)
+    }
+}

@@ -1,0 +1,148 @@
+import GRDB
+
+extension AppDatabase {
+    /// Migrations are never edited once they have landed: add a new one instead.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationId)")
+
+            try db.create(table: "user") { t in
+                t.primaryKey("id", .text)
+                t.column("email", .text).unique().collate(.nocase)
+                t.column("displayName", .text).notNull()
+                t.column("provider", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("lastLoginAt", .datetime)
+                t.column("failedLoginAttempts", .integer).notNull().defaults(to: 0)
+                t.column("lockedUntil", .datetime)
+                t.column("hintCredits", .integer).notNull().defaults(to: 3)
+            }
+            try db.create(table: "credential") { t in
+                t.primaryKey("userId", .text).references("user", onDelete: .cascade)
+                t.column("passwordHash", .text).notNull()
+            }
+            try db.create(table: "authSession") { t in
+                t.primaryKey("id", .text)
+                t.column("userId", .text).notNull().references("user", onDelete: .cascade)
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("endedAt", .datetime)
+            }
+            try db.create(table: "deviceState") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "questionPack") { t in
+                t.primaryKey("id", .text)
+                t.column("version", .text).notNull()
+                t.column("importedAt", .datetime).notNull()
+                t.column("questionCount", .integer).notNull()
+            }
+            try db.create(table: "question") { t in
+                t.primaryKey("id", .text)
+                t.column("packId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("difficulty", .text).notNull()
+                t.column("voice", .boolean).notNull()
+                t.column("body", .blob).notNull()
+                t.column("removedAt", .datetime)
+            }
+            try db.create(index: "question_on_category", on: "question", columns: ["category", "removedAt"])
+            try db.create(table: "quiz") { t in
+                t.primaryKey("id", .text)
+                t.column("userId", .text).notNull().references("user", onDelete: .cascade)
+                t.column("type", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("format", .text).notNull()
+                t.column("selection", .text).notNull()
+                t.column("stage", .integer)
+                t.column("dealt", .blob).notNull()
+                t.column("questionCount", .integer).notNull()
+                t.column("status", .text).notNull()
+                t.column("startedAt", .datetime).notNull()
+                t.column("finishedAt", .datetime)
+                t.column("correctCount", .integer).notNull()
+                t.column("answeredCount", .integer).notNull()
+                t.column("duration", .double).notNull()
+                t.column("needsSync", .boolean).notNull().defaults(to: true)
+                t.column("lastModified", .datetime).notNull()
+                t.column("syncedAt", .datetime)
+            }
+            try db.create(index: "quiz_on_user_started", on: "quiz", columns: ["userId", "startedAt"])
+            try db.create(index: "quiz_on_user_status", on: "quiz", columns: ["userId", "status"])
+            try db.create(table: "quizResult") { t in
+                t.primaryKey("id", .text)
+                t.column("quizId", .text).notNull().references("quiz", onDelete: .cascade)
+                t.column("userId", .text).notNull()
+                t.column("questionId", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.column("givenAnswer", .text).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("hintUsed", .boolean).notNull()
+                t.column("timeSpent", .double).notNull()
+                t.column("answeredAt", .datetime).notNull()
+                t.column("category", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("needsSync", .boolean).notNull().defaults(to: true)
+                t.column("lastModified", .datetime).notNull()
+                t.column("syncedAt", .datetime)
+                t.uniqueKey(["quizId", "position"])
+            }
+            try db.create(index: "quizResult_on_pending", on: "quizResult", columns: ["userId", "needsSync"])
+            try db.create(table: "solvedQuestion") { t in
+                t.column("userId", .text).notNull()
+                t.column("questionId", .text).notNull()
+                t.column("firstAnsweredAt", .datetime).notNull()
+                t.primaryKey(["userId", "questionId"])
+            }
+            try db.create(table: "stageProgress") { t in
+                t.column("userId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("highestCleared", .integer).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.primaryKey(["userId", "category", "type"])
+            }
+            try db.create(table: "setting") { t in
+                t.column("userId", .text).notNull()
+                t.column("key", .text).notNull()
+                t.column("value", .text).notNull()
+                t.primaryKey(["userId", "key"])
+            }
+            // Kept up to date with every answer so that `stats` never scans the results.
+            try db.create(table: "categoryTotal") { t in
+                t.column("userId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("quizzes", .integer).notNull().defaults(to: 0)
+                t.column("answered", .integer).notNull().defaults(to: 0)
+                t.column("correct", .integer).notNull().defaults(to: 0)
+                t.column("timeSpent", .double).notNull().defaults(to: 0)
+                t.column("lastPlayedAt", .datetime)
+                t.primaryKey(["userId", "category"])
+            }
+            try db.create(table: "playDay") { t in
+                t.column("userId", .text).notNull()
+                t.column("day", .integer).notNull()
+                t.primaryKey(["userId", "day"])
+            }
+            // For the sync issue: the cached remote config, leaderboard and sync bookmarks.
+            try db.create(table: "remoteConfig") { t in
+                t.primaryKey("id", .integer)
+                t.column("version", .text).notNull()
+                t.column("body", .blob).notNull()
+                t.column("fetchedAt", .datetime).notNull()
+            }
+            try db.create(table: "leaderboardCache") { t in
+                t.primaryKey("day", .text)
+                t.column("body", .blob).notNull()
+                t.column("fetchedAt", .datetime).notNull()
+            }
+            try db.create(table: "syncState") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}
