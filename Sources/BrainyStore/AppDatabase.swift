@@ -110,7 +110,12 @@ enum DatabaseFileGuard {
         // The application id sits big-endian at offset 68 of the header.
         let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if Int32(bitPattern: id) == AppDatabase.applicationId { return }
-        // An SQLite file of ours written before the id was set would have it; any other is someone else's.
-        throw .notABrainyDatabase(path: path)
+        // A database whose header change still sits in its write-ahead log: ask SQLite, read-only.
+        var config = Configuration()
+        config.readonly = true
+        let stored = try? DatabaseQueue(path: path, configuration: config).read { db in
+            try Int32.fetchOne(db, sql: "PRAGMA application_id")
+        }
+        guard stored == AppDatabase.applicationId else { throw .notABrainyDatabase(path: path) }
     }
 }

@@ -112,6 +112,14 @@ static inline void brainy_el_deletestr(EditLine *el, int count) {
     el_deletestr(el, count);
 }
 
+/// Reads one key (a whole character) inside an editing function; returns 1 when one was read.
+static inline int brainy_el_getc(EditLine *el, int *key) {
+    wchar_t character = 0;
+    int count = el_wgetc(el, &character);
+    *key = (int)character;
+    return count;
+}
+
 // MARK: History
 
 static inline int brainy_history_set_size(History *h, int size) {
@@ -137,6 +145,18 @@ static inline int brainy_history_load(History *h, const char *path) {
 static inline int brainy_history_save(History *h, const char *path) {
     HistEvent event;
     return history(h, &event, H_SAVE, path);
+}
+
+/// The newest entry, or NULL when the history is empty. Moves the history's cursor there.
+static inline const char *brainy_history_first(History *h) {
+    HistEvent event;
+    return history(h, &event, H_FIRST) == 0 ? event.str : NULL;
+}
+
+/// The entry older than the cursor, or NULL after the oldest. Moves the history's cursor there.
+static inline const char *brainy_history_next(History *h) {
+    HistEvent event;
+    return history(h, &event, H_NEXT) == 0 ? event.str : NULL;
 }
 
 #endif

@@ -8,10 +8,13 @@ public struct ShellRunner {
 
     let session: ShellSession
     let reader: LineReader
+    /// Where to append each command's duration (for the benchmark): `BRAINY_TIMING_LOG`.
+    let timingLog: CommandTimingLog?
 
-    public init(session: ShellSession, reader: LineReader) {
+    public init(session: ShellSession, reader: LineReader, timingLog: CommandTimingLog? = nil) {
         self.session = session
         self.reader = reader
+        self.timingLog = timingLog
     }
 
     /// Runs until `exit`, the end of input, or (not on a terminal) the first error. Returns the exit code.
@@ -40,7 +43,10 @@ public struct ShellRunner {
                 if reader.isInteractive { reader.remember(raw) }
                 for command in CommandLineSplitter.commands(line) {
                     do {
-                        if try session.execute(command) == .exit { return 0 }
+                        let started = ContinuousClock.now
+                        let outcome = try session.execute(command)
+                        timingLog?.record(command, ContinuousClock.now - started)
+                        if outcome == .exit { return 0 }
                     } catch {
                         let message = error.message[console.language]
                         if reader.isInteractive {
@@ -90,7 +96,7 @@ public enum Shell {
                 let session = ShellSession(deps: deps, reader: reader, console: Console(
                     language: deps.languageOverride ?? .ko, theme: .system, colorEnabled: deps.colorEnabled))
                 box.completer = session.completer
-                return ShellRunner(session: session, reader: reader).run()
+                return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
             }
             reader = PlainLineReader()
         case let .lines(lines):
@@ -98,10 +104,34 @@ public enum Shell {
         }
         let session = ShellSession(deps: deps, reader: reader, console: Console(
             language: deps.languageOverride ?? .ko, theme: .system, colorEnabled: false))
-        return ShellRunner(session: session, reader: reader).run()
+        return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
     }
 }
 
 private final class CompleterBox {
     var completer: Completer?
+}
+
+/// Appends `command<TAB>microseconds` lines to a file, for the benchmark.
+public final class CommandTimingLog {
+    private let handle: FileHandle
+
+    public init?(path: String) {
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        handle.seekToEndOfFile()
+        self.handle = handle
+    }
+
+    static func fromEnvironment() -> CommandTimingLog? {
+        ProcessInfo.processInfo.environment["BRAINY_TIMING_LOG"].flatMap(CommandTimingLog.init(path:))
+    }
+
+    func record(_ command: String, _ duration: Duration) {
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let name = command.split(separator: " ").first.map(String.init) ?? command
+        handle.write(Data("\(name)\t\(micros)\n".utf8))
+    }
 }

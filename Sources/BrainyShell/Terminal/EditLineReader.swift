@@ -16,6 +16,13 @@ public final class EditLineReader: LineReader {
     private let completer: Completer
     private var prompt: UnsafeMutablePointer<CChar>?
     private var cancelled = false
+    /// Set while Ctrl-R searches the history; the prompt shows the search then.
+    private var search: HistorySearch?
+    private var searchPrompt: UnsafeMutablePointer<CChar>?
+
+    /// A key nobody types (the C1 control U+009E), pushed back into libedit's input to call `searchStep` again
+    /// after each refresh.
+    private static let searchStepKey = "\u{9E}"
 
     /// Zero-width bracket for escape sequences in the prompt (libedit's `EL_PROMPT_ESC`).
     private static let promptEscape: CChar = 1
@@ -44,7 +51,10 @@ public final class EditLineReader: LineReader {
         brainy_el_set_history(editLine, history)
         brainy_el_set_prompt(
             editLine,
-            { editLine in EditLineReader.owner(of: editLine)?.prompt ?? nil },
+            { editLine in
+                guard let owner = EditLineReader.owner(of: editLine) else { return nil }
+                return owner.search == nil ? owner.prompt : owner.searchPrompt
+            },
             Self.promptEscape
         )
 
@@ -59,18 +69,30 @@ public final class EditLineReader: LineReader {
             EditLineReader.owner(of: editLine)?.complete() ?? UInt8(CC_ERROR)
         }
         brainy_el_bind(editLine, "^I", "brainy-complete")
-        brainy_el_bind(editLine, "^R", "em-inc-search-prev")
+
+        // libedit's own Ctrl-R (em-inc-search-prev) looks a key up by its low byte only, so about half of all
+        // Hangul syllables (가 is U+AC00) end the search instead of extending it. This one reads whole characters.
+        brainy_el_add_function(editLine, "brainy-search", "Search the history backwards") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.startSearch() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_add_function(editLine, "brainy-search-step", "Read the next key of a search") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.searchStep() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_bind(editLine, "^R", "brainy-search")
+        brainy_el_bind(editLine, Self.searchStepKey, "brainy-search-step")
     }
 
     deinit {
         el_end(editLine)
         history_end(history)
         free(prompt)
+        free(searchPrompt)
     }
 
     public func readLine(prompt: String) -> LineInput {
         setPrompt(prompt)
         cancelled = false
+        search = nil
         // el_gets shows the prompt before it switches the terminal to raw mode; keys typed in that gap would get
         // cooked-mode meaning (Ctrl-C would kill the shell). Switch first: el_gets finds the mode already set.
         brainy_el_prepare_terminal(editLine, 1)
@@ -138,14 +160,102 @@ public final class EditLineReader: LineReader {
         return result
     }
 
+    // MARK: Ctrl-C
+
     /// Ctrl-C: show "^C" at the end of the line, then end it the way Enter does, so libedit moves below the line.
     private func cancelLine() -> UInt8 {
         cancelled = true
-        _ = el_cursor(editLine, Int32.max)
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        _ = brainy_el_line(editLine, &cursor, &length)
+        _ = el_cursor(editLine, length)  // to the end: libedit stops there (bytes ≥ characters left)
         brainy_el_insertstr(editLine, "^C")
         el_push(editLine, "\n")
         return UInt8(CC_REFRESH)
     }
+
+    // MARK: Ctrl-R
+
+    /// Ctrl-R: starts searching the history, newest first, for lines containing what is typed next.
+    private func startSearch() -> UInt8 {
+        search = HistorySearch(originalLine: currentLine(), entries: historyEntries())
+        showSearch()
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Reads one key of the search. Typed text extends the search, Ctrl-R finds an older match, Backspace
+    /// shortens it, Ctrl-G gives up; any other key (Enter, Ctrl-C, arrows…) keeps the match and does its usual job.
+    private func searchStep() -> UInt8 {
+        guard var search else { return UInt8(CC_ERROR) }
+        var key: Int32 = 0
+        guard brainy_el_getc(editLine, &key) == 1, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) else {
+            finishSearch(line: search.originalLine, cursorFromEnd: 0)
+            return UInt8(CC_EOF)
+        }
+        switch scalar {
+        case "\u{12}":  // Ctrl-R
+            search.findOlder()
+        case "\u{7F}", "\u{08}":
+            search.deleteLastCharacter()
+        case "\u{07}":  // Ctrl-G
+            finishSearch(line: search.originalLine, cursorFromEnd: 0)
+            return UInt8(CC_REFRESH)
+        case _ where scalar.value < 0x20 || (0x80..<0xA0).contains(scalar.value):
+            finishSearch(line: search.line, cursorFromEnd: search.charactersAfterMatchStart)
+            el_push(editLine, String(scalar))
+            return UInt8(CC_REFRESH)
+        default:
+            search.append(scalar)
+        }
+        self.search = search
+        showSearch()
+        return UInt8(search.failed ? CC_REFRESH_BEEP : CC_REFRESH)
+    }
+
+    /// Puts the current match on the line and the search in the prompt, and queues the next step.
+    private func showSearch() {
+        guard let search else { return }
+        free(searchPrompt)
+        searchPrompt = strdup(search.prompt)
+        setLine(search.line, cursorFromEnd: search.charactersAfterMatchStart)
+        el_push(editLine, Self.searchStepKey)
+    }
+
+    private func finishSearch(line: String, cursorFromEnd: Int) {
+        search = nil
+        setLine(line, cursorFromEnd: cursorFromEnd)
+    }
+
+    /// The history's lines, newest first.
+    private func historyEntries() -> [String] {
+        var entries: [String] = []
+        var entry = brainy_history_first(history)
+        while let text = entry {
+            entries.append(String(cString: text))
+            entry = brainy_history_next(history)
+        }
+        return entries
+    }
+
+    private func currentLine() -> String {
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        guard let buffer = brainy_el_line(editLine, &cursor, &length) else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(length)), as: UTF8.self)
+    }
+
+    /// Replaces the whole line, leaving the cursor `cursorFromEnd` characters before its end.
+    private func setLine(_ line: String, cursorFromEnd: Int) {
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        _ = brainy_el_line(editLine, &cursor, &length)
+        _ = el_cursor(editLine, length)  // to the end: libedit stops there (bytes ≥ characters left)
+        brainy_el_deletestr(editLine, Int32(currentLine().unicodeScalars.count))
+        brainy_el_insertstr(editLine, line)
+        _ = el_cursor(editLine, -Int32(cursorFromEnd))
+    }
+
+    // MARK: Tab
 
     /// Tab: inserts what all candidates share, or the only candidate and a space; lists them when there is
     /// nothing more to insert.
@@ -216,5 +326,65 @@ public final class EditLineReader: LineReader {
         let output = brainy_stdout()
         fputs(text, output)
         fflush(output)
+    }
+}
+
+/// A backwards incremental search of the history, as Ctrl-R does in bash: each key narrows or moves the match.
+struct HistorySearch {
+    let originalLine: String
+    /// Newest first.
+    let entries: [String]
+    private(set) var query = ""
+    private(set) var matchIndex: Int?
+    private(set) var failed = false
+
+    init(originalLine: String, entries: [String]) {
+        self.originalLine = originalLine
+        self.entries = entries
+    }
+
+    /// What the line shows: the match, or the line as it was before anything matched.
+    var line: String { matchIndex.map { entries[$0] } ?? originalLine }
+
+    var prompt: String {
+        failed ? "(failed reverse-i-search)`\(query)': " : "(reverse-i-search)`\(query)': "
+    }
+
+    /// Where the cursor goes: at the start of the matched text, counted in characters from the end of the line.
+    var charactersAfterMatchStart: Int {
+        guard let matchIndex, !query.isEmpty,
+              let range = entries[matchIndex].range(of: query, options: .caseInsensitive)
+        else { return 0 }
+        return entries[matchIndex][range.lowerBound...].unicodeScalars.count
+    }
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        query.unicodeScalars.append(scalar)
+        find(from: matchIndex ?? 0, skipping: nil)
+    }
+
+    mutating func deleteLastCharacter() {
+        guard !query.isEmpty else { return }
+        query.unicodeScalars.removeLast()
+        matchIndex = nil
+        if query.isEmpty {
+            failed = false
+        } else {
+            find(from: 0, skipping: nil)
+        }
+    }
+
+    /// The next older line holding the query (other than the one shown).
+    mutating func findOlder() {
+        guard !query.isEmpty else { return }
+        find(from: (matchIndex ?? -1) + 1, skipping: matchIndex.map { entries[$0] })
+    }
+
+    private mutating func find(from start: Int, skipping shown: String?) {
+        let found = entries.indices.dropFirst(start).first { index in
+            entries[index] != shown && entries[index].range(of: query, options: .caseInsensitive) != nil
+        }
+        failed = found == nil
+        if let found { matchIndex = found }
     }
 }

@@ -1,0 +1,53 @@
+import BrainyKit
+import Foundation
+import Testing
+@testable import BrainyStore
+
+@Suite struct QuestionImportTests {
+    @Test func importingTheSamePackTwiceChangesNothing() throws {
+        let database = try AppDatabase.inMemory()
+        let pack = Fixtures.pack("1", ids: ["country-0001", "country-0002", "country-0003"])
+        try database.importPack(pack, now: Fixtures.start)
+        try database.importPack(pack, now: Fixtures.start)
+        #expect(try database.candidateIds(category: .country, unsolvedBy: nil).sorted() == ["country-0001", "country-0002", "country-0003"])
+        #expect(try database.importedVersion(ofPack: "core") == "1")
+    }
+
+    @Test func aQuestionRemovedFromAPackStaysReadableButIsNoLongerDealt() throws {
+        let database = try AppDatabase.inMemory()
+        try database.importPack(Fixtures.pack("1", ids: ["country-0001", "country-0002"]), now: Fixtures.start)
+        try database.importPack(Fixtures.pack("2", ids: ["country-0001"]), now: Fixtures.start)
+        #expect(try database.candidateIds(category: .country, unsolvedBy: nil) == ["country-0001"])
+        #expect(try database.questions(ids: ["country-0002"]).map(\.id) == ["country-0002"])
+        #expect(try database.importedVersion(ofPack: "core") == "2")
+    }
+
+    @Test func anUpdatedQuestionKeepsItsIdAndTheAnswersGivenToIt() throws {
+        let database = try AppDatabase.inMemory()
+        try database.importPack(Fixtures.pack("1", ids: ["country-0001"]), now: Fixtures.start)
+        let user = try database.guestUser(now: Fixtures.start)
+        let quiz = Fixtures.quiz("q1", userId: user.id, questionIds: ["country-0001"])
+        try database.saveNewQuiz(quiz)
+        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz)
+        var changed = Fixtures.pack("2", ids: ["country-0001"])
+        changed.questions[0].ko.explanation = "새 설명"
+        try database.importPack(changed, now: Fixtures.start)
+        #expect(try database.questions(ids: ["country-0001"]).first?.ko.explanation == "새 설명")
+        #expect(try database.candidateIds(category: .country, unsolvedBy: user.id).isEmpty)
+        #expect(try database.quiz(idOrPrefix: "q1", userId: user.id)?.1.count == 1)
+    }
+
+    @Test func importIfNewerReadsOnlyTheManifestWhenTheVersionIsUnchanged() throws {
+        let directory = Fixtures.temporaryDirectory()
+        let pack = Fixtures.pack("7", ids: ["country-0001"])
+        let manifest = #"{"id":"core","version":"7","files":["country.json"]}"#
+        try Data(manifest.utf8).write(to: directory.appendingPathComponent("manifest.json"))
+        struct File: Encodable { var questions: [Question] }
+        try JSONEncoder().encode(File(questions: pack.questions)).write(to: directory.appendingPathComponent("country.json"))
+        let database = try AppDatabase.inMemory()
+        #expect(try PackLoader.importIfNewer(from: directory, into: database, now: Fixtures.start) == 1)
+        // A broken question file is not read again while the version is the same.
+        try Data("not json".utf8).write(to: directory.appendingPathComponent("country.json"))
+        #expect(try PackLoader.importIfNewer(from: directory, into: database, now: Fixtures.start) == 0)
+    }
+}
