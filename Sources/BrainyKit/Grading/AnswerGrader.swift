@@ -51,12 +51,18 @@ public enum OptionPicker {
 
     /// `typed` is an option number (1-based, as shown) or an option's text; `shown` are the options as displayed.
     public static func pick(_ typed: String, shown: [String]) -> Pick {
-        let trimmed = typed.trimmingCharacters(in: .whitespaces)
-        let digits = trimmed.hasSuffix("번") ? String(trimmed.dropLast()) : trimmed
+        // Full-width digits and "2 번" read as numbers too.
+        let compact = typed.precomposedStringWithCompatibilityMapping.filter { !$0.isWhitespace }
+        let digits = compact.hasSuffix("번") ? String(compact.dropLast()) : compact
+        let normalized = AnswerNormalizer.normalize(typed)
         if let number = Int(digits) {
-            return (1...shown.count).contains(number) ? .position(number - 1) : .outOfRange(number)
+            if shown.indices.contains(number - 1) { return .position(number - 1) }
+            // A year typed in full picks the option that says it.
+            if let index = shown.firstIndex(where: { AnswerNormalizer.normalize($0) == normalized }) {
+                return .position(index)
+            }
+            return .outOfRange(number)
         }
-        let normalized = AnswerNormalizer.normalize(trimmed)
         if let index = shown.firstIndex(where: { AnswerNormalizer.normalize($0) == normalized }) {
             return .position(index)
         }

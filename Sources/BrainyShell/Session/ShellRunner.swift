@@ -20,13 +20,17 @@ public struct ShellRunner {
     /// Runs until `exit`, the end of input, or (not on a terminal) the first error. Returns the exit code.
     public func run() -> Int32 {
         let console = session.console
+        if reader.isInteractive { banner() }
         do {
             try session.restoreSession()
         } catch {
             console.error(error.message[console.language])
             if !reader.isInteractive { return 1 }
         }
-        if reader.isInteractive { banner() }
+        if reader.isInteractive && session.flow.user == nil {
+            console.line(console.paint(console.text(Localized(
+                ko: "먼저 로그인하세요: login guest · login email · register", en: "Sign in first: login guest · login email · register")), \.muted))
+        }
         var lineNumber = 0
         while true {
             let input = reader.readLine(prompt: session.prompt)
@@ -67,10 +71,6 @@ public struct ShellRunner {
         console.line(console.paint("Brainy \(Self.version)", \.accent) + " — " + console.text(Localized(
             ko: "퀴즈 셸. 'help'로 명령을 보고, Tab으로 완성하세요. 끝내려면 exit 또는 Ctrl-D.",
             en: "the quiz shell. Type 'help' for commands; Tab completes. Leave with exit or Ctrl-D.")))
-        if session.flow.user == nil {
-            console.line(console.paint(console.text(Localized(
-                ko: "먼저 로그인하세요: login guest · login email · register", en: "Sign in first: login guest · login email · register")), \.muted))
-        }
     }
 }
 

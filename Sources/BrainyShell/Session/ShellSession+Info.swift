@@ -26,12 +26,15 @@ extension ShellSession {
         console.line(console.paint(console.text(Localized(ko: "지금 쓸 수 있는 명령", en: "Commands you can use now"))
                                    + " (\(flow.state.name[language])):", \.emphasis))
         let allowed = flow.allowedCommands
-        let width = allowed.map { CommandCatalog.info($0).usage.displayWidth }.max() ?? 10
+        func shownUsage(_ command: CommandName) -> String {
+            let usage = CommandCatalog.info(command).usage
+            return usage.displayWidth > 40 ? command.rawValue + " …" : usage
+        }
+        let width = allowed.map { shownUsage($0).displayWidth }.max() ?? 10
         let columns = TerminalSize.columns()
         for command in allowed {
             let info = CommandCatalog.info(command)
-            let usage = info.usage.displayWidth > 44 ? command.rawValue : info.usage
-            let line = "  " + console.paint(usage.padded(toWidth: min(width, 44)), \.accent) + "  " + info.summary[language]
+            let line = "  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  " + info.summary[language]
             console.line(line.displayWidth > columns ? line.truncated(toWidth: columns) : line)
         }
         if flow.state == .question {

@@ -14,7 +14,7 @@ extension ShellSession {
             throw .quizTypeUnavailable(type)
         }
         try perform(flow.handle(.modeChosen(type)))
-        console.line(Localized(ko: "\(type.name.ko)을(를) 골랐습니다. 카테고리를 고르세요: ", en: "\(type.name.en) chosen. Choose a category: ")
+        console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ", en: "\(type.name.en) chosen. Choose a category: ")
                      + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
                                  en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))
     }

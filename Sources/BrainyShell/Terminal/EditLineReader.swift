@@ -15,6 +15,8 @@ public final class EditLineReader: LineReader {
     private let historyFile: URL?
     private let completer: Completer
     private var prompt: UnsafeMutablePointer<CChar>?
+    /// The prompt as shown, without escape sequences.
+    private var visiblePrompt = ""
     private var cancelled = false
     /// Set while Ctrl-R searches the history; the prompt shows the search then.
     private var search: HistorySearch?
@@ -143,6 +145,9 @@ public final class EditLineReader: LineReader {
     }
 
     private func setPrompt(_ text: String) {
+        visiblePrompt = ANSIText.pieces(of: text).reduce(into: "") { visible, piece in
+            if case .text(let text) = piece { visible += text }
+        }
         free(prompt)
         prompt = strdup(Self.bracketingEscapes(in: text))
     }
@@ -263,8 +268,9 @@ public final class EditLineReader: LineReader {
         var cursor: Int32 = 0
         var length: Int32 = 0
         guard let buffer = brainy_el_line(editLine, &cursor, &length) else { return UInt8(CC_ERROR) }
-        let before = UnsafeRawBufferPointer(start: buffer, count: Int(cursor))
-        let lineBeforeCursor = String(decoding: before, as: UTF8.self)
+        let lineBeforeCursor = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(cursor)), as: UTF8.self)
+        let lineAfterCursor = String(
+            decoding: UnsafeRawBufferPointer(start: buffer + Int(cursor), count: Int(length - cursor)), as: UTF8.self)
         let word = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
 
         let candidates = completer(lineBeforeCursor)
@@ -281,8 +287,29 @@ public final class EditLineReader: LineReader {
         if shared != word, shared.count == word.count {
             replace(word, with: shared)  // the typed case differs from the candidates': take theirs
         }
-        list(candidates)
+        list(candidates, below: lineBeforeCursor, lineAfterCursor)
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// Where the cursor ends after `text` is written from `start`, wrapping as libedit does: a character that
+    /// does not fit goes to the next row, and filling a row moves to the next.
+    private static func position(
+        afterWriting text: String, from start: (row: Int, column: Int), columns: Int
+    ) -> (row: Int, column: Int) {
+        var (row, column) = start
+        for scalar in text.unicodeScalars {
+            let width = scalar.displayWidth
+            if column + width > columns {
+                row += 1
+                column = 0
+            }
+            column += width
+            if column >= columns {
+                row += 1
+                column = 0
+            }
+        }
+        return (row, column)
     }
 
     private func replace(_ word: String, with text: String) {
@@ -305,14 +332,20 @@ public final class EditLineReader: LineReader {
         return String(shared)
     }
 
-    /// Prints the candidates below the line in columns, top to bottom then left to right, as `ls` does.
-    private func list(_ candidates: [String]) {
+    /// Prints the candidates below the line being edited, in columns, top to bottom then left to right as `ls`
+    /// does. The line may wrap over several rows: the list starts below its last row, and is followed by as many
+    /// newlines as the cursor's row, because libedit (told CC_REDISPLAY) goes up that many rows to redraw the line.
+    private func list(_ candidates: [String], below lineBeforeCursor: String, _ lineAfterCursor: String) {
+        let terminalColumns = Int(brainy_terminal_columns(STDOUT_FILENO))
+        let promptEnd = Self.position(afterWriting: visiblePrompt, from: (0, 0), columns: terminalColumns)
+        let cursor = Self.position(afterWriting: lineBeforeCursor, from: promptEnd, columns: terminalColumns)
+        let end = Self.position(afterWriting: lineAfterCursor, from: cursor, columns: terminalColumns)
+
         let gap = 2
         let columnWidth = (candidates.map(\.displayWidth).max() ?? 0) + gap
-        let terminalColumns = Int(brainy_terminal_columns(STDOUT_FILENO))
         let columns = max(1, min(candidates.count, (terminalColumns + gap) / columnWidth))
         let rows = (candidates.count + columns - 1) / columns
-        var text = "\n"
+        var text = String(repeating: "\n", count: end.row - cursor.row + 1)
         for row in 0..<rows {
             var line = ""
             for column in 0..<columns {
@@ -323,6 +356,7 @@ public final class EditLineReader: LineReader {
             }
             text += line + "\n"
         }
+        text += String(repeating: "\n", count: cursor.row)
         let output = brainy_stdout()
         fputs(text, output)
         fflush(output)

@@ -1,0 +1,92 @@
+import Testing
+@testable import BrainyKit
+
+/// Every command a state does not accept is refused with a message naming the state and what is allowed.
+@Suite struct QuizFlowRefusalTests {
+    static let anywhere: [CommandName] = [.help, .state, .diagram, .exit]
+    static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard]
+    static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start])
+
+    /// What each state accepts, written out by hand so that a change to the table shows up here.
+    static let allowed: [FlowState: Set<CommandName>] = [
+        .signedOut: Set(anywhere + [.login, .register]),
+        .home: Set(anywhere + queries + [.logout, .mode]),
+        .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category]),
+        .ready: betweenQuizzes,
+        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon]),
+        .answered: Set(anywhere + queries + [.logout, .next, .abandon]),
+        .finished: betweenQuizzes,
+        .stageCleared: betweenQuizzes,
+        .stageFailed: betweenQuizzes,
+        .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume]),
+        .maintenance: Set(anywhere + [.sync]),
+    ]
+
+    @Test(arguments: FlowState.allCases)
+    func theTableAllowsWhatEachStateShouldAccept(_ state: FlowState) throws {
+        let expected = try #require(Self.allowed[state])
+        #expect(Set(TransitionTable.allowedCommands(in: state)) == expected)
+    }
+
+    @Test(arguments: FlowState.allCases)
+    func everyCommandNotAllowedIsRefusedNamingTheStateAndTheAllowedCommands(_ state: FlowState) throws {
+        let flow = try FlowDriver.flow(in: state)
+        try #require(flow.state == state)
+        let allowed = flow.allowedCommands
+        #expect(allowed == CommandName.allCases.filter { Self.allowed[state]?.contains($0) == true },
+                "listed in the order of CommandName")
+
+        for command in CommandName.allCases {
+            if allowed.contains(command) {
+                #expect(throws: Never.self, "\(command) in \(state)") { try flow.check(command) }
+            } else {
+                #expect(throws: BrainyError.commandNotAllowed(command: command.rawValue, state: state.name,
+                                                               allowed: allowed.map(\.rawValue)),
+                        "\(command) in \(state)") { try flow.check(command) }
+            }
+        }
+    }
+
+    @Test func theRefusalSaysInBothLanguagesWhatIsAllowedNow() throws {
+        let flow = try FlowDriver.flow(in: .answered)
+        let error = #expect(throws: BrainyError.self) { try flow.check(.hint) }
+        let message = try #require(error?.message)
+        #expect(message.ko.contains("'hint'"))
+        #expect(message.ko.contains("정답 확인"))
+        #expect(message.ko.contains("next"))
+        #expect(message.en.contains("state: answer shown"))
+        #expect(message.en.contains("Allowed now: help, state, logout, next, abandon, history"))
+    }
+
+    /// Events that map to a refused command leave the flow exactly as it was.
+    @Test(arguments: [
+        (FlowState.signedOut, "modeChosen"), (.home, "answerSubmitted"), (.question, "nextRequested"),
+        (.answered, "hintRequested"), (.ready, "resumeRequested"), (.maintenance, "signedOut"),
+        (.finished, "abandonRequested"), (.interrupted, "categoryChosen"), (.home, "signedIn"),
+        (.choosingCategory, "startRequested"), (.stageFailed, "skipRequested"), (.question, "quizDealt"),
+    ])
+    func aRefusedEventChangesNothing(state: FlowState, eventName: String) throws {
+        var flow = try FlowDriver.flow(in: state)
+        let before = flow
+        let event: FlowEvent = switch eventName {
+        case "modeChosen": .modeChosen(.shortAnswer)
+        case "answerSubmitted": .answerSubmitted("서울", at: Fixtures.start)
+        case "nextRequested": .nextRequested(at: Fixtures.start)
+        case "hintRequested": .hintRequested(using: SeededGenerator(seed: 1))
+        case "resumeRequested": .resumeRequested(at: Fixtures.start)
+        case "signedOut": .signedOut
+        case "abandonRequested": .abandonRequested(at: Fixtures.start)
+        case "categoryChosen": .categoryChosen(.music)
+        case "signedIn": .signedIn(FlowDriver.user, hintCredits: 9, interrupted: nil)
+        case "startRequested": .startRequested(selection: .random, count: 5)
+        case "skipRequested": .skipRequested(at: Fixtures.start)
+        default: .quizDealt(Fixtures.play())
+        }
+        let error = #expect(throws: BrainyError.self) { _ = try flow.handle(event) }
+        guard case .commandNotAllowed? = error else {
+            Issue.record("expected a refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(flow == before)
+    }
+}
