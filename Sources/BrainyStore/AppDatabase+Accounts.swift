@@ -6,7 +6,7 @@ extension AppDatabase: AccountRepository {
     static let guestId = "guest"
 
     public func user(id: String) throws(BrainyError) -> User? {
-        try read { db in try UserRecord.fetchOne(db, key: id)?.user }
+        try read { db in try UserRecord.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [id])?.user }
     }
 
     public func user(email: String) throws(BrainyError) -> User? {
@@ -81,7 +81,9 @@ extension AppDatabase: AccountRepository {
 
     public func currentSession() throws(BrainyError) -> AuthSession? {
         try read { db in
-            try AuthSessionRecord.filter(sql: "endedAt IS NULL").order(sql: "createdAt DESC").fetchOne(db)?.session
+            try AuthSessionRecord.fetchOne(db, sql: """
+                SELECT * FROM authSession WHERE endedAt IS NULL ORDER BY createdAt DESC LIMIT 1
+                """)?.session
         }
     }
 

@@ -13,15 +13,16 @@ extension AppDatabase: QuestionRepository {
 
     public func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(BrainyError) -> [String] {
         try read { db in
-            if let userId {
-                return try String.fetchAll(db, sql: """
-                    SELECT id FROM question
-                    WHERE category = ? AND removedAt IS NULL
-                      AND NOT EXISTS (SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.questionId = question.id)
-                    """, arguments: [category.rawValue, userId])
-            }
-            return try String.fetchAll(db, sql: "SELECT id FROM question WHERE category = ? AND removedAt IS NULL",
-                                       arguments: [category.rawValue])
+            // Both lists come out of their indexes in id order, so the unsolved ones are a linear merge away; SQL's
+            // NOT IN (a temporary table of every solved id) or NOT EXISTS (a seek per question) cost twice as much.
+            let all = try String.fetchAll(db, sql: """
+                SELECT id FROM question WHERE category = ? AND removedAt IS NULL ORDER BY id
+                """, arguments: [category.rawValue])
+            guard let userId else { return all }
+            let solved = try String.fetchAll(db, sql: """
+                SELECT questionId FROM solvedQuestion WHERE userId = ? AND category = ? ORDER BY questionId
+                """, arguments: [userId, category.rawValue])
+            return SortedIds.subtracting(solved, from: all)
         }
     }
 
@@ -82,5 +83,20 @@ extension AppDatabase {
                 """, arguments: [pack.id, pack.version, now, pack.questions.count])
             return pack.questions.count
         }
+    }
+}
+
+/// Set difference of two id lists sorted in SQLite's binary (UTF-8 byte) order.
+enum SortedIds {
+    static func subtracting(_ removed: [String], from all: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(max(0, all.count - removed.count))
+        var j = 0
+        for id in all {
+            while j < removed.count, removed[j].utf8.lexicographicallyPrecedes(id.utf8) { j += 1 }
+            if j < removed.count, removed[j] == id { continue }
+            result.append(id)
+        }
+        return result
     }
 }

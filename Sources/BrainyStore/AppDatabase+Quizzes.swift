@@ -21,8 +21,8 @@ extension AppDatabase: QuizRepository {
                                  progress.id])
             guard record.outcome != .skipped else { return }
             try db.execute(sql: """
-                INSERT OR IGNORE INTO solvedQuestion (userId, questionId, firstAnsweredAt) VALUES (?, ?, ?)
-                """, arguments: [record.userId, record.questionId, record.answeredAt])
+                INSERT OR IGNORE INTO solvedQuestion (userId, category, questionId, firstAnsweredAt) VALUES (?, ?, ?, ?)
+                """, arguments: [record.userId, record.category.rawValue, record.questionId, record.answeredAt])
             try db.execute(sql: """
                 INSERT INTO categoryTotal (userId, category, answered, correct, timeSpent, lastPlayedAt)
                 VALUES (?, ?, 1, ?, ?, ?)
@@ -61,6 +61,13 @@ extension AppDatabase: QuizRepository {
                 try db.execute(sql: "UPDATE user SET hintCredits = hintCredits + 1 WHERE id = ?", arguments: [quiz.userId])
             }
         }
+        checkpoint()
+    }
+
+    /// Copies the write-ahead log into the database between quizzes, so that SQLite's automatic checkpoint (which
+    /// runs inside a commit) rarely lands on an answer. Passive: it never waits for another shell.
+    func checkpoint() {
+        _ = try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
     }
 
     public func abandonQuiz(_ quiz: Quiz) throws(BrainyError) {
@@ -72,10 +79,11 @@ extension AppDatabase: QuizRepository {
 
     public func interruptedQuiz(userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])? {
         try read { db in
-            guard let record = try QuizRecord
-                .filter(QuizRecord.Columns.userId == userId && QuizRecord.Columns.status == QuizStatus.inProgress.rawValue)
-                .order(QuizRecord.Columns.startedAt.desc)
-                .fetchOne(db)
+            // The status is a literal so that the partial index quiz_in_progress serves the query.
+            guard let record = try QuizRecord.fetchOne(db, sql: """
+                SELECT * FROM quiz INDEXED BY quiz_in_progress
+                WHERE userId = ? AND status = 'in_progress' ORDER BY startedAt DESC LIMIT 1
+                """, arguments: [userId])
             else { return nil }
             return (try record.quiz(), try answers(db, quizId: record.id))
         }
@@ -94,7 +102,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], total: Int) {
+    public func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], hasMore: Bool) {
         try read { db in
             var request = QuizRecord
                 .filter(QuizRecord.Columns.userId == userId)
@@ -103,9 +111,12 @@ extension AppDatabase: QuizRepository {
             if let type = filter.type { request = request.filter(QuizRecord.Columns.type == type.rawValue) }
             if let from = filter.from { request = request.filter(QuizRecord.Columns.startedAt >= from) }
             if let until = filter.until { request = request.filter(QuizRecord.Columns.startedAt < until) }
-            let total = try request.fetchCount(db)
-            let quizzes = try request.order(QuizRecord.Columns.startedAt.desc).limit(filter.limit).fetchAll(db)
-            return (try quizzes.map { try $0.quiz() }, total)
+            // One row past the limit tells whether there is more, without counting them all.
+            let limit = filter.limit == Int.max ? Int.max : filter.limit + 1
+            var quizzes = try request.order(QuizRecord.Columns.startedAt.desc).limit(limit).fetchAll(db)
+            let more = quizzes.count > filter.limit
+            if more { quizzes.removeLast() }
+            return (try quizzes.map { try $0.quiz() }, more)
         }
     }
 

@@ -14,7 +14,12 @@ public struct AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter) throws(BrainyError) {
         self.writer = writer
         do {
-            try Self.migrator.migrate(writer)
+            // Checked with a read first: migrating an up-to-date database still opens a write transaction, which
+            // every start-up would pay for (and wait on, while another shell writes).
+            let migrator = Self.migrator
+            if try !writer.read(migrator.hasCompletedMigrations) {
+                try migrator.migrate(writer)
+            }
         } catch {
             throw .database(String(describing: error))
         }
@@ -47,8 +52,16 @@ public struct AppDatabase: Sendable {
             throw .database("cannot create \(path): \(error.localizedDescription)")
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration())
-            return try AppDatabase(pool)
+            // One connection in WAL mode: the shell is one thread, and opening a pool's second connection would add
+            // to every start-up. Other processes on the same file still read while this one writes. WAL is a
+            // property of the file, set once; GRDB's own WAL set-up would write to the file at every start.
+            let queue = try DatabaseQueue(path: path, configuration: configuration())
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
+            }
+            return try AppDatabase(queue)
         } catch let error as BrainyError {
             throw error
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
@@ -63,7 +76,13 @@ public struct AppDatabase: Sendable {
         // Two shells on one file wait for each other instead of failing with "database is locked".
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
+            if ProcessInfo.processInfo.environment["BRAINY_TRACE_SQL"] != nil {
+                db.trace { FileHandle.standardError.write(Data("SQL \($0)\n".utf8)) }
+            }
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            // Every commit reaches the disk before the shell goes on: an answer shown as saved stays saved, even
+            // through a power cut (WAL with synchronous=FULL syncs the log at each commit).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         return config
     }

@@ -48,7 +48,8 @@ extension AppDatabase {
                 t.column("body", .blob).notNull()
                 t.column("removedAt", .datetime)
             }
-            try db.create(index: "question_on_category", on: "question", columns: ["category", "removedAt"])
+            // Covering: dealing reads ids by category without touching the rows (and their bodies).
+            try db.create(index: "question_on_category", on: "question", columns: ["category", "removedAt", "id"])
             try db.create(table: "quiz") { t in
                 t.primaryKey("id", .text)
                 t.column("userId", .text).notNull().references("user", onDelete: .cascade)
@@ -70,7 +71,8 @@ extension AppDatabase {
                 t.column("syncedAt", .datetime)
             }
             try db.create(index: "quiz_on_user_started", on: "quiz", columns: ["userId", "startedAt"])
-            try db.create(index: "quiz_on_user_status", on: "quiz", columns: ["userId", "status"])
+            // At most a few rows: the quizzes left in progress (start-up looks for one).
+            try db.execute(sql: "CREATE INDEX quiz_in_progress ON quiz(userId, startedAt) WHERE status = 'in_progress'")
             try db.create(table: "quizResult") { t in
                 t.primaryKey("id", .text)
                 t.column("quizId", .text).notNull().references("quiz", onDelete: .cascade)
@@ -90,11 +92,13 @@ extension AppDatabase {
                 t.uniqueKey(["quizId", "position"])
             }
             try db.create(index: "quizResult_on_pending", on: "quizResult", columns: ["userId", "needsSync"])
-            try db.create(table: "solvedQuestion") { t in
+            // Clustered by user and category, so `start unsolved` reads one contiguous range.
+            try db.create(table: "solvedQuestion", options: .withoutRowID) { t in
                 t.column("userId", .text).notNull()
+                t.column("category", .text).notNull()
                 t.column("questionId", .text).notNull()
                 t.column("firstAnsweredAt", .datetime).notNull()
-                t.primaryKey(["userId", "questionId"])
+                t.primaryKey(["userId", "category", "questionId"])
             }
             try db.create(table: "stageProgress") { t in
                 t.column("userId", .text).notNull()

@@ -51,3 +51,12 @@ import Testing
         #expect(try PackLoader.importIfNewer(from: directory, into: database, now: Fixtures.start) == 0)
     }
 }
+
+@Suite struct SortedIdsTests {
+    @Test func subtractingKeepsTheIdsNotRemovedInOrder() {
+        #expect(SortedIds.subtracting(["a-2", "a-4", "z"], from: ["a-1", "a-2", "a-3", "a-4"]) == ["a-1", "a-3"])
+        #expect(SortedIds.subtracting([], from: ["a", "b"]) == ["a", "b"])
+        #expect(SortedIds.subtracting(["a", "b"], from: []) == [])
+        #expect(SortedIds.subtracting(["b"], from: ["B", "a", "b", "가"]) == ["B", "a", "가"])
+    }
+}

@@ -31,6 +31,7 @@ final class PseudoTerminal {
         // functions (no allocation) until execve.
         let argv = CStringArray([executable.path] + arguments)
         let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" }.sorted())
+        let descriptorLimit = Int32(clamping: min(max(sysconf(Int32(_SC_OPEN_MAX)), 256), 4096))
 
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         var master: Int32 = -1
@@ -51,6 +52,13 @@ final class PseudoTerminal {
             Glibc.signal(SIGPIPE, SIG_DFL)
             Glibc.signal(SIGTSTP, SIG_DFL)
             Glibc.signal(SIGCHLD, SIG_DFL)
+            // Tests run in parallel: descriptors another thread opened without close-on-exec (forkpty's own terminal
+            // ends among them) must not live on in this program, or that other terminal never sees its end.
+            var descriptor: Int32 = 3
+            while descriptor < descriptorLimit {
+                close(descriptor)
+                descriptor += 1
+            }
             execve(argv.pointers[0]!, argv.pointers, envp.pointers)
             _exit(127)
         }

@@ -31,6 +31,7 @@ public enum BrainyError: Error, Equatable, Sendable {
     case notABrainyDatabase(path: String)
     case database(String)
     case inputEnded
+    case cancelled
     case maintenance
     case invalidPack(String)
 
@@ -128,6 +129,8 @@ public enum BrainyError: Error, Equatable, Sendable {
                              en: "Database error: \(detail). Everything saved so far is kept.")
         case .inputEnded:
             return Localized(ko: "입력이 끝났습니다.", en: "The input ended.")
+        case .cancelled:
+            return Localized(ko: "취소했습니다.", en: "Cancelled.")
         case .maintenance:
             return Localized(ko: "지금은 점검 중입니다. 잠시 뒤에 다시 시도하세요.", en: "Brainy is under maintenance. Try again later.")
         case let .invalidPack(detail):

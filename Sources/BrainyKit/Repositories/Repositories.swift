@@ -76,8 +76,8 @@ public protocol QuizRepository: Sendable {
     /// The user's quiz left in progress (the shell was closed or killed), with its answers.
     func interruptedQuiz(userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])?
     func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(BrainyError) -> Int
-    /// Finished and abandoned quizzes, newest first, and how many match in all.
-    func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], total: Int)
+    /// Finished and abandoned quizzes, newest first, up to the filter's limit, and whether more match.
+    func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], hasMore: Bool)
     /// A quiz by id or unique id prefix, with its answers.
     func quiz(idOrPrefix: String, userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])?
     func recentQuizIds(userId: String, limit: Int) throws(BrainyError) -> [String]

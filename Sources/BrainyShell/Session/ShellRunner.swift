@@ -90,6 +90,9 @@ public enum Shell {
         case let .standardInput(historyFile):
             interactive = forceInteractive ?? (isatty(0) == 1)
             if interactive {
+                // Ctrl-C outside line editing must not end the shell in the middle of a command (libedit turns the
+                // key into a line cancel while editing).
+                signal(SIGINT, SIG_IGN)
                 // The completer needs the session, which needs the reader: resolved through a box.
                 let box = CompleterBox()
                 reader = EditLineReader(programName: "brainy", historyFile: historyFile, completer: { box.completer?($0) ?? [] })

@@ -23,7 +23,7 @@ extension ShellSession {
     private func loginWithEmail(_ given: String?) throws(BrainyError) {
         let email = try askEmail(given)
         guard let password = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호: ", en: "Password: "))) else {
-            throw .inputEnded
+            throw reader.isInteractive ? .cancelled : .inputEnded
         }
         let config = deps.config
         guard let user = try repository.user(email: email), user.provider == .email else {
@@ -48,10 +48,12 @@ extension ShellSession {
         if try repository.user(email: email) != nil { throw .emailTaken(email) }
         let minimum = deps.config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
-        guard let password = reader.readSecret(prompt: console.text(prompt)) else { throw .inputEnded }
+        guard let password = reader.readSecret(prompt: console.text(prompt)) else {
+            throw reader.isInteractive ? .cancelled : .inputEnded
+        }
         guard password.count >= minimum else { throw .passwordTooShort(minimum: minimum) }
         guard let again = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호 확인: ", en: "Password again: "))) else {
-            throw .inputEnded
+            throw reader.isInteractive ? .cancelled : .inputEnded
         }
         guard again == password else { throw .passwordsDoNotMatch }
         let user = try repository.createEmailUser(email: email, passwordHash: deps.hasher.hash(password), now: now)
@@ -65,7 +67,8 @@ extension ShellSession {
         if email == nil {
             switch reader.readLine(prompt: console.text(Localized(ko: "이메일: ", en: "Email: "))) {
             case let .line(text): email = text.trimmingCharacters(in: .whitespaces)
-            case .cancelled, .end: throw .inputEnded
+            case .cancelled: throw .cancelled
+            case .end: throw .inputEnded
             }
         }
         let address = (email ?? "").lowercased()

@@ -12,7 +12,7 @@ extension ShellSession {
             return try showQuizDetail(quiz, answers)
         }
         let filter = try HistoryFilterParser.parse(arguments, timeZone: deps.timeZone)
-        let (quizzes, total) = try repository.history(userId: user.id, filter: filter)
+        let (quizzes, hasMore) = try repository.history(userId: user.id, filter: filter)
         guard !quizzes.isEmpty else {
             console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
                                    en: "No quizzes yet. Play one: mode → category → start"))
@@ -34,10 +34,10 @@ extension ShellSession {
                                          maxWidth: TerminalSize.columns(), headerPaint: { self.console.paint($0, \.emphasis) }) {
             console.line(line)
         }
-        if total > quizzes.count {
+        if hasMore {
             console.line(console.paint(console.text(Localized(
-                ko: "\(total)개 중 최근 \(quizzes.count)개. 'history all' 또는 'history 50'으로 더 보기.",
-                en: "Newest \(quizzes.count) of \(total). 'history all' or 'history 50' shows more.")), \.muted))
+                ko: "최근 \(quizzes.count)개만 보였습니다. 'history all' 또는 'history 50'으로 더 보기.",
+                en: "The newest \(quizzes.count) shown. 'history all' or 'history 50' shows more.")), \.muted))
         }
         console.line(console.paint(console.text(Localized(ko: "'history <ID>'로 자세히 보기.", en: "'history <id>' shows one in detail.")), \.muted))
     }

@@ -91,6 +91,8 @@ public final class EditLineReader: LineReader {
         free(searchPrompt)
     }
 
+    /// Ctrl-C shows "^C" and moves below the line before returning `.cancelled`; Ctrl-D on an empty line shows
+    /// "^D" and returns `.end` with the cursor still after it.
     public func readLine(prompt: String) -> LineInput {
         setPrompt(prompt)
         cancelled = false
@@ -100,10 +102,7 @@ public final class EditLineReader: LineReader {
         brainy_el_prepare_terminal(editLine, 1)
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count), count > 0 else {
-            // libedit showed "^D" and left the cursor there: what follows starts on its own line.
-            fputs("\n", brainy_stdout())
-            fflush(brainy_stdout())
-            return .end
+            return .end  // libedit showed "^D" and left the cursor after it: the caller ends that line
         }
         // The text belongs to libedit until the next call: copy it at once.
         var line = String(cString: raw)

@@ -36,6 +36,16 @@ struct QuestionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         removedAt = nil
     }
 
+    init(row: Row) {
+        id = row["id"]
+        packId = row["packId"]
+        category = row["category"]
+        difficulty = row["difficulty"]
+        voice = row["voice"]
+        body = row["body"]
+        removedAt = row["removedAt"]
+    }
+
     func question() throws -> Question {
         let texts = try JSONDecoder().decode(Body.self, from: body)
         return Question(id: id, category: QuizCategory(rawValue: category) ?? .general,

@@ -54,6 +54,27 @@ struct QuizRecord: Codable, FetchableRecord, MutablePersistableRecord {
         syncedAt = nil
     }
 
+    init(row: Row) {
+        id = row["id"]
+        userId = row["userId"]
+        type = row["type"]
+        category = row["category"]
+        format = row["format"]
+        selection = row["selection"]
+        stage = row["stage"]
+        dealt = row["dealt"]
+        questionCount = row["questionCount"]
+        status = row["status"]
+        startedAt = row["startedAt"]
+        finishedAt = row["finishedAt"]
+        correctCount = row["correctCount"]
+        answeredCount = row["answeredCount"]
+        duration = row["duration"]
+        needsSync = row["needsSync"]
+        lastModified = row["lastModified"]
+        syncedAt = row["syncedAt"]
+    }
+
     func quiz() throws -> Quiz {
         Quiz(id: id, userId: userId, type: QuizType(rawValue: type) ?? .multipleChoice,
              category: QuizCategory(rawValue: category) ?? .general, format: QuizFormat(rawValue: format) ?? .individual,
@@ -104,6 +125,24 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
         needsSync = true
         lastModified = record.answeredAt
         syncedAt = nil
+    }
+
+    init(row: Row) {
+        id = row["id"]
+        quizId = row["quizId"]
+        userId = row["userId"]
+        questionId = row["questionId"]
+        position = row["position"]
+        givenAnswer = row["givenAnswer"]
+        outcome = row["outcome"]
+        hintUsed = row["hintUsed"]
+        timeSpent = row["timeSpent"]
+        answeredAt = row["answeredAt"]
+        category = row["category"]
+        type = row["type"]
+        needsSync = row["needsSync"]
+        lastModified = row["lastModified"]
+        syncedAt = row["syncedAt"]
     }
 
     var answer: AnswerRecord {

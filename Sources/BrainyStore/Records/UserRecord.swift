@@ -34,6 +34,19 @@ struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord {
         self.hintCredits = hintCredits
     }
 
+    /// Read by hand: start-up reads users and sessions, and Decodable costs more there than the query.
+    init(row: Row) {
+        id = row["id"]
+        email = row["email"]
+        displayName = row["displayName"]
+        provider = row["provider"]
+        createdAt = row["createdAt"]
+        lastLoginAt = row["lastLoginAt"]
+        failedLoginAttempts = row["failedLoginAttempts"]
+        lockedUntil = row["lockedUntil"]
+        hintCredits = row["hintCredits"]
+    }
+
     var user: User {
         User(id: id, email: email, displayName: displayName, provider: AuthProvider(rawValue: provider) ?? .guest,
              createdAt: createdAt, lastLoginAt: lastLoginAt, failedLoginAttempts: failedLoginAttempts,
@@ -49,6 +62,22 @@ struct AuthSessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var expiresAt: Date
     var endedAt: Date?
+
+    init(id: String, userId: String, createdAt: Date, expiresAt: Date, endedAt: Date?) {
+        self.id = id
+        self.userId = userId
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.endedAt = endedAt
+    }
+
+    init(row: Row) {
+        id = row["id"]
+        userId = row["userId"]
+        createdAt = row["createdAt"]
+        expiresAt = row["expiresAt"]
+        endedAt = row["endedAt"]
+    }
 
     var session: AuthSession {
         AuthSession(id: id, userId: userId, createdAt: createdAt, expiresAt: expiresAt)

@@ -1,0 +1,62 @@
+import BrainyKit
+import BrainyResources
+import BrainyShell
+import BrainyStore
+import Foundation
+
+/// Wires the real parts together: the database file, the bundled pack and config, the scrypt hasher, the clock.
+struct BrainyLauncher {
+    let options: LaunchOptions
+
+    func run() -> Int32 {
+        if options.showHelp { print(LaunchOptions.usage); return 0 }
+        if options.showVersion { print(ShellRunner.version); return 0 }
+        umask(0o077)
+        let environment = ProcessInfo.processInfo.environment
+        let language = options.language
+        let dataDirectory = DataDirectory.resolve(environment)
+        let path = options.databasePath ?? dataDirectory.appendingPathComponent("brainy.sqlite").path
+        let clock = SystemClock()
+        let database: AppDatabase
+        do {
+            database = try AppDatabase.openFile(at: path)
+            try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: clock.now())
+        } catch {
+            FileHandle.standardError.write(Data(("brainy: " + error.message[language ?? .ko] + "\n").utf8))
+            return 3
+        }
+        let config = (try? JSONDecoder().decode(RemoteConfig.self, from: Data(contentsOf: BrainyResources.defaultConfigURL)))
+            ?? RemoteConfig()
+        let deps = ShellDependencies(
+            repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config, seed: options.seed,
+            serverURL: options.serverURL, languageOverride: language,
+            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && isatty(1) == 1)
+        if let commands = options.commands {
+            return Shell.run(deps, input: .lines([commands]))
+        }
+        if let file = options.scriptFile {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("brainy: cannot read \(file)\n".utf8))
+                return 2
+            }
+            return Shell.run(deps, input: .lines(text.components(separatedBy: "\n")))
+        }
+        return Shell.run(deps, input: .standardInput(historyFile: dataDirectory.appendingPathComponent("history")))
+    }
+}
+
+/// `$XDG_DATA_HOME/brainy`, or `~/.local/share/brainy`, created readable by its owner only.
+enum DataDirectory {
+    static func resolve(_ environment: [String: String]) -> URL {
+        let base: URL
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            base = URL(fileURLWithPath: xdg)
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        }
+        let directory = base.appendingPathComponent("brainy", isDirectory: true)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return directory
+    }
+}
