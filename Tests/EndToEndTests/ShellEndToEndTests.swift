@@ -188,6 +188,35 @@ import Testing
         #expect(result.out.contains("lim@example.com"))
     }
 
+    @Test func twoShellsPlayOnTheSameDatabaseSideBySide() throws {
+        let database = home.appendingPathComponent("shared.sqlite").path
+        _ = try run(["--db", database, "-c", "login guest"])
+        let script = "login guest\nmode mc\ncategory general\n"
+            + String(repeating: "start 10\n" + String(repeating: "answer 1\nnext\n", count: 10), count: 5) + "stats\n"
+        let processes = try (0..<2).map { _ -> (Process, Pipe) in
+            let process = Process()
+            process.executableURL = PseudoTerminal.builtProduct(named: "brainy")
+            process.arguments = ["--db", database, "--lang", "en"]
+            process.environment = ["HOME": home.path, "XDG_DATA_HOME": home.path, "LANG": "C.UTF-8"]
+            let input = Pipe(), error = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = error
+            try process.run()
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try input.fileHandleForWriting.close()
+            return (process, error)
+        }
+        for (process, error) in processes {
+            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(message)")
+            #expect(!message.contains("locked"))
+        }
+        let stats = try run(["--db", database, "--lang", "en", "-c", "stats"])
+        #expect(stats.out.contains("10 quizzes · 100 answered"), "\(stats.out)")
+    }
+
     @Test func aScriptFileRuns() throws {
         let script = home.appendingPathComponent("play.brainy")
         try "login guest\nmode mc\ncategory drama\nstate\n".write(to: script, atomically: true, encoding: .utf8)

@@ -46,8 +46,8 @@ extension ShellSession {
 
     func showState() {
         let language = console.language
-        console.line(console.text(Localized(ko: "상태: ", en: "State: ")) + console.paint(flow.state.rawValue, \.emphasis)
-                     + " (\(flow.state.name[language]))")
+        let described = flow.state.name[language] == flow.state.rawValue ? "" : " — " + flow.state.name[language]
+        console.line(console.text(Localized(ko: "상태: ", en: "State: ")) + console.paint(flow.state.rawValue, \.emphasis) + described)
         if let user = flow.user {
             console.line(console.text(Localized(ko: "사용자: ", en: "User: ")) + "\(user.displayName) (\(user.provider.name[language]))")
         }

@@ -133,6 +133,9 @@ extension ShellSession {
         ]
         let perCategory = QuizCategory.allCases.map { "\($0.name[language]) \(pack.countPerCategory[$0] ?? 0)" }
         rows.append((Localized(ko: "카테고리별", en: "per category"), perCategory.joined(separator: " · ")))
+        // Every question is written to be played both ways (four options and accepted short answers).
+        let perType = [QuizType.multipleChoice, .shortAnswer].map { "\($0.name[language]) \(pack.total)" }
+        rows.append((Localized(ko: "유형별", en: "per type"), perType.joined(separator: " · ")))
         rows.append((Localized(ko: "음성 적합", en: "voice-ready"), String(pack.voiceCount)))
         let width = rows.map { $0.0[language].displayWidth }.max() ?? 10
         for (label, value) in rows {
