@@ -157,6 +157,15 @@ extension AppDatabase: QuizRepository {
         }
     }
 
+    public func resetProgress(userId: String) throws(BrainyError) {
+        try write { db in
+            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [userId])
+            }
+            try db.execute(sql: "UPDATE user SET hintCredits = 3 WHERE id = ?", arguments: [userId])
+        }
+    }
+
     public func pendingSyncCount(userId: String) throws(BrainyError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ? AND needsSync",

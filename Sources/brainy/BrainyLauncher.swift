@@ -16,7 +16,7 @@ struct BrainyLauncher {
         let language = options.language
         let dataDirectory = DataDirectory.resolve(environment)
         let path = options.databasePath ?? dataDirectory.appendingPathComponent("brainy.sqlite").path
-        let clock = SystemClock()
+        let clock: any BrainyClock = options.clock.map { ManualClock($0) } ?? SystemClock()
         let database: AppDatabase
         do {
             database = try AppDatabase.openFile(at: path)
@@ -30,7 +30,8 @@ struct BrainyLauncher {
         let deps = ShellDependencies(
             repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config, seed: options.seed,
             serverURL: options.serverURL, languageOverride: language,
-            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && isatty(1) == 1)
+            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && isatty(1) == 1,
+            qaEnabled: options.qa)
         if let commands = options.commands {
             return Shell.run(deps, input: .lines([commands]))
         }

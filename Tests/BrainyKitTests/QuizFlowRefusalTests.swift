@@ -3,8 +3,8 @@ import Testing
 
 /// Every command a state does not accept is refused with a message naming the state and what is allowed.
 @Suite struct QuizFlowRefusalTests {
-    static let anywhere: [CommandName] = [.help, .state, .diagram, .exit]
-    static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard]
+    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .exit, .clock, .flags, .config]
+    static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard, .reset]
     static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start])
 
     /// What each state accepts, written out by hand so that a change to the table shows up here.
@@ -13,8 +13,8 @@ import Testing
         .home: Set(anywhere + queries + [.logout, .mode]),
         .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category]),
         .ready: betweenQuizzes,
-        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon]),
-        .answered: Set(anywhere + queries + [.logout, .next, .abandon]),
+        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon]).subtracting([.reset]),
+        .answered: Set(anywhere + queries + [.logout, .next, .abandon]).subtracting([.reset]),
         .finished: betweenQuizzes,
         .stageCleared: betweenQuizzes,
         .stageFailed: betweenQuizzes,
@@ -33,11 +33,13 @@ import Testing
         let flow = try FlowDriver.flow(in: state)
         try #require(flow.state == state)
         let allowed = flow.allowedCommands
-        #expect(allowed == CommandName.allCases.filter { Self.allowed[state]?.contains($0) == true },
-                "listed in the order of CommandName")
+        #expect(allowed == CommandName.allCases.filter { Self.allowed[state]?.contains($0) == true && !$0.isQA },
+                "listed in the order of CommandName, without the QA commands")
 
         for command in CommandName.allCases {
-            if allowed.contains(command) {
+            if command.isQA {
+                #expect(throws: BrainyError.qaOnly(command.rawValue), "\(command) in \(state)") { try flow.check(command) }
+            } else if allowed.contains(command) {
                 #expect(throws: Never.self, "\(command) in \(state)") { try flow.check(command) }
             } else {
                 #expect(throws: BrainyError.commandNotAllowed(command: command.rawValue, state: state.name,

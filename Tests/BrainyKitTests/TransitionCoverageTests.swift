@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func theTableHasTheEdgesThisSuiteExpects() {
-        #expect(Self.stateChangingEdges.count == 45)
+        #expect(Self.stateChangingEdges.count == 51)
         #expect(Set(Self.stateChangingEdges).count == Self.stateChangingEdges.count)
     }
 
@@ -78,6 +78,10 @@ import Testing
         case (.abandon, _):
             flow = try FlowDriver.flow(in: edge.from)
             event = .abandonRequested(at: at)
+        case (.reset, _):
+            flow = try FlowDriver.flow(in: edge.from)
+            flow.qaEnabled = true
+            event = .progressReset
         case (.resume, let end):
             let format: QuizFormat = end == .finished ? .individual : .stage
             let outcomes = switch end {

@@ -42,10 +42,11 @@ final class ShellHarness {
 
     /// Runs the lines as a script (not on a terminal) and returns the exit status and everything printed.
     @discardableResult
-    func run(_ lines: [String], seed: UInt64 = 7, language: Language = .en) -> (status: Int32, output: String) {
+    func run(_ lines: [String], seed: UInt64 = 7, language: Language = .en, qa: Bool = false)
+        -> (status: Int32, output: String) {
         let reader = PlainLineReader(lines: lines)
         let deps = ShellDependencies(repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                                     config: config, seed: seed, languageOverride: language, timeZone: .gmt)
+                                     config: config, seed: seed, languageOverride: language, timeZone: .gmt, qaEnabled: qa)
         let session = ShellSession(deps: deps, reader: reader,
                                    console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
         let status = ShellRunner(session: session, reader: reader).run()

@@ -32,6 +32,8 @@ public enum BrainyError: Error, Equatable, Sendable {
     case database(String)
     case inputEnded
     case cancelled
+    case qaOnly(String)
+    case updateRequired(current: String, minimum: String)
     case maintenance
     case invalidPack(String)
 
@@ -129,6 +131,12 @@ public enum BrainyError: Error, Equatable, Sendable {
                              en: "Database error: \(detail). Everything saved so far is kept.")
         case .inputEnded:
             return Localized(ko: "입력이 끝났습니다.", en: "The input ended.")
+        case let .qaOnly(command):
+            return Localized(ko: "'\(command)'은(는) QA 명령입니다. brainy를 --qa로 시작하면 쓸 수 있습니다.",
+                             en: "'\(command)' is a QA command: start brainy with --qa to use it.")
+        case let .updateRequired(current, minimum):
+            return Localized(ko: "이 셸(\(current))은 너무 오래되었습니다. \(minimum) 이상으로 업데이트한 뒤 로그인하세요.",
+                             en: "This shell (\(current)) is too old: update to \(minimum) or newer, then sign in.")
         case .cancelled:
             return Localized(ko: "취소했습니다.", en: "Cancelled.")
         case .maintenance:

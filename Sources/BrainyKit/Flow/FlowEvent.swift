@@ -17,6 +17,8 @@ public enum FlowEvent: Sendable {
     case abandonRequested(at: Date)
     case resumeRequested(at: Date)
     case maintenanceChanged(Bool)
+    /// QA wiped this user's progress.
+    case progressReset
     case timerChanged(seconds: Int)
 }
 

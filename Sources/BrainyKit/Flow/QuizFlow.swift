@@ -10,6 +10,8 @@ public struct QuizFlow: Equatable, Sendable {
     public private(set) var hintCredits = 0
     /// Seconds allowed per question; 0 means no limit.
     public private(set) var timerSeconds: Int
+    /// `--qa`: the QA commands are allowed (and listed).
+    public var qaEnabled = false
     /// The state to return to when maintenance ends.
     private var stateBeforeMaintenance: FlowState?
     private var makeId: @Sendable () -> String
@@ -20,14 +22,17 @@ public struct QuizFlow: Equatable, Sendable {
     }
 
     public static func == (lhs: QuizFlow, rhs: QuizFlow) -> Bool {
-        lhs.state == rhs.state && lhs.user == rhs.user && lhs.setup == rhs.setup && lhs.play == rhs.play
+        lhs.qaEnabled == rhs.qaEnabled && lhs.state == rhs.state && lhs.user == rhs.user && lhs.setup == rhs.setup && lhs.play == rhs.play
             && lhs.hintCredits == rhs.hintCredits && lhs.timerSeconds == rhs.timerSeconds
     }
 
-    public var allowedCommands: [CommandName] { TransitionTable.allowedCommands(in: state) }
+    public var allowedCommands: [CommandName] {
+        TransitionTable.allowedCommands(in: state).filter { qaEnabled || !$0.isQA }
+    }
 
     /// Throws the refusal that names the current state and what is allowed, unless `command` is allowed now.
     public func check(_ command: CommandName) throws(BrainyError) {
+        if command.isQA && !qaEnabled { throw .qaOnly(command.rawValue) }
         guard TransitionTable.allows(command, in: state) else {
             throw .commandNotAllowed(command: command.rawValue, state: state.name,
                                      allowed: allowedCommands.map(\.rawValue))
@@ -54,7 +59,16 @@ public struct QuizFlow: Equatable, Sendable {
 
         case .signedOut:
             try check(.logout)
+            let qa = qaEnabled
             self = QuizFlow(timerSeconds: timerSeconds, makeId: makeId)
+            qaEnabled = qa
+            return []
+
+        case .progressReset:
+            try check(.reset)
+            play = nil
+            setup = nil
+            state = .home
             return []
 
         case let .modeChosen(type):

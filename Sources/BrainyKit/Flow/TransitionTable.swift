@@ -2,7 +2,12 @@
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
     case mode, category, format, start, answer, next, skip, hint, abandon, resume
-    case history, stats, profile, settings, sync, leaderboard, diagram, exit
+    case history, stats, profile, settings, sync, leaderboard, diagram, timing, exit
+    /// QA switches: only with `--qa`; absent from help and completion otherwise.
+    case clock, flags, config, reset
+
+    /// Commands a tester needs and a player never sees.
+    public var isQA: Bool { [.clock, .flags, .config, .reset].contains(self) }
 }
 
 /// One row of the transition table: in state `from`, command `command` leads to one of `to`, when `guard` holds.
@@ -29,7 +34,7 @@ public enum TransitionTable {
     public static let rules: [TransitionRule] = {
         var rules: [TransitionRule] = []
         let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .exit]
+        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .exit, .clock, .flags, .config]
         for state in FlowState.allCases {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }
@@ -42,6 +47,9 @@ public enum TransitionTable {
             rules.append(TransitionRule(state, .logout, [.signedOut]))
             for query in [CommandName.history, .stats, .profile, .settings, .sync, .leaderboard] {
                 rules.append(TransitionRule(state, query, [state]))
+            }
+            if state != .question && state != .answered {
+                rules.append(TransitionRule(state, .reset, [.home]))
             }
         }
         rules.append(TransitionRule(.maintenance, .sync, [.maintenance, .signedOut]))

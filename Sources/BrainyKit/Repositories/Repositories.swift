@@ -83,6 +83,8 @@ public protocol QuizRepository: Sendable {
     func recentQuizIds(userId: String, limit: Int) throws(BrainyError) -> [String]
     func stats(userId: String, now: Date, timeZone: TimeZone) throws(BrainyError) -> UserStats
     func pendingSyncCount(userId: String) throws(BrainyError) -> Int
+    /// Wipes a user's quizzes, answers, stage progress, totals and streak, and resets the hint credits (QA).
+    func resetProgress(userId: String) throws(BrainyError)
 }
 
 /// Per-user settings.

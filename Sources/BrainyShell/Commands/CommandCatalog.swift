@@ -92,6 +92,22 @@ public enum CommandCatalog {
         CommandInfo(name: .diagram, usage: "diagram [mermaid|dot]",
                     summary: Localized(ko: "상태 기계 그림 (전이 표에서 생성)", en: "the state machine, generated from the transition table"),
                     details: Localized(ko: "현재 상태가 강조됩니다.", en: "The current state is highlighted."), aliases: []),
+        CommandInfo(name: .timing, usage: "timing [on|off]",
+                    summary: Localized(ko: "명령마다 걸린 시간 표시 (psql의 \\timing)", en: "print how long each command took (psql's \\timing)"),
+                    details: Localized(ko: "", en: ""), aliases: []),
+        CommandInfo(name: .clock, usage: "clock [advance 30s|5m|2h|1d] | clock set <ISO time>",
+                    summary: Localized(ko: "QA: 시계 보기와 옮기기 (--clock과 함께)", en: "QA: show or move the clock (with --clock)"),
+                    details: Localized(ko: "타이머, 세션 만료, 잠금, 연속 학습일을 시험할 때 씁니다.",
+                                       en: "For timers, session expiry, lock-outs and streaks across days."), aliases: []),
+        CommandInfo(name: .flags, usage: "flags [name on|off]",
+                    summary: Localized(ko: "QA: 기능 플래그 보기와 바꾸기", en: "QA: list or switch the config's feature flags"),
+                    details: Localized(ko: "flags: aiQuiz, voiceMode, offlineMode", en: "Flags: aiQuiz, voiceMode, offlineMode"), aliases: []),
+        CommandInfo(name: .config, usage: "config [key value]",
+                    summary: Localized(ko: "QA: 점검 모드, 최소 버전, 비밀번호 정책, 세션 시간, 로그인 시도 횟수", en: "QA: maintenance, minimum version, password policy, session timeout, login attempts"),
+                    details: Localized(ko: "예: config maintenance on, config password-min 10", en: "Examples: config maintenance on, config password-min 10"), aliases: []),
+        CommandInfo(name: .reset, usage: "reset",
+                    summary: Localized(ko: "QA: 이 사용자의 진행 기록을 모두 지우기", en: "QA: wipe this user's progress"),
+                    details: Localized(ko: "퀴즈, 답, 스테이지, 통계, 힌트가 처음 상태로 돌아갑니다.", en: "Quizzes, answers, stages, stats and hints go back to the start."), aliases: []),
         CommandInfo(name: .exit, usage: "exit",
                     summary: Localized(ko: "셸 끝내기 (quit, Ctrl-D)", en: "leave the shell (also quit, Ctrl-D)"),
                     details: Localized(ko: "", en: ""), aliases: ["quit", "\\q"]),
@@ -111,7 +127,7 @@ public enum CommandCatalog {
     /// The closest command name to a mistyped word, if it is close enough to be a likely typo.
     public static func suggestion(for word: String) -> String? {
         let key = word.lowercased()
-        let candidates = CommandName.allCases.map(\.rawValue) + ["quit"]
+        let candidates = CommandName.allCases.filter { !$0.isQA }.map(\.rawValue) + ["quit"]
         let scored = candidates.map { ($0, editDistance(key, $0)) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored else { return nil }
         if distance <= max(1, best.count / 3) { return best }

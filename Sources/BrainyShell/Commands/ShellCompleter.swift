@@ -38,6 +38,11 @@ struct ShellCompleter {
             guard let user = session.flow.user else { return [] }
             let ids = ((try? session.deps.repository.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { String($0.prefix(8)) }
             return ids + QuizCategory.typedNames + ["mc", "short", "all", "from=", "to="]
+        case .timing: return previous.isEmpty ? ["on", "off"] : []
+        case .clock: return previous.isEmpty ? ["advance", "set"] : (previous.count == 1 ? ["30s", "5m", "1h", "1d"] : [])
+        case .flags: return previous.isEmpty ? ["aiQuiz", "voiceMode", "offlineMode"] : (previous.count == 1 ? ["on", "off"] : [])
+        case .config:
+            return previous.isEmpty ? ["maintenance", "min-version", "password-min", "session-timeout", "max-attempts", "lockout"] : []
         case .answer:
             guard let play = session.flow.play, play.quiz.type == .multipleChoice else { return [] }
             return play.shownOptions(in: session.console.language)

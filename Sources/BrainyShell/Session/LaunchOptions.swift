@@ -1,4 +1,5 @@
 import BrainyKit
+import Foundation
 
 /// The command line of `brainy`. Parsed by hand: a reflection-based parser cost a fifth of the start-up time, and
 /// these few flags need no more than this.
@@ -10,6 +11,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var seed: UInt64?
     public var language: Language?
     public var noColor = false
+    /// `--qa`: the tester's commands.
+    public var qa = false
+    /// `--clock`: a fixed start time; the clock then moves only by `clock advance`.
+    public var clock: Date?
     public var showHelp = false
     public var showVersion = false
 
@@ -34,6 +39,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --seed <n>          fix question selection and option order
           --lang <ko|en>      language of messages (overrides the user's setting)
           --no-color          no colours (also when NO_COLOR is set)
+          --qa                turn on the tester's commands: clock, flags, config, reset
+          --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
           --version           print the version
           -h, --help          show this help
 
@@ -72,6 +79,13 @@ public struct LaunchOptions: Equatable, Sendable {
                 }
                 options.language = language
             case "--no-color", "--no-colour": options.noColor = true
+            case "--qa": options.qa = true
+            case "--clock":
+                let text = try value(for: flag, inline: inline)
+                guard let date = ISO8601DateFormatter().date(from: text) else {
+                    throw UsageError(message: "--clock takes a time like 2026-01-01T09:00:00Z, not '\(text)'.")
+                }
+                options.clock = date
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default:

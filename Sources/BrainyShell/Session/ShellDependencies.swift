@@ -15,10 +15,13 @@ public struct ShellDependencies {
     public var languageOverride: Language?
     public var colorEnabled: Bool
     public var timeZone: TimeZone
+    /// `--qa`: the tester's commands (clock, flags, config, reset) are on.
+    public var qaEnabled: Bool
 
     public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
                 config: RemoteConfig = RemoteConfig(), seed: UInt64? = nil, serverURL: String? = nil,
-                languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current) {
+                languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current,
+                qaEnabled: Bool = false) {
         self.repository = repository
         self.hasher = hasher
         self.clock = clock
@@ -28,6 +31,7 @@ public struct ShellDependencies {
         self.languageOverride = languageOverride
         self.colorEnabled = colorEnabled
         self.timeZone = timeZone
+        self.qaEnabled = qaEnabled
     }
 }
 

@@ -49,7 +49,9 @@ public struct ShellRunner {
                     do {
                         let started = ContinuousClock.now
                         let outcome = try session.execute(command)
-                        timingLog?.record(command, ContinuousClock.now - started)
+                        let elapsed = ContinuousClock.now - started
+                        timingLog?.record(command, elapsed)
+                        if session.timingEnabled { showTiming(elapsed) }
                         if outcome == .exit { return 0 }
                     } catch {
                         let message = error.message[console.language]
@@ -64,6 +66,12 @@ public struct ShellRunner {
                 }
             }
         }
+    }
+
+    private func showTiming(_ duration: Duration) {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let console = session.console
+        console.line(console.paint(console.text(Localized(ko: "시간: ", en: "Time: ")) + String(format: "%.3f ms", milliseconds), \.muted))
     }
 
     private func banner() {

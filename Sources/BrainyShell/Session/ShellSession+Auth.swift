@@ -9,7 +9,8 @@ extension ShellSession {
         guard let provider = providers[method] else {
             throw .invalidArgument(command: "login", value: method, expected: ["guest", "email", "google", "apple"])
         }
-        guard deps.config.allowsLogin(provider) else { throw .loginMethodDisabled(provider) }
+        guard config.allowsLogin(provider) else { throw .loginMethodDisabled(provider) }
+        try checkAppVersion()
         switch provider {
         case .guest:
             try signIn(repository.guestUser(now: now), announce: true)
@@ -25,7 +26,7 @@ extension ShellSession {
         guard let password = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호: ", en: "Password: "))) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
-        let config = deps.config
+        let config = config
         guard let user = try repository.user(email: email), user.provider == .email else {
             throw .wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
@@ -43,10 +44,11 @@ extension ShellSession {
     }
 
     func register(_ given: String?) throws(BrainyError) {
-        guard deps.config.allowsLogin(.email) else { throw .loginMethodDisabled(.email) }
+        guard config.allowsLogin(.email) else { throw .loginMethodDisabled(.email) }
+        try checkAppVersion()
         let email = try askEmail(given)
         if try repository.user(email: email) != nil { throw .emailTaken(email) }
-        let minimum = deps.config.passwordMinLength
+        let minimum = config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
         guard let password = reader.readSecret(prompt: console.text(prompt)) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
@@ -60,6 +62,13 @@ extension ShellSession {
         console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
         try signIn(user, announce: true)
+    }
+
+    /// Refuses to sign in when the config asks for a newer shell than this one.
+    func checkAppVersion() throws(BrainyError) {
+        if let minimum = AppVersion(config.minAppVersion), let mine = AppVersion(ShellRunner.version), mine < minimum {
+            throw .updateRequired(current: ShellRunner.version, minimum: config.minAppVersion)
+        }
     }
 
     private func askEmail(_ given: String?) throws(BrainyError) -> String {
@@ -82,7 +91,7 @@ extension ShellSession {
         let session: AuthSession
         if announce {
             session = try repository.startSession(
-                userId: user.id, now: now, timeout: TimeInterval(deps.config.sessionTimeoutMinutes * 60))
+                userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60))
         } else {
             session = try repository.currentSession()!
         }

@@ -9,7 +9,7 @@ extension ShellSession {
         guard let type = QuizType(parsing: word) else {
             throw .invalidArgument(command: "mode", value: word, expected: QuizType.typedNames)
         }
-        if type == .voice && deps.config.featureFlags.voiceMode == false || type == .ai && deps.config.featureFlags.aiQuiz == false
+        if type == .voice && config.featureFlags.voiceMode == false || type == .ai && config.featureFlags.aiQuiz == false
             || !type.isPlayable {
             throw .quizTypeUnavailable(type)
         }
@@ -23,7 +23,7 @@ extension ShellSession {
         guard let word = arguments.first else {
             throw .missingArgument(command: "category", usage: CommandCatalog.info(.category).usage)
         }
-        guard let category = QuizCategory(parsing: word), deps.config.categories.contains(category) else {
+        guard let category = QuizCategory(parsing: word), config.categories.contains(category) else {
             throw .invalidArgument(command: "category", value: word, expected: QuizCategory.typedNames)
         }
         try perform(flow.handle(.categoryChosen(category)))

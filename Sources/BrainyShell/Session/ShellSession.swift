@@ -9,6 +9,10 @@ public final class ShellSession {
     public let console: Console
     public internal(set) var flow: QuizFlow
     var settings = Settings()
+    /// The remote config in force (the bundled default; QA may change it with `config` and `flags`).
+    var config: RemoteConfig
+    /// `timing on`: how long each command took is printed after it.
+    public internal(set) var timingEnabled = false
     var generator: SeededGenerator
     var repository: any BrainyRepository { deps.repository }
     var now: Date { deps.clock.now() }
@@ -18,6 +22,8 @@ public final class ShellSession {
         self.reader = reader
         self.console = console
         self.flow = QuizFlow()
+        self.flow.qaEnabled = deps.qaEnabled
+        self.config = deps.config
         var seeder = SystemRandomNumberGenerator()
         self.generator = SeededGenerator(seed: deps.seed ?? seeder.next())
         console.language = deps.languageOverride ?? .ko
@@ -25,7 +31,7 @@ public final class ShellSession {
 
     /// Signs the device's open session back in, if it has not expired; says so when it has.
     public func restoreSession() throws(BrainyError) {
-        if deps.config.maintenanceMode { _ = try flow.handle(.maintenanceChanged(true)) }
+        if config.maintenanceMode { _ = try flow.handle(.maintenanceChanged(true)) }
         guard let session = try repository.currentSession() else { return }
         guard !session.isExpired(at: now) else {
             try repository.endSession()
@@ -46,6 +52,7 @@ public final class ShellSession {
                 try submitAnswer(line.trimmingCharacters(in: .whitespaces))
                 return .proceed
             }
+            if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw .qaOnly(qa.rawValue) }
             throw .unknownCommand(first, suggestion: CommandCatalog.suggestion(for: first))
         }
         try expireSessionIfNeeded(before: command)
@@ -88,6 +95,11 @@ public final class ShellSession {
         case .sync: try sync()
         case .leaderboard: showLeaderboard()
         case .diagram: try showDiagram(arguments)
+        case .timing: try changeTiming(arguments)
+        case .clock: try changeClock(arguments)
+        case .flags: try changeFlags(arguments)
+        case .config: try changeConfig(arguments)
+        case .reset: try resetProgress()
         case .exit: return .exit
         }
         return .proceed

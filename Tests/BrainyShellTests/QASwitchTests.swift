@@ -1,0 +1,89 @@
+import BrainyKit
+import Foundation
+import Testing
+@testable import BrainyShell
+
+@Suite struct QASwitchTests {
+    let shell: ShellHarness
+
+    init() throws { shell = try ShellHarness() }
+
+    @Test func withoutQATheSwitchesAreRefusedAndHidden() {
+        let result = shell.run(["clock"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("'clock' is a QA command: start brainy with --qa"))
+        let help = shell.run(["help"]).output
+        #expect(!help.contains("reset"))
+        #expect(!help.contains("flags"))
+    }
+
+    @Test func theClockMovesOnlyWhenTold() {
+        let result = shell.run(["clock", "clock advance 90m", "clock"], qa: true)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("2026-09-21T14:13:20Z"))
+        #expect(result.output.contains("2026-09-21T15:43:20Z"))
+        #expect(shell.run(["clock advance soon"], qa: true).status == 1)
+    }
+
+    @Test func maintenanceModeLeavesOnlyWhatMaintenanceAllows() {
+        let result = shell.run(["config maintenance on", "state", "login guest"], qa: true)
+        #expect(result.output.contains("State: maintenance"))
+        #expect(result.output.contains("'login' is not allowed now (state: maintenance)"))
+        let after = shell.run(["config maintenance off", "login guest"], qa: true)
+        #expect(after.status == 0, "\(after.output)")
+    }
+
+    @Test func aMinimumVersionAboveThisShellRefusesSignIn() {
+        let result = shell.run(["config min-version 99.0", "login guest"], qa: true)
+        #expect(result.output.contains("too old: update to 99.0"))
+    }
+
+    @Test func thePasswordPolicyComesFromTheConfig() {
+        let result = shell.run(["config password-min 12", "register new@example.com", "elevenchars"], qa: true)
+        #expect(result.output.contains("at least 12 characters"))
+    }
+
+    @Test func resetWipesThisUsersProgress() {
+        _ = shell.run(["login guest", "mode mc", "category music", "start 2", "answer 1", "next", "answer 1", "next"])
+        let result = shell.run(["reset", "stats", "history"], qa: true)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("0 quizzes · 0 answered"))
+        #expect(result.output.contains("No quizzes yet"))
+    }
+
+    @Test func timingPrintsHowLongEachCommandTook() {
+        let result = shell.run(["timing on", "help", "timing off", "help"])
+        #expect(result.output.components(separatedBy: "Time: ").count == 3, "\(result.output)")
+    }
+}
+
+@Suite struct LaunchOptionsTests {
+    @Test func flagsAreReadInEitherForm() throws {
+        let options = try LaunchOptions.parse(["--db", "a.sqlite", "--seed=42", "--lang", "en", "--no-color", "-c", "help",
+                                               "--qa", "--clock", "2026-01-01T09:00:00Z"])
+        #expect(options.databasePath == "a.sqlite")
+        #expect(options.seed == 42)
+        #expect(options.language == .en)
+        #expect(options.noColor)
+        #expect(options.commands == "help")
+        #expect(options.qa)
+        #expect(options.clock == ISO8601DateFormatter().date(from: "2026-01-01T09:00:00Z"))
+    }
+
+    @Test(arguments: [
+        (["--lang", "fr"], "--lang takes ko or en"),
+        (["--seed", "x"], "--seed takes a whole number"),
+        (["--db"], "--db needs a value"),
+        (["--frobnicate"], "Unknown option '--frobnicate'"),
+        (["-c", "a", "-f", "b"], "Give -c or -f, not both"),
+        (["--clock", "tomorrow"], "--clock takes a time"),
+    ])
+    func badFlagsSayWhatIsWrong(arguments: [String], message: String) {
+        #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(arguments) }
+        do {
+            _ = try LaunchOptions.parse(arguments)
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+}
