@@ -31,7 +31,7 @@ struct BrainyLauncher {
             repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config, seed: options.seed,
             serverURL: options.serverURL, languageOverride: language,
             colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && isatty(1) == 1,
-            qaEnabled: options.qa)
+            qaEnabled: options.qa, formatOverride: options.format)
         if let commands = options.commands {
             return Shell.run(deps, input: .lines([commands]))
         }

@@ -87,3 +87,42 @@ import Testing
         }
     }
 }
+
+@Suite struct OutputFormatTests {
+    let shell: ShellHarness
+
+    init() throws { shell = try ShellHarness() }
+
+    func json(_ text: String) throws -> [String: Any] {
+        let start = try #require(text.firstIndex(of: "{"))
+        let object = try JSONSerialization.jsonObject(with: Data(text[start...].utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func historyAndStatsAsJSON() throws {
+        _ = shell.run(["login guest", "mode mc", "category drama", "start 2", "answer 1", "next", "answer 2", "next"])
+        let history = try json(shell.run(["settings format json", "history"]).output.components(separatedBy: "(saved)").last!)
+        let quizzes = try #require(history["quizzes"] as? [[String: Any]])
+        #expect(quizzes.count == 1)
+        #expect(quizzes.first?["category"] as? String == "drama")
+        #expect(quizzes.first?["questions"] as? Int == 2)
+        #expect(history["hasMore"] as? Bool == false)
+        let stats = try json(shell.run(["stats"]).output)
+        #expect(stats["answered"] as? Int == 2)
+        #expect((stats["categories"] as? [[String: Any]])?.count == 5)
+    }
+
+    @Test func stateAsPlainKeyValueLines() {
+        let result = shell.run(["login guest", "mode short", "settings format plain", "state"])
+        #expect(result.output.contains("key\tvalue"))
+        #expect(result.output.contains("state\tchoosing_category"))
+        #expect(result.output.contains("type\tshort"))
+    }
+
+    @Test func historyAsTabSeparatedRows() {
+        _ = shell.run(["login guest", "mode mc", "category person", "start 1", "answer 1", "next"])
+        let output = shell.run(["settings format plain", "history"]).output
+        #expect(output.contains("id\tstarted_at\tstatus\tcategory"))
+        #expect(output.contains("\tfinished\tperson\tmc\tindividual\t"))
+    }
+}

@@ -11,12 +11,14 @@ public struct Settings: Codable, Equatable, Sendable {
     public var defaultCount: Int = 10
     public var defaultSelection: QuestionSelection = .random
     public var notifications: Bool = true
+    /// How `history`, `stats`, `state`, `profile` and `settings` print: for people, or for scripts.
+    public var outputFormat: OutputFormat = .table
 
     public init() {}
 
     /// A setting, as `settings` names and shows it.
     public enum Key: String, CaseIterable, Sendable {
-        case theme, language, timer, count, selection, notifications
+        case theme, language, timer, count, selection, notifications, format
 
         public var help: Localized {
             switch self {
@@ -26,6 +28,7 @@ public struct Settings: Codable, Equatable, Sendable {
             case .count: Localized(ko: "기본 문제 수 (1–50)", en: "default question count (1–50)")
             case .selection: Localized(ko: "기본 출제 방식: random, unsolved", en: "default selection: random, unsolved")
             case .notifications: Localized(ko: "알림: on, off", en: "notifications: on, off")
+            case .format: Localized(ko: "출력 형식: table, plain, json", en: "output format: table, plain, json")
             }
         }
 
@@ -37,6 +40,7 @@ public struct Settings: Codable, Equatable, Sendable {
             case .count: ["5", "10", "15", "20"]
             case .selection: QuestionSelection.allCases.map(\.rawValue)
             case .notifications: ["on", "off"]
+            case .format: OutputFormat.allCases.map(\.rawValue)
             }
         }
     }
@@ -49,6 +53,7 @@ public struct Settings: Codable, Equatable, Sendable {
         case .count: String(defaultCount)
         case .selection: defaultSelection.rawValue
         case .notifications: notifications ? "on" : "off"
+        case .format: outputFormat.rawValue
         }
     }
 
@@ -76,6 +81,11 @@ public struct Settings: Codable, Equatable, Sendable {
                 throw .invalidSetting(key.rawValue, text, key.allowedValues)
             }
             defaultSelection = selection
+        case .format:
+            guard let format = OutputFormat(rawValue: value) else {
+                throw .invalidSetting(key.rawValue, text, key.allowedValues)
+            }
+            outputFormat = format
         case .notifications:
             switch value {
             case "on", "true", "yes", "켜기": notifications = true
@@ -84,4 +94,9 @@ public struct Settings: Codable, Equatable, Sendable {
             }
         }
     }
+}
+
+/// Output for people (`table`), for line tools (`plain`: tab-separated, no colour) or for programs (`json`).
+public enum OutputFormat: String, Codable, Sendable, CaseIterable {
+    case table, plain, json
 }

@@ -11,6 +11,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var seed: UInt64?
     public var language: Language?
     public var noColor = false
+    public var format: OutputFormat?
     /// `--qa`: the tester's commands.
     public var qa = false
     /// `--clock`: a fixed start time; the clock then moves only by `clock advance`.
@@ -39,6 +40,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --seed <n>          fix question selection and option order
           --lang <ko|en>      language of messages (overrides the user's setting)
           --no-color          no colours (also when NO_COLOR is set)
+          --format <f>        table, plain or json for history, stats, state, profile and settings
           --qa                turn on the tester's commands: clock, flags, config, reset
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
           --version           print the version
@@ -79,6 +81,12 @@ public struct LaunchOptions: Equatable, Sendable {
                 }
                 options.language = language
             case "--no-color", "--no-colour": options.noColor = true
+            case "--format":
+                let text = try value(for: flag, inline: inline)
+                guard let format = OutputFormat(rawValue: text.lowercased()) else {
+                    throw UsageError(message: "--format takes table, plain or json, not '\(text)'.")
+                }
+                options.format = format
             case "--qa": options.qa = true
             case "--clock":
                 let text = try value(for: flag, inline: inline)

@@ -17,11 +17,13 @@ public struct ShellDependencies {
     public var timeZone: TimeZone
     /// `--qa`: the tester's commands (clock, flags, config, reset) are on.
     public var qaEnabled: Bool
+    /// `--format`: wins over the user's `format` setting for this run.
+    public var formatOverride: OutputFormat?
 
     public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
                 config: RemoteConfig = RemoteConfig(), seed: UInt64? = nil, serverURL: String? = nil,
                 languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current,
-                qaEnabled: Bool = false) {
+                qaEnabled: Bool = false, formatOverride: OutputFormat? = nil) {
         self.repository = repository
         self.hasher = hasher
         self.clock = clock
@@ -32,6 +34,7 @@ public struct ShellDependencies {
         self.colorEnabled = colorEnabled
         self.timeZone = timeZone
         self.qaEnabled = qaEnabled
+        self.formatOverride = formatOverride
     }
 }
 

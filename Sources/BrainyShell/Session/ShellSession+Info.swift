@@ -46,6 +46,7 @@ extension ShellSession {
 
     func showState() {
         let language = console.language
+        if outputFormat != .table { return showStateForScripts() }
         let described = flow.state.name[language] == flow.state.rawValue ? "" : " — " + flow.state.name[language]
         console.line(console.text(Localized(ko: "상태: ", en: "State: ")) + console.paint(flow.state.rawValue, \.emphasis) + described)
         if let user = flow.user {
@@ -92,6 +93,14 @@ extension ShellSession {
         guard let user = flow.user else { return }
         guard let keyWord = arguments.first else {
             let language = console.language
+            switch outputFormat {
+            case .json:
+                let values = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, settings.value(of: $0)) })
+                return console.line(Report.json(values))
+            case .plain:
+                return console.line(Report.plain(["key", "value"], Settings.Key.allCases.map { [$0.rawValue, settings.value(of: $0)] }))
+            case .table: break
+            }
             let width = Settings.Key.allCases.map(\.rawValue.count).max() ?? 10
             for key in Settings.Key.allCases {
                 console.line(console.paint(key.rawValue.padded(toWidth: width), \.accent) + "  "
@@ -113,5 +122,29 @@ extension ShellSession {
         applyUserSettings(changed)
         console.line(console.paint("✔ ", \.success) + Localized(
             ko: "\(key.rawValue) = \(changed.value(of: key)) (저장됨)", en: "\(key.rawValue) = \(changed.value(of: key)) (saved)")[console.language])
+    }
+}
+
+extension ShellSession {
+    /// `state` as JSON or key–value lines.
+    func showStateForScripts() {
+        let transitions = TransitionTable.rules(from: flow.state)
+            .filter { (!$0.keepsState || $0.command == .hint || $0.command == .skip) && flow.allowedCommands.contains($0.command) }
+            .map { Report.Transition(command: $0.command.rawValue, to: $0.to.map(\.rawValue), guardText: $0.guardText?.en) }
+        let progress = flow.play.map {
+            Report.State.Progress(quizId: $0.quiz.id, question: min($0.index + 1, $0.questions.count),
+                                  questions: $0.questions.count, correct: $0.correctCount)
+        }
+        let report = Report.State(
+            state: flow.state.rawValue, user: flow.user?.displayName, provider: flow.user?.provider.rawValue,
+            setup: flow.setup.map { Report.State.Setup(type: $0.type.rawValue, category: $0.category?.rawValue, format: $0.format.rawValue) },
+            quiz: progress, hintCredits: flow.user == nil ? nil : flow.hintCredits, timerSeconds: flow.timerSeconds,
+            allowed: flow.allowedCommands.map(\.rawValue), transitions: transitions)
+        if outputFormat == .json { return console.line(Report.json(report)) }
+        var pairs: [[String]] = [["state", report.state], ["user", report.user ?? ""]]
+        if let setup = report.setup { pairs += [["type", setup.type], ["category", setup.category ?? ""], ["format", setup.format]] }
+        if let quiz = report.quiz { pairs += [["quiz", quiz.quizId], ["question", "\(quiz.question)/\(quiz.questions)"], ["correct", String(quiz.correct)]] }
+        pairs.append(["allowed", report.allowed.joined(separator: " ")])
+        console.line(Report.plain(["key", "value"], pairs))
     }
 }

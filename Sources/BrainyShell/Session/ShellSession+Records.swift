@@ -13,6 +13,20 @@ extension ShellSession {
         }
         let filter = try HistoryFilterParser.parse(arguments, timeZone: deps.timeZone)
         let (quizzes, hasMore) = try repository.history(userId: user.id, filter: filter)
+        switch outputFormat {
+        case .json:
+            return console.line(Report.json(Report.History(quizzes: quizzes.map(Report.QuizRow.init), hasMore: hasMore)))
+        case .plain:
+            let rows = quizzes.map { quiz in
+                [quiz.id, ISO8601DateFormatter().string(from: quiz.startedAt), quiz.status.rawValue, quiz.category.rawValue,
+                 quiz.type.rawValue, quiz.format.rawValue, quiz.stage.map(String.init) ?? "", String(quiz.correctCount),
+                 String(quiz.questionCount), String(format: "%.3f", quiz.accuracy), String(format: "%.1f", quiz.duration)]
+            }
+            return console.line(Report.plain(["id", "started_at", "status", "category", "type", "format", "stage",
+                                              "correct", "questions", "accuracy", "duration_seconds"], rows))
+        case .table:
+            break
+        }
         guard !quizzes.isEmpty else {
             console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
                                    en: "No quizzes yet. Play one: mode → category → start"))
@@ -46,6 +60,24 @@ extension ShellSession {
         let language = console.language
         let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
         let byId = Dictionary(uniqueKeysWithValues: questions.map { ($0.id, $0) })
+        if outputFormat != .table {
+            let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+            let rows = quiz.dealt.enumerated().map { position, dealt -> Report.AnswerRow in
+                let text = byId[dealt.questionId]?.text(in: language)
+                let answer = byPosition[position]
+                return Report.AnswerRow(position: position + 1, questionId: dealt.questionId, question: text?.text ?? "",
+                                        given: answer?.givenAnswer, correctAnswer: text?.answer ?? "",
+                                        outcome: answer?.outcome.rawValue, timeSpentSeconds: answer?.timeSpent,
+                                        hintUsed: answer?.hintUsed ?? false)
+            }
+            if outputFormat == .json {
+                return console.line(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
+            }
+            return console.line(Report.plain(
+                ["position", "question_id", "given", "correct_answer", "outcome", "time_spent_seconds", "hint_used"],
+                rows.map { [String($0.position), $0.questionId, $0.given ?? "", $0.correctAnswer, $0.outcome ?? "",
+                            $0.timeSpentSeconds.map { String(format: "%.1f", $0) } ?? "", $0.hintUsed ? "yes" : "no"] }))
+        }
         console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
             + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: deps.timeZone), \.emphasis))
         console.line(console.text(Localized(ko: "점수 ", en: "Score ")) + "\(quiz.correctCount)/\(quiz.questionCount) · "
@@ -84,6 +116,22 @@ extension ShellSession {
         guard let user = flow.user else { return }
         let stats = try repository.stats(userId: user.id, now: now, timeZone: deps.timeZone)
         let language = console.language
+        switch outputFormat {
+        case .json: return console.line(Report.json(Report.Stats(stats)))
+        case .plain:
+            var pairs: [[String]] = [
+                ["quizzes", String(stats.quizzes)], ["answered", String(stats.answered)], ["correct", String(stats.correct)],
+                ["accuracy", String(format: "%.3f", stats.accuracy)], ["time_spent_seconds", String(format: "%.1f", stats.timeSpent)],
+                ["current_streak_days", String(stats.currentStreak)], ["best_streak_days", String(stats.bestStreak)],
+            ]
+            for category in stats.perCategory {
+                let key = "category.\(category.category.rawValue)."
+                pairs += [[key + "answered", String(category.answered)], [key + "correct", String(category.correct)],
+                          [key + "accuracy", String(format: "%.3f", category.accuracy)]]
+            }
+            return console.line(Report.plain(["key", "value"], pairs))
+        case .table: break
+        }
         console.line(console.paint(console.text(Localized(ko: "━━ 통계 ━━", en: "━━ Stats ━━")), \.accent))
         console.line(console.text(Localized(
             ko: "퀴즈 \(stats.quizzes)개 · 문제 \(stats.answered)개 · 정답 \(stats.correct)개 · 정답률 \(Int((stats.accuracy * 100).rounded()))%",
@@ -114,6 +162,24 @@ extension ShellSession {
         let pack = try repository.packSummary()
         let pending = try repository.pendingSyncCount(userId: user.id)
         let language = console.language
+        if outputFormat != .table {
+            let report = Report.Profile(
+                account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
+                locked: user.isLocked(at: now), sessionExpiresAt: session?.expiresAt, hintCredits: flow.hintCredits,
+                server: deps.serverURL, lastSyncAt: nil, pendingResults: pending, packVersion: pack.version,
+                questions: pack.total,
+                questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
+                voiceReady: pack.voiceCount)
+            if outputFormat == .json { return console.line(Report.json(report)) }
+            let iso = ISO8601DateFormatter()
+            return console.line(Report.plain(["key", "value"], [
+                ["account", report.account], ["provider", report.provider], ["created_at", iso.string(from: report.createdAt)],
+                ["locked", report.locked ? "yes" : "no"], ["session_expires_at", report.sessionExpiresAt.map(iso.string) ?? ""],
+                ["hint_credits", String(report.hintCredits)], ["server", report.server ?? ""],
+                ["pending_results", String(report.pendingResults)], ["pack_version", report.packVersion ?? ""],
+                ["questions", String(report.questions)], ["voice_ready", String(report.voiceReady)],
+            ]))
+        }
         let none = console.text(Localized(ko: "없음", en: "none"))
         var rows: [(Localized, String)] = [
             (Localized(ko: "계정", en: "account"), user.email ?? user.displayName),

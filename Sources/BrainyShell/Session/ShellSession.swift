@@ -15,6 +15,8 @@ public final class ShellSession {
     public internal(set) var timingEnabled = false
     var generator: SeededGenerator
     var repository: any BrainyRepository { deps.repository }
+    /// How structured output prints now: `--format`, else the user's setting.
+    var outputFormat: OutputFormat { deps.formatOverride ?? settings.outputFormat }
     var now: Date { deps.clock.now() }
 
     public init(deps: ShellDependencies, reader: LineReader, console: Console) {

@@ -1,0 +1,161 @@
+import BrainyKit
+import Foundation
+
+/// What `history`, `stats`, `state`, `profile` and `settings` print with `--format json`. The shapes are stable and
+/// documented in docs/json-output.md: add fields, never rename or remove them.
+enum Report {
+    struct QuizRow: Encodable {
+        var id: String
+        var startedAt: Date
+        var finishedAt: Date?
+        var status: String
+        var category: String
+        var type: String
+        var format: String
+        var stage: Int?
+        var correct: Int
+        var questions: Int
+        var accuracy: Double
+        var durationSeconds: Double
+
+        init(_ quiz: Quiz) {
+            id = quiz.id
+            startedAt = quiz.startedAt
+            finishedAt = quiz.finishedAt
+            status = quiz.status.rawValue
+            category = quiz.category.rawValue
+            type = quiz.type.rawValue
+            format = quiz.format.rawValue
+            stage = quiz.stage
+            correct = quiz.correctCount
+            questions = quiz.questionCount
+            accuracy = quiz.accuracy
+            durationSeconds = quiz.duration
+        }
+    }
+
+    struct History: Encodable {
+        var quizzes: [QuizRow]
+        var hasMore: Bool
+    }
+
+    struct AnswerRow: Encodable {
+        var position: Int
+        var questionId: String
+        var question: String
+        var given: String?
+        var correctAnswer: String
+        var outcome: String?
+        var timeSpentSeconds: Double?
+        var hintUsed: Bool
+    }
+
+    struct QuizDetail: Encodable {
+        var quiz: QuizRow
+        var answers: [AnswerRow]
+    }
+
+    struct CategoryRow: Encodable {
+        var category: String
+        var quizzes: Int
+        var answered: Int
+        var correct: Int
+        var accuracy: Double
+        var timeSpentSeconds: Double
+    }
+
+    struct Stats: Encodable {
+        var quizzes: Int
+        var answered: Int
+        var correct: Int
+        var accuracy: Double
+        var timeSpentSeconds: Double
+        var currentStreakDays: Int
+        var bestStreakDays: Int
+        var lastPlayedAt: Date?
+        var categories: [CategoryRow]
+
+        init(_ stats: UserStats) {
+            quizzes = stats.quizzes
+            answered = stats.answered
+            correct = stats.correct
+            accuracy = stats.accuracy
+            timeSpentSeconds = stats.timeSpent
+            currentStreakDays = stats.currentStreak
+            bestStreakDays = stats.bestStreak
+            lastPlayedAt = stats.lastPlayedAt
+            categories = stats.perCategory.map {
+                CategoryRow(category: $0.category.rawValue, quizzes: $0.quizzes, answered: $0.answered,
+                            correct: $0.correct, accuracy: $0.accuracy, timeSpentSeconds: $0.timeSpent)
+            }
+        }
+    }
+
+    struct Transition: Encodable {
+        var command: String
+        var to: [String]
+        var guardText: String?
+
+        enum CodingKeys: String, CodingKey {
+            case command, to
+            case guardText = "guard"
+        }
+    }
+
+    struct State: Encodable {
+        struct Setup: Encodable {
+            var type: String
+            var category: String?
+            var format: String
+        }
+
+        struct Progress: Encodable {
+            var quizId: String
+            var question: Int
+            var questions: Int
+            var correct: Int
+        }
+
+        var state: String
+        var user: String?
+        var provider: String?
+        var setup: Setup?
+        var quiz: Progress?
+        var hintCredits: Int?
+        var timerSeconds: Int
+        var allowed: [String]
+        var transitions: [Transition]
+    }
+
+    struct Profile: Encodable {
+        var account: String
+        var provider: String
+        var createdAt: Date
+        var locked: Bool
+        var sessionExpiresAt: Date?
+        var hintCredits: Int
+        var server: String?
+        var lastSyncAt: Date?
+        var pendingResults: Int
+        var packVersion: String?
+        var questions: Int
+        var questionsPerCategory: [String: Int]
+        var voiceReady: Int
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Tab-separated rows, the first one naming the columns; tabs and newlines inside values become spaces.
+    static func plain(_ header: [String], _ rows: [[String]]) -> String {
+        ([header] + rows).map { row in
+            row.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+                .joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+}
