@@ -12,6 +12,7 @@ struct BrainyLauncher {
         if options.showHelp { print(LaunchOptions.usage); return 0 }
         if options.showVersion { print(ShellRunner.version); return 0 }
         umask(0o077)
+        if let file = options.checkFile { return TranscriptCheck(file: file, update: options.update).run() }
         let environment = ProcessInfo.processInfo.environment
         let language = options.language
         let dataDirectory = DataDirectory.resolve(environment)
@@ -25,8 +26,7 @@ struct BrainyLauncher {
             FileHandle.standardError.write(Data(("brainy: " + error.message[language ?? .ko] + "\n").utf8))
             return 3
         }
-        let config = (try? JSONDecoder().decode(RemoteConfig.self, from: Data(contentsOf: BrainyResources.defaultConfigURL)))
-            ?? RemoteConfig()
+        let config = BundledConfig.load()
         let deps = ShellDependencies(
             repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config, seed: options.seed,
             serverURL: options.serverURL, languageOverride: language,

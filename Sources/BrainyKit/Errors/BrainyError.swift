@@ -33,6 +33,8 @@ public enum BrainyError: Error, Equatable, Sendable {
     case inputEnded
     case cancelled
     case qaOnly(String)
+    case fileNotWritable(String)
+    case alreadyRecording(String)
     case updateRequired(current: String, minimum: String)
     case maintenance
     case invalidPack(String)
@@ -137,6 +139,10 @@ public enum BrainyError: Error, Equatable, Sendable {
         case let .updateRequired(current, minimum):
             return Localized(ko: "이 셸(\(current))은 너무 오래되었습니다. \(minimum) 이상으로 업데이트한 뒤 로그인하세요.",
                              en: "This shell (\(current)) is too old: update to \(minimum) or newer, then sign in.")
+        case let .fileNotWritable(path):
+            return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
+        case let .alreadyRecording(path):
+            return Localized(ko: "이미 \(path)에 기록 중입니다. 'record stop'으로 먼저 멈추세요.", en: "Already recording to \(path). Type 'record stop' first.")
         case .cancelled:
             return Localized(ko: "취소했습니다.", en: "Cancelled.")
         case .maintenance:

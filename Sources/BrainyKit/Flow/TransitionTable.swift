@@ -2,7 +2,7 @@
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
     case mode, category, format, start, answer, next, skip, hint, abandon, resume
-    case history, stats, profile, settings, sync, leaderboard, diagram, timing, exit
+    case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, exit
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
     case clock, flags, config, reset
 
@@ -34,7 +34,7 @@ public enum TransitionTable {
     public static let rules: [TransitionRule] = {
         var rules: [TransitionRule] = []
         let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .exit, .clock, .flags, .config]
+        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config]
         for state in FlowState.allCases {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }

@@ -44,4 +44,19 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         }
         return result
     }
+
+    /// A version-4 UUID drawn from this generator: ids that a seed makes the same on every run.
+    public mutating func uuidString() -> String {
+        var bytes = withUnsafeBytes(of: next().bigEndian, Array.init) + withUnsafeBytes(of: next().bigEndian, Array.init)
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let cuts = [8, 12, 16, 20]
+        var result = ""
+        for (index, character) in hex.enumerated() {
+            if cuts.contains(index) { result.append("-") }
+            result.append(character)
+        }
+        return result
+    }
 }

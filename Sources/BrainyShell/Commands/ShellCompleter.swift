@@ -39,6 +39,7 @@ struct ShellCompleter {
             let ids = ((try? session.deps.repository.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { String($0.prefix(8)) }
             return ids + QuizCategory.typedNames + ["mc", "short", "all", "from=", "to="]
         case .timing: return previous.isEmpty ? ["on", "off"] : []
+        case .record: return previous.isEmpty ? ["stop"] : []
         case .clock: return previous.isEmpty ? ["advance", "set"] : (previous.count == 1 ? ["30s", "5m", "1h", "1d"] : [])
         case .flags: return previous.isEmpty ? ["aiQuiz", "voiceMode", "offlineMode"] : (previous.count == 1 ? ["on", "off"] : [])
         case .config:

@@ -11,6 +11,8 @@ public final class Console {
     /// Everything written, when capturing (tests).
     public private(set) var captured: String = ""
     private let capturing: Bool
+    /// While a transcript records: what the current command printed, colours removed.
+    private var segment: String?
 
     public init(language: Language, theme: Settings.Theme, colorEnabled: Bool, capturing: Bool = false) {
         self.language = language
@@ -38,7 +40,17 @@ public final class Console {
         return code.isEmpty ? text : code + text + palette.reset
     }
 
+    /// Starts keeping a copy of what is written (for a transcript).
+    public func beginSegment() { segment = "" }
+
+    /// Stops keeping a copy and returns it, without colour codes.
+    public func endSegment() -> String {
+        defer { segment = nil }
+        return ANSIText.stripped(segment ?? "")
+    }
+
     private func write(_ text: String, toError: Bool) {
+        segment? += text
         if capturing {
             captured += text
             return

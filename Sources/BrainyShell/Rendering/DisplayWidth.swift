@@ -192,3 +192,13 @@ public enum TerminalSize {
         return 80
     }
 }
+
+extension ANSIText {
+    /// The text without its escape sequences.
+    static func stripped(_ string: String) -> String {
+        pieces(of: string).map { piece in
+            if case let .text(text) = piece { return text }
+            return ""
+        }.joined()
+    }
+}

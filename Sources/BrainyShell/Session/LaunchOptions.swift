@@ -12,6 +12,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var language: Language?
     public var noColor = false
     public var format: OutputFormat?
+    /// `--check FILE`: replay a transcript and compare; with `--update`, rewrite it.
+    public var checkFile: String?
+    public var update = false
     /// `--qa`: the tester's commands.
     public var qa = false
     /// `--clock`: a fixed start time; the clock then moves only by `clock advance`.
@@ -43,6 +46,8 @@ public struct LaunchOptions: Equatable, Sendable {
           --format <f>        table, plain or json for history, stats, state, profile and settings
           --qa                turn on the tester's commands: clock, flags, config, reset
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
+          --check <file>      replay a transcript on a new database and compare each command's output
+          --update            with --check: rewrite the transcript with this run's output
           --version           print the version
           -h, --help          show this help
 
@@ -94,11 +99,16 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw UsageError(message: "--clock takes a time like 2026-01-01T09:00:00Z, not '\(text)'.")
                 }
                 options.clock = date
+            case "--check": options.checkFile = try value(for: flag, inline: inline)
+            case "--update": options.update = true
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default:
                 throw UsageError(message: "Unknown option '\(argument)'. See 'brainy --help'.")
             }
+        }
+        if options.update && options.checkFile == nil {
+            throw UsageError(message: "--update goes with --check FILE.")
         }
         if options.commands != nil && options.scriptFile != nil {
             throw UsageError(message: "Give -c or -f, not both.")

@@ -19,11 +19,13 @@ public struct ShellDependencies {
     public var qaEnabled: Bool
     /// `--format`: wins over the user's `format` setting for this run.
     public var formatOverride: OutputFormat?
+    /// Fixes the width tables fit (a transcript's replay).
+    public var columnsOverride: Int?
 
     public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
                 config: RemoteConfig = RemoteConfig(), seed: UInt64? = nil, serverURL: String? = nil,
                 languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current,
-                qaEnabled: Bool = false, formatOverride: OutputFormat? = nil) {
+                qaEnabled: Bool = false, formatOverride: OutputFormat? = nil, columnsOverride: Int? = nil) {
         self.repository = repository
         self.hasher = hasher
         self.clock = clock
@@ -35,6 +37,7 @@ public struct ShellDependencies {
         self.timeZone = timeZone
         self.qaEnabled = qaEnabled
         self.formatOverride = formatOverride
+        self.columnsOverride = columnsOverride
     }
 }
 

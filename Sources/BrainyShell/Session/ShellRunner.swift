@@ -46,6 +46,9 @@ public struct ShellRunner {
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                 if reader.isInteractive { reader.remember(raw) }
                 for command in CommandLineSplitter.commands(line) {
+                    let recording = session.isRecording && !Self.isRecordCommand(command)
+                    if recording { console.beginSegment() }
+                    defer { if recording { session.record(command: command, output: console.endSegment()) } }
                     do {
                         let started = ContinuousClock.now
                         let outcome = try session.execute(command)
@@ -66,6 +69,10 @@ public struct ShellRunner {
                 }
             }
         }
+    }
+
+    static func isRecordCommand(_ command: String) -> Bool {
+        CommandLineSplitter.words(command).first.map { CommandCatalog.command(named: $0) == .record } ?? false
     }
 
     private func showTiming(_ duration: Duration) {

@@ -23,7 +23,7 @@ extension ShellSession {
 
     private func loginWithEmail(_ given: String?) throws(BrainyError) {
         let email = try askEmail(given)
-        guard let password = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호: ", en: "Password: "))) else {
+        guard let password = askSecret(Localized(ko: "비밀번호: ", en: "Password: ")) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
         let config = config
@@ -50,11 +50,11 @@ extension ShellSession {
         if try repository.user(email: email) != nil { throw .emailTaken(email) }
         let minimum = config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
-        guard let password = reader.readSecret(prompt: console.text(prompt)) else {
+        guard let password = askSecret(prompt) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
         guard password.count >= minimum else { throw .passwordTooShort(minimum: minimum) }
-        guard let again = reader.readSecret(prompt: console.text(Localized(ko: "비밀번호 확인: ", en: "Password again: "))) else {
+        guard let again = askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
         guard again == password else { throw .passwordsDoNotMatch }
@@ -74,7 +74,7 @@ extension ShellSession {
     private func askEmail(_ given: String?) throws(BrainyError) -> String {
         var email = given
         if email == nil {
-            switch reader.readLine(prompt: console.text(Localized(ko: "이메일: ", en: "Email: "))) {
+            switch askLine(Localized(ko: "이메일: ", en: "Email: ")) {
             case let .line(text): email = text.trimmingCharacters(in: .whitespaces)
             case .cancelled: throw .cancelled
             case .end: throw .inputEnded

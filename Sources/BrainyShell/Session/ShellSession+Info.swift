@@ -31,7 +31,6 @@ extension ShellSession {
             return usage.displayWidth > 40 ? command.rawValue + " …" : usage
         }
         let width = allowed.map { shownUsage($0).displayWidth }.max() ?? 10
-        let columns = TerminalSize.columns()
         for command in allowed {
             let info = CommandCatalog.info(command)
             let line = "  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  " + info.summary[language]
@@ -70,7 +69,8 @@ extension ShellSession {
         }
         console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
                      + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
-        let moves = TransitionTable.rules(from: flow.state).filter { !$0.keepsState || $0.command == .hint || $0.command == .skip }
+        let moves = TransitionTable.rules(from: flow.state)
+            .filter { (!$0.keepsState || $0.command == .hint || $0.command == .skip) && flow.allowedCommands.contains($0.command) }
         if !moves.isEmpty {
             console.line(console.text(Localized(ko: "전이:", en: "Transitions:")))
             for rule in moves {

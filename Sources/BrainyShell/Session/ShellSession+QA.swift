@@ -13,13 +13,62 @@ extension ShellSession {
         console.line(Localized(ko: "시간 표시: \(timingEnabled ? "켬" : "끔")", en: "Timing is \(timingEnabled ? "on" : "off")."))
     }
 
+    func record(_ arguments: [String]) throws(BrainyError) {
+        guard let target = arguments.first else {
+            throw .missingArgument(command: "record", usage: "record <file> | record stop")
+        }
+        if target.lowercased() == "stop" {
+            guard let recorder else {
+                return console.line(Localized(ko: "기록 중이 아닙니다.", en: "Not recording."))
+            }
+            try recorder.save()
+            self.recorder = nil
+            clockOverride = nil
+            return console.line(Localized(ko: "\(recorder.file.path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(recorder.file.path)'로 다시 확인하세요.",
+                                          en: "Recorded \(recorder.transcript.entries.count) commands to \(recorder.file.path). Check it with 'brainy --check \(recorder.file.path)'."))
+        }
+        if let recorder { throw .alreadyRecording(recorder.file.path) }
+        let manual = deps.clock as? ManualClock
+        if manual == nil { clockOverride = ManualClock(now) }
+        // The generator starts again from the recorded seed, as the replay will.
+        var seeder = SystemRandomNumberGenerator()
+        let seed = deps.seed ?? seeder.next() >> 11
+        generator = SeededGenerator(seed: seed)
+        let header = Transcript.Header(seed: seed, clock: now, language: console.language, timeZone: deps.timeZone,
+                                       qa: deps.qaEnabled, columns: columns)
+        let recorder = TranscriptRecorder(file: URL(fileURLWithPath: target), header: header)
+        try recorder.save()
+        self.recorder = recorder
+        console.line(Localized(ko: "\(target)에 기록합니다. 'record stop'으로 멈춥니다.", en: "Recording to \(target). Stop with 'record stop'."))
+        if flow.user != nil {
+            console.line(console.paint(console.text(Localized(
+                ko: "주의: 기록은 새 데이터베이스에서 재생됩니다. 로그인부터 기록하려면 새 --db로 시작하세요.",
+                en: "Note: transcripts replay on a new database. To record from the start, open a new --db first.")), \.warning))
+        }
+        if manual == nil {
+            console.line(console.paint(console.text(Localized(
+                ko: "기록하는 동안 시계가 멈춥니다 (--clock과 --qa로 시작하면 'clock advance'로 옮길 수 있습니다).",
+                en: "The clock stands still while recording (start with --clock and --qa to move it with 'clock advance').")), \.muted))
+        }
+    }
+
+    /// Adds a finished command to the transcript being recorded; a failed write stops the recording and says so.
+    func record(command: String, output: String) {
+        do {
+            try recorder?.add(command: command, output: output)
+        } catch {
+            recorder = nil
+            console.error(error.message[console.language])
+        }
+    }
+
     func changeClock(_ arguments: [String]) throws(BrainyError) {
         let usage = CommandCatalog.info(.clock).usage
         if arguments.isEmpty {
             console.line(ISO8601DateFormatter().string(from: now) + "  (" + BrainyDateFormat.minute(now, timeZone: deps.timeZone) + ")")
             return
         }
-        guard let clock = deps.clock as? ManualClock else {
+        guard let clock = clockOverride ?? (deps.clock as? ManualClock) else {
             throw .invalidArgument(command: "clock", value: arguments.joined(separator: " "),
                                    expected: ["start brainy with --clock 2026-01-01T09:00:00Z"])
         }

@@ -94,7 +94,10 @@ extension ShellSession {
             dealt = QuestionDealer.dealRandom(from: candidates, count: request.count, using: &generator)
         }
         let questions = try repository.questions(ids: dealt.map(\.questionId))
-        let quiz = Quiz(id: UUID().uuidString.lowercased(), userId: request.userId, type: request.type,
+        // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run.
+        var quizId = generator.uuidString()
+        while try repository.quiz(idOrPrefix: quizId, userId: request.userId) != nil { quizId = generator.uuidString() }
+        let quiz = Quiz(id: quizId, userId: request.userId, type: request.type,
                         category: request.category, format: request.format, selection: request.selection, stage: stage,
                         dealt: dealt, startedAt: now)
         try repository.saveNewQuiz(quiz)

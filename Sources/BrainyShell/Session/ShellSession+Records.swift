@@ -45,7 +45,7 @@ extension ShellSession {
             : ["id", "date", "category", "type", "format", "score", "accuracy", "time"]
         for line in TableRenderer.render(header: header, rows: rows,
                                          alignments: [.left, .left, .left, .left, .left, .right, .right, .right],
-                                         maxWidth: TerminalSize.columns(), headerPaint: { self.console.paint($0, \.emphasis) }) {
+                                         maxWidth: columns, headerPaint: { self.console.paint($0, \.emphasis) }) {
             console.line(line)
         }
         if hasMore {

@@ -17,7 +17,14 @@ public final class ShellSession {
     var repository: any BrainyRepository { deps.repository }
     /// How structured output prints now: `--format`, else the user's setting.
     var outputFormat: OutputFormat { deps.formatOverride ?? settings.outputFormat }
-    var now: Date { deps.clock.now() }
+    var now: Date { (clockOverride ?? deps.clock).now() }
+    /// While recording without `--clock`: time stands still, so that the transcript replays the same.
+    var clockOverride: ManualClock?
+    /// `record FILE`: the transcript being written.
+    var recorder: TranscriptRecorder?
+    public var isRecording: Bool { recorder != nil }
+    /// The width tables fit: the terminal's, or a transcript's while one records or replays.
+    var columns: Int { recorder?.transcript.header.columns ?? deps.columnsOverride ?? TerminalSize.columns() }
 
     public init(deps: ShellDependencies, reader: LineReader, console: Console) {
         self.deps = deps
@@ -98,6 +105,7 @@ public final class ShellSession {
         case .leaderboard: showLeaderboard()
         case .diagram: try showDiagram(arguments)
         case .timing: try changeTiming(arguments)
+        case .record: try record(arguments)
         case .clock: try changeClock(arguments)
         case .flags: try changeFlags(arguments)
         case .config: try changeConfig(arguments)
@@ -105,6 +113,20 @@ public final class ShellSession {
         case .exit: return .exit
         }
         return .proceed
+    }
+
+    /// Reads a line a command needs (an email), noting it in a transcript being recorded.
+    func askLine(_ prompt: Localized) -> LineInput {
+        let input = reader.readLine(prompt: console.text(prompt))
+        if case let .line(text) = input { recorder?.noteInput(text) }
+        return input
+    }
+
+    /// Reads a secret without echo, noting it in a transcript being recorded (use test accounts there).
+    func askSecret(_ prompt: Localized) -> String? {
+        let secret = reader.readSecret(prompt: console.text(prompt))
+        if let secret { recorder?.noteInput(secret) }
+        return secret
     }
 
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.
