@@ -99,9 +99,11 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func spendHintCredit(userId: String) throws(BrainyError) {
+    public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(BrainyError) {
         try write { db in
             try db.execute(sql: "UPDATE user SET hintCredits = max(hintCredits - 1, 0) WHERE id = ?", arguments: [userId])
+            try db.execute(sql: "INSERT OR REPLACE INTO quizHint (quizId, position, removed) VALUES (?, ?, ?)",
+                           arguments: [quizId, position, removed.map(String.init).joined(separator: ",")])
         }
     }
 }

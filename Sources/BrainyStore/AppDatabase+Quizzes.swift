@@ -19,10 +19,12 @@ extension AppDatabase: QuizRepository {
                 WHERE id = ?
                 """, arguments: [progress.answeredCount, progress.correctCount, progress.duration, record.answeredAt,
                                  progress.id])
-            guard record.outcome != .skipped else { return }
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO solvedQuestion (userId, category, questionId, firstAnsweredAt) VALUES (?, ?, ?, ?)
-                """, arguments: [record.userId, record.category.rawValue, record.questionId, record.answeredAt])
+            // A skipped question counts as not right in the stats, but stays unsolved for `start unsolved`.
+            if record.outcome != .skipped {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO solvedQuestion (userId, category, questionId, firstAnsweredAt) VALUES (?, ?, ?, ?)
+                    """, arguments: [record.userId, record.category.rawValue, record.questionId, record.answeredAt])
+            }
             try db.execute(sql: """
                 INSERT INTO categoryTotal (userId, category, answered, correct, timeSpent, lastPlayedAt)
                 VALUES (?, ?, 1, ?, ?, ?)
@@ -72,12 +74,21 @@ extension AppDatabase: QuizRepository {
 
     public func abandonQuiz(_ quiz: Quiz) throws(BrainyError) {
         try write { db in
-            try db.execute(sql: "UPDATE quiz SET status = ?, lastModified = lastModified WHERE id = ?",
+            try db.execute(sql: "UPDATE quiz SET status = ?, heldBy = NULL WHERE id = ?",
                            arguments: [QuizStatus.abandoned.rawValue, quiz.id])
+            // An abandoned quiz is listed in history, so it counts in the stats too.
+            try db.execute(sql: """
+                INSERT INTO categoryTotal (userId, category, quizzes) VALUES (?, ?, 1)
+                ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
+                """, arguments: [quiz.userId, quiz.category.rawValue])
         }
     }
 
-    public func interruptedQuiz(userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])? {
+    public func holdQuiz(id: String, holder: Int32) throws(BrainyError) {
+        try write { db in try db.execute(sql: "UPDATE quiz SET heldBy = ? WHERE id = ?", arguments: [holder, id]) }
+    }
+
+    public func interruptedQuiz(userId: String) throws(BrainyError) -> InterruptedQuiz? {
         try read { db in
             // The status is a literal so that the partial index quiz_in_progress serves the query.
             guard let record = try QuizRecord.fetchOne(db, sql: """
@@ -85,7 +96,14 @@ extension AppDatabase: QuizRepository {
                 WHERE userId = ? AND status = 'in_progress' ORDER BY startedAt DESC LIMIT 1
                 """, arguments: [userId])
             else { return nil }
-            return (try record.quiz(), try answers(db, quizId: record.id))
+            var hints: [Int: [Int]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT position, removed FROM quizHint WHERE quizId = ?",
+                                        arguments: [record.id]) {
+                let removed: String = row["removed"]
+                hints[row["position"]] = removed.split(separator: ",").compactMap { Int($0) }
+            }
+            return InterruptedQuiz(quiz: try record.quiz(), answers: try answers(db, quizId: record.id), hints: hints,
+                                   heldBy: record.heldBy)
         }
     }
 

@@ -69,6 +69,14 @@ extension AppDatabase {
                 t.column("needsSync", .boolean).notNull().defaults(to: true)
                 t.column("lastModified", .datetime).notNull()
                 t.column("syncedAt", .datetime)
+                // The process that has the quiz open while it is in progress.
+                t.column("heldBy", .integer)
+            }
+            try db.create(table: "quizHint") { t in
+                t.column("quizId", .text).notNull().references("quiz", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("removed", .text).notNull()
+                t.primaryKey(["quizId", "position"])
             }
             try db.create(index: "quiz_on_user_started", on: "quiz", columns: ["userId", "startedAt"])
             // At most a few rows: the quizzes left in progress (start-up looks for one).

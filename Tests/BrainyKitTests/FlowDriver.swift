@@ -124,7 +124,7 @@ extension FlowEffect {
         switch self {
         case .dealQuiz: "dealQuiz"
         case .persistAnswer: "persistAnswer"
-        case .spendHintCredit: "spendHintCredit"
+        case .recordHint: "recordHint"
         case .finishQuiz: "finishQuiz"
         case .markAbandoned: "markAbandoned"
         case .showQuestion: "showQuestion"

@@ -5,20 +5,20 @@ import Testing
 @Suite struct QuizFlowRefusalTests {
     static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config]
     static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard, .reset]
-    static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start])
+    static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start, .login, .register])
 
     /// What each state accepts, written out by hand so that a change to the table shows up here.
     static let allowed: [FlowState: Set<CommandName>] = [
         .signedOut: Set(anywhere + [.login, .register]),
-        .home: Set(anywhere + queries + [.logout, .mode]),
-        .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category]),
+        .home: Set(anywhere + queries + [.logout, .mode, .login, .register]),
+        .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category, .login, .register]),
         .ready: betweenQuizzes,
         .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon]).subtracting([.reset]),
         .answered: Set(anywhere + queries + [.logout, .next, .abandon]).subtracting([.reset]),
         .finished: betweenQuizzes,
         .stageCleared: betweenQuizzes,
         .stageFailed: betweenQuizzes,
-        .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume]),
+        .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume, .login, .register]),
         .maintenance: Set(anywhere + [.sync]),
     ]
 
@@ -64,7 +64,7 @@ import Testing
     @Test(arguments: [
         (FlowState.signedOut, "modeChosen"), (.home, "answerSubmitted"), (.question, "nextRequested"),
         (.answered, "hintRequested"), (.ready, "resumeRequested"), (.maintenance, "signedOut"),
-        (.finished, "abandonRequested"), (.interrupted, "categoryChosen"), (.home, "signedIn"),
+        (.finished, "abandonRequested"), (.interrupted, "categoryChosen"), (.question, "signedIn"),
         (.choosingCategory, "startRequested"), (.stageFailed, "skipRequested"), (.question, "quizDealt"),
     ])
     func aRefusedEventChangesNothing(state: FlowState, eventName: String) throws {

@@ -30,7 +30,8 @@ import Testing
         quiz.answeredCount = 1
         quiz.correctCount = 1
         try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz)
-        let (found, answers) = try #require(try database.interruptedQuiz(userId: userId))
+        let interrupted = try #require(try database.interruptedQuiz(userId: userId))
+        let (found, answers) = (interrupted.quiz, interrupted.answers)
         #expect(found.id == "q1")
         #expect(found.correctCount == 1)
         #expect(found.dealt == quiz.dealt)
@@ -94,6 +95,7 @@ import Testing
         try settings.set(.timer, to: "20")
         try database.saveSettings(settings, userId: userId)
         #expect(try database.settings(userId: userId) == settings)
-        #expect(try database.settings(userId: "other") == Settings())
+        let other = try database.settings(userId: "other")
+        #expect(other == Settings(), "\(other)")
     }
 }

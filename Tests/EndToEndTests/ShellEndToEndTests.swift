@@ -94,6 +94,8 @@ import Testing
         shell.sendLine("state")
         let output = try shell.expect("State: signed_out")
         #expect(!output.contains("not a command"))
+        _ = try shell.expect("brainy> ")
+        try shell.waitForRawMode()
         shell.send("\u{04}")
         #expect(try shell.waitForExit() == 0)
     }
@@ -192,7 +194,7 @@ import Testing
         let database = home.appendingPathComponent("shared.sqlite").path
         _ = try run(["--db", database, "-c", "login guest"])
         let script = "login guest\nmode mc\ncategory general\n"
-            + String(repeating: "start 10\n" + String(repeating: "answer 1\nnext\n", count: 10), count: 5) + "stats\n"
+            + String(repeating: "start 10\n" + String(repeating: "skip\n", count: 10), count: 5) + "stats\n"
         let processes = try (0..<2).map { _ -> (Process, Pipe) in
             let process = Process()
             process.executableURL = PseudoTerminal.builtProduct(named: "brainy")

@@ -33,6 +33,7 @@ public enum BrainyError: Error, Equatable, Sendable {
     case inputEnded
     case cancelled
     case qaOnly(String)
+    case notAnOption(String, labels: [String])
     case fileNotWritable(String)
     case alreadyRecording(String)
     case updateRequired(current: String, minimum: String)
@@ -139,6 +140,10 @@ public enum BrainyError: Error, Equatable, Sendable {
         case let .updateRequired(current, minimum):
             return Localized(ko: "이 셸(\(current))은 너무 오래되었습니다. \(minimum) 이상으로 업데이트한 뒤 로그인하세요.",
                              en: "This shell (\(current)) is too old: update to \(minimum) or newer, then sign in.")
+        case let .notAnOption(text, labels):
+            let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
+            return Localized(ko: "'\(text)'은(는) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
+                             en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
         case let .alreadyRecording(path):

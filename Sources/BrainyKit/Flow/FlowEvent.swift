@@ -27,7 +27,8 @@ public enum FlowEvent: Sendable {
 public enum FlowEffect: Equatable, Sendable {
     case dealQuiz(DealRequest)
     case persistAnswer(AnswerRecord, progress: Quiz)
-    case spendHintCredit
+    /// A hint was used on one question: spend a credit and keep what it removed (a resume shows it again).
+    case recordHint(quizId: String, position: Int, removed: [Int])
     case finishQuiz(Quiz, stagePassed: Bool?, earnedHint: Bool)
     case markAbandoned(Quiz)
     case showQuestion

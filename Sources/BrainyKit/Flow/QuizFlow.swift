@@ -43,6 +43,7 @@ public struct QuizFlow: Equatable, Sendable {
         switch event {
         case let .signedIn(user, credits, interrupted):
             try check(.login)
+            stateBeforeMaintenance = nil
             self.user = user
             hintCredits = credits
             setup = nil
@@ -130,18 +131,21 @@ public struct QuizFlow: Equatable, Sendable {
             guard hintCredits > 0 else { throw .noHintCredits }
             hintCredits -= 1
             play.hintUsedOnCurrent = true
+            play.usedHints[play.index] = []
             let hint: Hint
             if play.quiz.type == .multipleChoice {
                 play.removedPositions = HintMaker.positionsToRemove(
                     optionCount: play.quiz.dealt[play.index].optionOrder.count,
                     correctPosition: play.correctPosition, using: &generator)
+                play.usedHints[play.index] = play.removedPositions
                 hint = .removedOptions(play.removedPositions)
             } else {
                 hint = .text(Localized(ko: HintMaker.textHint(for: question.ko.answer),
                                        en: HintMaker.textHint(for: question.en.answer)))
             }
             self.play = play
-            return [.spendHintCredit, .showHint(hint)]
+            return [.recordHint(quizId: play.quiz.id, position: play.index, removed: play.removedPositions),
+                    .showHint(hint)]
 
         case .abandonRequested:
             try check(.abandon)
@@ -154,10 +158,7 @@ public struct QuizFlow: Equatable, Sendable {
         case let .resumeRequested(at):
             try check(.resume)
             guard var play else { throw .nothingToResume }
-            play.index = play.answers.count
-            play.questionShownAt = at
-            play.hintUsedOnCurrent = false
-            play.removedPositions = []
+            play.openQuestion(at: play.answers.count, shownAt: at)
             self.play = play
             if play.allAnswered { return finish() }
             state = .question
@@ -186,22 +187,30 @@ public struct QuizFlow: Equatable, Sendable {
         var correct: Bool
         var given = trimmed
         var correctNumber: Int?
+        var correctLabel: String?
         if play.quiz.type == .multipleChoice {
             let shownKo = play.shownOptions(in: .ko)
             let shownEn = play.shownOptions(in: .en)
-            var pick = OptionPicker.pick(trimmed, shown: shownKo)
-            if pick == .noMatch { pick = OptionPicker.pick(trimmed, shown: shownEn) }
+            let letters = play.usesLetterLabels
+            let labels = play.optionLabels
+            var pick = OptionPicker.pick(trimmed, shown: shownKo, letters: letters)
+            if pick == .noMatch { pick = OptionPicker.pick(trimmed, shown: shownEn, letters: letters) }
             switch pick {
             case let .position(position):
                 correct = position == play.correctPosition
-                given = String(position + 1)
+                given = labels[position]
             case let .outOfRange(number):
                 throw .optionOutOfRange(number, count: shownKo.count)
             case .noMatch:
-                // Not one of the options: graded like a short answer, so typing the right answer still counts.
-                correct = AnswerGrader.isCorrect(trimmed, for: question)
+                // Not one of the options: the right answer typed another way still counts; anything else is refused
+                // and the question stays open (a typo of a command must not cost the question).
+                guard AnswerGrader.isCorrect(trimmed, for: question) else {
+                    throw .notAnOption(trimmed, labels: labels)
+                }
+                correct = true
             }
             correctNumber = play.correctPosition + 1
+            correctLabel = labels[play.correctPosition]
         } else {
             correct = AnswerGrader.isCorrect(trimmed, for: question)
         }
@@ -215,8 +224,9 @@ public struct QuizFlow: Equatable, Sendable {
         play.quiz.duration += record.timeSpent
         self.play = play
         state = .answered
-        let feedback = AnswerFeedback(record: record, question: question, correctNumber: correctNumber,
+        var feedback = AnswerFeedback(record: record, question: question, correctNumber: correctNumber,
                                       timeLimit: timerSeconds)
+        feedback.correctLabel = correctLabel
         return [.persistAnswer(record, progress: play.quiz), .showFeedback(feedback)]
     }
 
@@ -232,10 +242,7 @@ public struct QuizFlow: Equatable, Sendable {
     private mutating func advance(at: Date) -> [FlowEffect] {
         guard var play else { return [] }
         if play.allAnswered { return finish() }
-        play.index = play.answers.count
-        play.questionShownAt = at
-        play.hintUsedOnCurrent = false
-        play.removedPositions = []
+        play.openQuestion(at: play.answers.count, shownAt: at)
         self.play = play
         state = .question
         return [.showQuestion]

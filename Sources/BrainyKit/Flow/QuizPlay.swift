@@ -12,13 +12,26 @@ public struct QuizPlay: Equatable, Sendable {
     public var hintUsedOnCurrent: Bool = false
     /// Shown positions removed by a multiple-choice hint.
     public var removedPositions: [Int] = []
+    /// The questions a hint was used on (by position), with the options it removed.
+    public var usedHints: [Int: [Int]] = [:]
 
-    public init(quiz: Quiz, questions: [Question], answers: [AnswerRecord] = [], questionShownAt: Date) {
+    public init(quiz: Quiz, questions: [Question], answers: [AnswerRecord] = [], questionShownAt: Date,
+                usedHints: [Int: [Int]] = [:]) {
         self.quiz = quiz
         self.questions = questions
         self.answers = answers
         self.index = answers.count
         self.questionShownAt = questionShownAt
+        self.usedHints = usedHints
+        openQuestion(at: answers.count, shownAt: questionShownAt)
+    }
+
+    /// Moves to the question at `index`, showing again a hint already used on it.
+    public mutating func openQuestion(at index: Int, shownAt: Date) {
+        self.index = index
+        questionShownAt = shownAt
+        hintUsedOnCurrent = usedHints[index] != nil
+        removedPositions = usedHints[index] ?? []
     }
 
     public var current: Question? { index < questions.count ? questions[index] : nil }
@@ -38,6 +51,16 @@ public struct QuizPlay: Equatable, Sendable {
         return order.map { options[$0] }
     }
 
+    /// Whether the open question's options are labelled A–D (they are numbers) instead of 1–4.
+    public var usesLetterLabels: Bool {
+        OptionLabels.usesLetters([shownOptions(in: .ko), shownOptions(in: .en)])
+    }
+
+    /// The labels of the open question's options, in the order shown.
+    public var optionLabels: [String] {
+        OptionLabels.labels(count: shownOptions(in: .ko).count, letters: usesLetterLabels)
+    }
+
     /// The shown position (from 0) of the correct option of the open question.
     public var correctPosition: Int {
         guard let question = current else { return 0 }
@@ -51,6 +74,8 @@ public struct AnswerFeedback: Equatable, Sendable {
     public var question: Question
     /// The shown number (from 1) of the correct option in multiple choice.
     public var correctNumber: Int?
+    /// How the correct option is labelled on screen: its number, or its letter when the options are numbers.
+    public var correctLabel: String?
     public var timeLimit: Int
 
     public init(record: AnswerRecord, question: Question, correctNumber: Int?, timeLimit: Int) {

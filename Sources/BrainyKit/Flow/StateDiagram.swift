@@ -9,7 +9,8 @@ public enum StateDiagram {
         var labels: [String: [String]] = [:]
         var order: [(FlowState, FlowState)] = []
         for rule in TransitionTable.rules where !rule.keepsState || rule.command.changesFlow {
-            for target in rule.to {
+            // A loop back to the same state is drawn only for what moves the quiz on (a hint, a skip).
+            for target in rule.to where target != rule.from || rule.command.changesFlow {
                 let key = "\(rule.from.rawValue)>\(target.rawValue)"
                 if labels[key] == nil { order.append((rule.from, target)) }
                 var label = rule.command.rawValue

@@ -50,6 +50,9 @@ public enum TransitionTable {
             }
             if state != .question && state != .answered {
                 rules.append(TransitionRule(state, .reset, [.home]))
+                // Signing in again switches user (a quiz in progress must be left first).
+                rules.append(TransitionRule(state, .login, afterLogin))
+                rules.append(TransitionRule(state, .register, afterLogin))
             }
         }
         rules.append(TransitionRule(.maintenance, .sync, [.maintenance, .signedOut]))

@@ -50,9 +50,20 @@ public enum OptionPicker {
     }
 
     /// `typed` is an option number (1-based, as shown) or an option's text; `shown` are the options as displayed.
-    public static func pick(_ typed: String, shown: [String]) -> Pick {
+    /// With `letters`, options are labelled A–D (see `OptionLabels`).
+    public static func pick(_ typed: String, shown: [String], letters: Bool = false) -> Pick {
         // Full-width digits and "2 번" read as numbers too.
         let compact = typed.precomposedStringWithCompatibilityMapping.filter { !$0.isWhitespace }
+        if letters {
+            // Options that are numbers are labelled A–D: a letter picks one, a number is an option's text.
+            let letter = compact.uppercased()
+            if letter.count == 1, let index = OptionLabels.letters.firstIndex(of: letter), index < shown.count {
+                return .position(index)
+            }
+            let normalized = AnswerNormalizer.normalize(typed)
+            if let index = shown.firstIndex(where: { AnswerNormalizer.normalize($0) == normalized }) { return .position(index) }
+            return .noMatch
+        }
         let digits = compact.hasSuffix("번") ? String(compact.dropLast()) : compact
         let normalized = AnswerNormalizer.normalize(typed)
         if let number = Int(digits) {
@@ -67,5 +78,20 @@ public enum OptionPicker {
             return .position(index)
         }
         return .noMatch
+    }
+}
+
+/// How options are labelled on screen: 1–4, or A–D when the options themselves are numbers (so that "3" always means
+/// the option that says 3).
+public enum OptionLabels {
+    static let letters = ["A", "B", "C", "D", "E", "F", "G", "H"]
+
+    /// True when an option (in any of the languages shown) is a number.
+    public static func usesLetters(_ optionSets: [[String]]) -> Bool {
+        optionSets.contains { $0.contains { Int(AnswerNormalizer.normalize($0)) != nil } }
+    }
+
+    public static func labels(count: Int, letters useLetters: Bool) -> [String] {
+        useLetters ? Array(letters.prefix(count)) : (0..<count).map { String($0 + 1) }
     }
 }

@@ -17,7 +17,8 @@ public protocol AccountRepository: Sendable {
     func currentSession() throws(BrainyError) -> AuthSession?
     func endSession() throws(BrainyError)
     func hintCredits(userId: String) throws(BrainyError) -> Int
-    func spendHintCredit(userId: String) throws(BrainyError)
+    /// Spends a hint credit on one question of a quiz and keeps the options it removed, in one transaction.
+    func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(BrainyError)
 }
 
 /// The questions of the imported packs.
@@ -48,6 +49,23 @@ public struct PackSummary: Equatable, Sendable {
     public var total: Int { countPerCategory.values.reduce(0, +) }
 }
 
+/// A quiz left in progress, with what a resume needs.
+public struct InterruptedQuiz: Equatable, Sendable {
+    public var quiz: Quiz
+    public var answers: [AnswerRecord]
+    /// Hints used, by position, with the options they removed.
+    public var hints: [Int: [Int]]
+    /// The process that last had it open.
+    public var heldBy: Int32?
+
+    public init(quiz: Quiz, answers: [AnswerRecord], hints: [Int: [Int]] = [:], heldBy: Int32? = nil) {
+        self.quiz = quiz
+        self.answers = answers
+        self.hints = hints
+        self.heldBy = heldBy
+    }
+}
+
 /// Filters of `history`.
 public struct HistoryFilter: Equatable, Sendable {
     public var category: QuizCategory?
@@ -73,8 +91,10 @@ public protocol QuizRepository: Sendable {
     func saveAnswer(_ record: AnswerRecord, progress: Quiz) throws(BrainyError)
     func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(BrainyError)
     func abandonQuiz(_ quiz: Quiz) throws(BrainyError)
-    /// The user's quiz left in progress (the shell was closed or killed), with its answers.
-    func interruptedQuiz(userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])?
+    /// The user's quiz left in progress (the shell was closed or killed, or another shell has it open).
+    func interruptedQuiz(userId: String) throws(BrainyError) -> InterruptedQuiz?
+    /// Marks a quiz in progress as open in the process `holder`, so that another shell does not take it over.
+    func holdQuiz(id: String, holder: Int32) throws(BrainyError)
     func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(BrainyError) -> Int
     /// Finished and abandoned quizzes, newest first, up to the filter's limit, and whether more match.
     func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], hasMore: Bool)

@@ -18,15 +18,17 @@ struct QuizRenderer {
         console.line(console.paint(head, \.muted))
         console.line(console.paint(text.text, \.emphasis))
         if play.quiz.type == .multipleChoice {
+            let labels = play.optionLabels
             for (position, option) in play.shownOptions(in: language).enumerated() {
                 if play.removedPositions.contains(position) {
-                    console.line(console.paint("  \(position + 1)) ─", \.muted))
+                    console.line(console.paint("  \(labels[position])) ─", \.muted))
                 } else {
-                    console.line("  \(console.paint("\(position + 1))", \.accent)) \(option)")
+                    console.line("  \(console.paint("\(labels[position]))", \.accent)) \(option)")
                 }
             }
-            console.line(console.paint(console.text(Localized(
-                ko: "번호나 보기를 입력하세요 (hint, skip)", en: "Type a number or the option (hint, skip)")), \.muted))
+            console.line(console.paint(console.text(play.usesLetterLabels
+                ? Localized(ko: "A–D나 보기를 입력하세요 (hint, skip)", en: "Type a letter A–D or the option (hint, skip)")
+                : Localized(ko: "번호나 보기를 입력하세요 (hint, skip)", en: "Type a number or the option (hint, skip)")), \.muted))
         } else {
             console.line(console.paint(console.text(Localized(
                 ko: "답을 입력하세요 (hint, skip)", en: "Type your answer (hint, skip)")), \.muted))
@@ -48,7 +50,7 @@ struct QuizRenderer {
                 en: "Time is up: you took \(spent)s (limit \(feedback.timeLimit)s). It counts as wrong.")), \.warning))
         }
         var answer = text.answer
-        if let number = feedback.correctNumber { answer = "\(number)) \(answer)" }
+        if let label = feedback.correctLabel ?? feedback.correctNumber.map(String.init) { answer = "\(label)) \(answer)" }
         console.line(console.text(Localized(ko: "정답: ", en: "Answer: ")) + console.paint(answer, \.emphasis))
         if !text.explanation.isEmpty {
             console.line(console.paint(console.text(Localized(ko: "해설: ", en: "Why: ")) + text.explanation, \.muted))
@@ -62,10 +64,11 @@ struct QuizRenderer {
         let left = Localized(ko: " (남은 힌트 \(creditsLeft)개)", en: " (\(creditsLeft) hint\(creditsLeft == 1 ? "" : "s") left)")
         switch hint {
         case let .removedOptions(positions):
-            let removed = positions.map { String($0 + 1) }.joined(separator: ", ")
+            let labels = play.optionLabels
+            let removed = positions.map { labels[$0] }.joined(separator: ", ")
             console.line(console.paint("💡 " + console.text(Localized(ko: "오답 보기 \(removed)번을 지웠습니다.", en: "Removed wrong options \(removed).") + left), \.warning))
             for (position, option) in play.shownOptions(in: language).enumerated() where !positions.contains(position) {
-                console.line("  \(console.paint("\(position + 1))", \.accent)) \(option)")
+                console.line("  \(console.paint("\(labels[position]))", \.accent)) \(option)")
             }
         case let .text(text):
             console.line(console.paint("💡 " + console.text(Localized(ko: "힌트: ", en: "Hint: ")) + text[language] + console.text(left), \.warning))

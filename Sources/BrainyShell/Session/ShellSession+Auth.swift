@@ -88,6 +88,11 @@ extension ShellSession {
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
     func signIn(_ user: User, announce: Bool) throws(BrainyError) {
         if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: user.lockedUntil!) }
+        if announce, flow.user != nil {
+            // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
+            // sign-in is valid has passed by now, so a failed attempt never signs anyone out.
+            try releaseHeldQuiz()
+        }
         let session: AuthSession
         if announce {
             session = try repository.startSession(
@@ -98,8 +103,7 @@ extension ShellSession {
         applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
         let signedIn = SignedInUser(id: user.id, displayName: user.email ?? user.displayName, provider: user.provider)
-        try perform(flow.handle(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id),
-                                          interrupted: interrupted)))
+        try apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted))
         if announce {
             console.line(Localized(
                 ko: "\(signedIn.displayName)(으)로 로그인했습니다 (\(user.provider.name.ko)). 세션 만료: \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))",
@@ -115,18 +119,43 @@ extension ShellSession {
         }
     }
 
-    func signOut(announce: Bool) throws(BrainyError) {
-        try repository.endSession()
-        try perform(flow.handle(.signedOut))
-        applyUserSettings(nil)
-        if announce { console.line(Localized(ko: "로그아웃했습니다.", en: "Signed out.")) }
+    /// A quiz left in progress stays resumable from any shell once this one lets go of it.
+    func releaseHeldQuiz() throws(BrainyError) {
+        if let play = flow.play, play.quiz.status == .inProgress, !play.allAnswered {
+            try repository.holdQuiz(id: play.quiz.id, holder: 0)
+        }
     }
 
+    func signOut(announce: Bool) throws(BrainyError) {
+        try releaseHeldQuiz()
+        let message = Localized(ko: "로그아웃했습니다.", en: "Signed out.")
+            + (flow.play != nil && [.question, .answered, .interrupted].contains(flow.state)
+               ? Localized(ko: " 진행 중인 퀴즈는 다시 로그인하면 'resume'으로 이어 풀 수 있습니다.",
+                           en: " The quiz in progress can be resumed after you sign in again.")
+               : Localized(ko: "", en: ""))
+        let language = console.language
+        try repository.endSession()
+        try apply(.signedOut)
+        applyUserSettings(nil)
+        if announce { console.line(message[language]) }
+    }
+
+    /// The quiz this user left in progress, unless another running shell has it open (then it says so).
     private func loadInterruptedPlay(userId: String) throws(BrainyError) -> QuizPlay? {
-        guard let (quiz, answers) = try repository.interruptedQuiz(userId: userId) else { return nil }
+        guard let interrupted = try repository.interruptedQuiz(userId: userId) else { return nil }
+        if let holder = interrupted.heldBy, holder != getpid(), ProcessProbe.isBrainy(holder) {
+            console.line(console.paint(console.text(Localized(
+                ko: "진행 중인 퀴즈가 다른 셸(프로세스 \(holder))에 열려 있습니다. 그 셸에서 이어 풀거나, 그 셸을 닫은 뒤 다시 로그인하세요.",
+                en: "A quiz in progress is open in another shell (process \(holder)). Continue it there, or close that shell and sign in again.")),
+                \.warning))
+            return nil
+        }
+        let quiz = interrupted.quiz
         let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
         guard questions.count == quiz.dealt.count else { return nil }
-        return QuizPlay(quiz: quiz, questions: questions, answers: answers, questionShownAt: now)
+        try repository.holdQuiz(id: quiz.id, holder: getpid())
+        return QuizPlay(quiz: quiz, questions: questions, answers: interrupted.answers, questionShownAt: now,
+                        usedHints: interrupted.hints)
     }
 }
 

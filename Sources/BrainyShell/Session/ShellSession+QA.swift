@@ -147,7 +147,7 @@ extension ShellSession {
     func resetProgress() throws(BrainyError) {
         guard let user = flow.user else { return }
         try repository.resetProgress(userId: user.id)
-        try perform(flow.handle(.progressReset))
+        try apply(.progressReset)
         console.line(Localized(ko: "\(user.displayName)의 진행 기록을 모두 지웠습니다.", en: "Wiped all of \(user.displayName)'s progress."))
     }
 }

@@ -13,7 +13,7 @@ extension ShellSession {
             || !type.isPlayable {
             throw .quizTypeUnavailable(type)
         }
-        try perform(flow.handle(.modeChosen(type)))
+        try apply(.modeChosen(type))
         console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ", en: "\(type.name.en) chosen. Choose a category: ")
                      + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
                                  en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))
@@ -26,7 +26,7 @@ extension ShellSession {
         guard let category = QuizCategory(parsing: word), config.categories.contains(category) else {
             throw .invalidArgument(command: "category", value: word, expected: QuizCategory.typedNames)
         }
-        try perform(flow.handle(.categoryChosen(category)))
+        try apply(.categoryChosen(category))
         try announceReady()
     }
 
@@ -37,7 +37,7 @@ extension ShellSession {
         guard let format = QuizFormat(parsing: word) else {
             throw .invalidArgument(command: "format", value: word, expected: ["stage", "individual", "스테이지", "개별"])
         }
-        try perform(flow.handle(.formatChosen(format)))
+        try apply(.formatChosen(format))
         try announceReady()
     }
 
@@ -68,7 +68,7 @@ extension ShellSession {
                 throw .invalidArgument(command: "start", value: word, expected: ["random", "unsolved", "1–50"])
             }
         }
-        try perform(flow.handle(.startRequested(selection: selection, count: count)))
+        try apply(.startRequested(selection: selection, count: count))
     }
 
     /// Deals the questions, records the quiz (with its dealt order) and hands it to the flow.
@@ -108,11 +108,11 @@ extension ShellSession {
             console.line(Localized(ko: "남은 문제가 \(dealt.count)개라 \(dealt.count)문제로 시작합니다.",
                                    en: "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
         }
-        try perform(flow.handle(.quizDealt(QuizPlay(quiz: quiz, questions: questions, questionShownAt: now))))
+        try apply(.quizDealt(QuizPlay(quiz: quiz, questions: questions, questionShownAt: now)))
     }
 
     func submitAnswer(_ text: String) throws(BrainyError) {
         guard !text.isEmpty else { throw .emptyAnswer }
-        try perform(flow.handle(.answerSubmitted(text, at: now)))
+        try apply(.answerSubmitted(text, at: now))
     }
 }

@@ -94,8 +94,12 @@ extension ShellSession {
                 continue
             }
             var given = answer.givenAnswer
-            if quiz.type == .multipleChoice, let number = Int(given), (1...dealt.optionOrder.count).contains(number) {
-                given = "\(number)) " + QuizPlay.shownOptions(of: question, dealt: dealt, in: language)[number - 1]
+            if quiz.type == .multipleChoice {
+                let shown = QuizPlay.shownOptions(of: question, dealt: dealt, in: language)
+                let letters = OptionLabels.usesLetters([QuizPlay.shownOptions(of: question, dealt: dealt, in: .ko),
+                                                        QuizPlay.shownOptions(of: question, dealt: dealt, in: .en)])
+                let labels = OptionLabels.labels(count: shown.count, letters: letters)
+                if let index = labels.firstIndex(of: given.uppercased()) { given = "\(labels[index])) " + shown[index] }
             }
             let mark: String
             switch answer.outcome {

@@ -64,12 +64,12 @@ public final class ShellSession {
             if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw .qaOnly(qa.rawValue) }
             throw .unknownCommand(first, suggestion: CommandCatalog.suggestion(for: first))
         }
-        try expireSessionIfNeeded(before: command)
-        if command == .login, flow.state != .signedOut, TransitionTable.allows(.logout, in: flow.state),
-           ![FlowState.question, .answered].contains(flow.state) {
-            // Signing in while signed in switches user, as psql's \c switches connection.
-            try signOut(announce: false)
+        if flow.state == .question, first.lowercased() != command.rawValue, !flow.allowedCommands.contains(command) {
+            // An alias of a command that is not allowed now ("cat") is an answer while a question is open.
+            try submitAnswer(line.trimmingCharacters(in: .whitespaces))
+            return .proceed
         }
+        try expireSessionIfNeeded(before: command)
         try flow.check(command)
         return try run(command, arguments, rawArguments: rawArguments(of: line))
     }
@@ -92,11 +92,11 @@ public final class ShellSession {
         case .format: try chooseFormat(arguments)
         case .start: try start(arguments)
         case .answer: try submitAnswer(rawArguments)
-        case .next: try perform(flow.handle(.nextRequested(at: now)))
-        case .skip: try perform(flow.handle(.skipRequested(at: now)))
-        case .hint: try perform(flow.handle(.hintRequested(using: drawGenerator())))
-        case .abandon: try perform(flow.handle(.abandonRequested(at: now)))
-        case .resume: try perform(flow.handle(.resumeRequested(at: now)))
+        case .next: try apply(.nextRequested(at: now))
+        case .skip: try apply(.skipRequested(at: now))
+        case .hint: try apply(.hintRequested(using: drawGenerator()))
+        case .abandon: try apply(.abandonRequested(at: now))
+        case .resume: try apply(.resumeRequested(at: now))
         case .history: try showHistory(arguments)
         case .stats: try showStats()
         case .profile: try showProfile()
@@ -152,6 +152,18 @@ public final class ShellSession {
         _ = try? flow.handle(.timerChanged(seconds: self.settings.timerSeconds))
     }
 
+    /// Feeds an event to the flow and performs its effects. When an effect fails (the database refused a write),
+    /// the flow goes back to where it was, so that the shell never shows as done what was not saved.
+    func apply(_ event: FlowEvent) throws(BrainyError) {
+        let before = flow
+        do {
+            try perform(flow.handle(event))
+        } catch {
+            flow = before
+            throw error
+        }
+    }
+
     /// Performs the flow's effects in order: each persisting effect is committed before the next one shows anything.
     func perform(_ effects: [FlowEffect]) throws(BrainyError) {
         for effect in effects {
@@ -160,8 +172,10 @@ public final class ShellSession {
                 try deal(request)
             case let .persistAnswer(record, progress):
                 try repository.saveAnswer(record, progress: progress)
-            case .spendHintCredit:
-                if let user = flow.user { try repository.spendHintCredit(userId: user.id) }
+            case let .recordHint(quizId, position, removed):
+                if let user = flow.user {
+                    try repository.recordHint(userId: user.id, quizId: quizId, position: position, removed: removed)
+                }
             case let .finishQuiz(quiz, stagePassed, earnedHint):
                 try repository.finishQuiz(quiz, stagePassed: stagePassed, earnedHint: earnedHint)
             case let .markAbandoned(quiz):

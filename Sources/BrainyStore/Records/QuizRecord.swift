@@ -23,6 +23,7 @@ struct QuizRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var needsSync: Bool
     var lastModified: Date
     var syncedAt: Date?
+    var heldBy: Int32?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -52,6 +53,7 @@ struct QuizRecord: Codable, FetchableRecord, MutablePersistableRecord {
         needsSync = true
         lastModified = modifiedAt
         syncedAt = nil
+        heldBy = getpid()
     }
 
     init(row: Row) {
@@ -73,6 +75,7 @@ struct QuizRecord: Codable, FetchableRecord, MutablePersistableRecord {
         needsSync = row["needsSync"]
         lastModified = row["lastModified"]
         syncedAt = row["syncedAt"]
+        heldBy = row["heldBy"]
     }
 
     func quiz() throws -> Quiz {
