@@ -115,7 +115,7 @@ enum DatabaseFileGuard {
     static func checkIsBrainyOrAbsent(_ url: URL) throws(BrainyError) {
         let path = url.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory { throw .notABrainyDatabase(path: path) }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory { throw .databaseIsFolder(path) }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         if size == 0 { return }
         guard let handle = FileHandle(forReadingAtPath: path) else {

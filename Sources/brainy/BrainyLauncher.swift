@@ -19,7 +19,12 @@ struct BrainyLauncher {
         let path = options.databasePath ?? dataDirectory.appendingPathComponent("brainy.sqlite").path
         let clock: any BrainyClock = options.clock.map { ManualClock($0) } ?? SystemClock()
         let database: AppDatabase
-        do {
+        do throws(BrainyError) {
+            // An explicit --db is used as given: like sqlite3, brainy does not invent folders for it.
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if options.databasePath != nil, !FileManager.default.fileExists(atPath: folder) {
+                throw BrainyError.databaseFolderMissing(folder)
+            }
             database = try AppDatabase.openFile(at: path)
             try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: clock.now())
         } catch {

@@ -149,8 +149,8 @@ import Testing
     }
 
     @Test func socialSignInSaysItNeedsAServer() {
-        #expect(shell.run(["login google"]).output.contains("needs a sync server"))
-        #expect(shell.run(["login apple"]).output.contains("needs a sync server"))
+        #expect(shell.run(["login google"]).output.contains("goes through the sync server"))
+        #expect(shell.run(["login apple"]).output.contains("goes through the sync server"))
     }
 
     @Test func voiceAndAIAreListedButRefusedForNow() {

@@ -33,6 +33,9 @@ public enum BrainyError: Error, Equatable, Sendable {
     case inputEnded
     case cancelled
     case qaOnly(String)
+    case databaseFolderMissing(String)
+    case databaseIsFolder(String)
+    case alreadyAnswered
     case notAnOption(String, labels: [String])
     case fileNotWritable(String)
     case alreadyRecording(String)
@@ -43,24 +46,24 @@ public enum BrainyError: Error, Equatable, Sendable {
     public var message: Localized {
         switch self {
         case let .unknownCommand(word, suggestion):
-            let hint = suggestion.map { Localized(ko: " '\($0)'을(를) 입력하려던 건가요?", en: " Did you mean '\($0)'?") }
+            let hint = suggestion.map { Localized(ko: " \(Josa.attach("'\($0)'", .object)) 입력하려던 건가요?", en: " Did you mean '\($0)'?") }
                 ?? Localized(ko: "", en: "")
-            return Localized(ko: "'\(word)'은(는) 알 수 없는 명령입니다.", en: "'\(word)' is not a command.") + hint
+            return Localized(ko: "\(Josa.attach("'\(word)'", .topic)) 알 수 없는 명령입니다.", en: "'\(word)' is not a command.") + hint
                 + Localized(ko: " 'help'로 지금 쓸 수 있는 명령을 보세요.", en: " Type 'help' for the commands you can use now.")
         case let .commandNotAllowed(command, state, allowed):
             let list = allowed.joined(separator: ", ")
             return Localized(
-                ko: "'\(command)'은(는) 지금 쓸 수 없습니다 (현재 상태: \(state.ko)). 지금 쓸 수 있는 명령: \(list)",
+                ko: "\(Josa.attach("'\(command)'", .topic)) 지금 쓸 수 없습니다 (현재 상태: \(state.ko)). 지금 쓸 수 있는 명령: \(list)",
                 en: "'\(command)' is not allowed now (state: \(state.en)). Allowed now: \(list)")
         case let .missingArgument(command, usage):
             return Localized(ko: "'\(command)'에 필요한 값이 빠졌습니다. 사용법: \(usage)",
                              en: "'\(command)' needs more. Usage: \(usage)")
         case let .invalidArgument(command, value, expected):
             let list = expected.joined(separator: ", ")
-            return Localized(ko: "'\(command)'에 '\(value)'은(는) 쓸 수 없습니다. 가능한 값: \(list)",
+            return Localized(ko: "'\(command)'에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(list)",
                              en: "'\(value)' is not valid for '\(command)'. Expected one of: \(list)")
         case let .invalidEmail(email):
-            return Localized(ko: "'\(email)'은(는) 올바른 이메일 주소가 아닙니다. 예: name@example.com",
+            return Localized(ko: "\(Josa.attach("'\(email)'", .topic)) 올바른 이메일 주소가 아닙니다. 예: name@example.com",
                              en: "'\(email)' is not a valid email address. Example: name@example.com")
         case let .passwordTooShort(minimum):
             return Localized(ko: "비밀번호는 \(minimum)자 이상이어야 합니다. 다시 시도하세요.",
@@ -69,7 +72,7 @@ public enum BrainyError: Error, Equatable, Sendable {
             return Localized(ko: "두 비밀번호가 다릅니다. 다시 'register'를 입력하세요.",
                              en: "The two passwords differ. Type 'register' again.")
         case let .emailTaken(email):
-            return Localized(ko: "\(email)은(는) 이미 가입된 주소입니다. 'login email \(email)'로 로그인하세요.",
+            return Localized(ko: "\(Josa.attach(email, .topic)) 이미 가입된 주소입니다. \(Josa.attach("'login email \(email)'", .direction)) 로그인하세요.",
                              en: "\(email) already has an account. Sign in with 'login email \(email)'.")
         case let .wrongCredentials(remaining):
             return Localized(
@@ -87,10 +90,10 @@ public enum BrainyError: Error, Equatable, Sendable {
                              en: "\(provider.name.en) sign-in is turned off in the current config. Use another method.")
         case let .needsServer(provider):
             return Localized(
-                ko: "\(provider.name.ko) 로그인은 동기화 서버가 있어야 합니다 (--server URL). 지금은 'login guest'나 'login email'을 쓰세요.",
-                en: "\(provider.name.en) sign-in needs a sync server (--server URL). For now use 'login guest' or 'login email'.")
+                ko: "\(provider.name.ko) 로그인은 동기화 서버를 거치는데, 이 버전은 아직 서버와 연결하지 않습니다. 지금은 'login guest'나 'login email'을 쓰세요.",
+                en: "\(provider.name.en) sign-in goes through the sync server, which this version does not connect to yet. For now use 'login guest' or 'login email'.")
         case let .quizTypeUnavailable(type):
-            return Localized(ko: "\(type.name.ko)는 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
+            return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
                              en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
         case let .noUnsolvedQuestions(category):
             return Localized(
@@ -114,11 +117,11 @@ public enum BrainyError: Error, Equatable, Sendable {
         case .emptyAnswer:
             return Localized(ko: "답을 입력하세요. 예: answer 2 또는 answer 서울", en: "Type an answer, e.g. 'answer 2' or 'answer Seoul'.")
         case let .invalidSetting(key, value, allowed):
-            return Localized(ko: "'\(key)' 설정에 '\(value)'은(는) 쓸 수 없습니다. 가능한 값: \(allowed.joined(separator: ", "))",
+            return Localized(ko: "'\(key)' 설정에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(allowed.joined(separator: ", "))",
                              en: "'\(value)' is not valid for '\(key)'. Allowed: \(allowed.joined(separator: ", "))")
         case let .unknownSetting(key):
             let keys = Settings.Key.allCases.map(\.rawValue).joined(separator: ", ")
-            return Localized(ko: "'\(key)'이라는 설정은 없습니다. 설정: \(keys)", en: "There is no setting '\(key)'. Settings: \(keys)")
+            return Localized(ko: "\(Josa.attach("'\(key)'", .named)) 설정은 없습니다. 설정: \(keys)", en: "There is no setting '\(key)'. Settings: \(keys)")
         case let .quizNotFound(id):
             return Localized(ko: "'\(id)' 퀴즈를 찾을 수 없습니다. 'history'로 목록을 보세요.",
                              en: "No quiz '\(id)'. Type 'history' to list your quizzes.")
@@ -127,7 +130,7 @@ public enum BrainyError: Error, Equatable, Sendable {
                              en: "There is no quiz to resume. Type 'start' to begin a new one.")
         case let .notABrainyDatabase(path):
             return Localized(
-                ko: "\(path)은(는) Brainy 데이터베이스가 아니거나 손상되었습니다. 파일은 건드리지 않았습니다. 다른 경로를 --db로 지정하세요.",
+                ko: "\(Josa.attach(path, .topic)) Brainy 데이터베이스가 아니거나 손상되었습니다. 파일은 건드리지 않았습니다. 다른 경로를 --db로 지정하세요.",
                 en: "\(path) is not a Brainy database, or it is damaged. It was left untouched. Give another path with --db.")
         case let .database(detail):
             return Localized(ko: "데이터베이스 오류: \(detail). 입력한 내용은 저장된 데까지 남아 있습니다.",
@@ -135,14 +138,23 @@ public enum BrainyError: Error, Equatable, Sendable {
         case .inputEnded:
             return Localized(ko: "입력이 끝났습니다.", en: "The input ended.")
         case let .qaOnly(command):
-            return Localized(ko: "'\(command)'은(는) QA 명령입니다. brainy를 --qa로 시작하면 쓸 수 있습니다.",
+            return Localized(ko: "\(Josa.attach("'\(command)'", .topic)) QA 명령입니다. brainy를 --qa로 시작하면 쓸 수 있습니다.",
                              en: "'\(command)' is a QA command: start brainy with --qa to use it.")
         case let .updateRequired(current, minimum):
             return Localized(ko: "이 셸(\(current))은 너무 오래되었습니다. \(minimum) 이상으로 업데이트한 뒤 로그인하세요.",
                              en: "This shell (\(current)) is too old: update to \(minimum) or newer, then sign in.")
+        case let .databaseFolderMissing(path):
+            return Localized(ko: "\(path) 폴더가 없습니다. 폴더를 먼저 만들거나 다른 --db 경로를 주세요.",
+                             en: "The folder \(path) does not exist. Create it first, or give another --db path.")
+        case let .databaseIsFolder(path):
+            return Localized(ko: "\(Josa.attach(path, .topic)) 폴더입니다. --db에는 파일 경로를 주세요 (예: \(path)/brainy.sqlite).",
+                             en: "\(path) is a folder. Give --db a file path (e.g. \(path)/brainy.sqlite).")
+        case .alreadyAnswered:
+            return Localized(ko: "이 문제에는 이미 답했습니다. 'next'로 다음 문제로 가세요.",
+                             en: "You already answered this question. Type 'next' to go on.")
         case let .notAnOption(text, labels):
             let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
-            return Localized(ko: "'\(text)'은(는) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
+            return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
                              en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")

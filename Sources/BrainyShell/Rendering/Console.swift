@@ -13,6 +13,32 @@ public final class Console {
     private let capturing: Bool
     /// While a transcript records: what the current command printed, colours removed.
     private var segment: String?
+    /// Output held back (stdout and stderr apart) to be written later, in order.
+    private var held: [(String, Bool)]?
+
+    /// Holds what is written until `release()`: start-up notices wait for the banner in the user's language.
+    public func hold() { held = [] }
+
+    /// Stops holding and writes what was held.
+    public func release() {
+        let pending = held ?? []
+        held = nil
+        for (text, toError) in pending { write(text, toError: toError) }
+    }
+
+    /// Stops holding and hands back what was held, to be released after something else is written.
+    public func takeHeld() -> Console.Held {
+        defer { held = nil }
+        return Held(items: held ?? [])
+    }
+
+    public func write(_ held: Held) {
+        for (text, toError) in held.items { write(text, toError: toError) }
+    }
+
+    public struct Held {
+        fileprivate var items: [(String, Bool)]
+    }
 
     public init(language: Language, theme: Settings.Theme, colorEnabled: Bool, capturing: Bool = false) {
         self.language = language
@@ -50,6 +76,10 @@ public final class Console {
     }
 
     private func write(_ text: String, toError: Bool) {
+        if held != nil {
+            held?.append((text, toError))
+            return
+        }
         segment? += text
         if capturing {
             captured += text

@@ -20,13 +20,17 @@ public struct ShellRunner {
     /// Runs until `exit`, the end of input, or (not on a terminal) the first error. Returns the exit code.
     public func run() -> Int32 {
         let console = session.console
-        if reader.isInteractive { banner() }
+        // The session is restored first (quietly), so that the banner speaks the signed-in user's language.
+        console.hold()
         do {
             try session.restoreSession()
         } catch {
             console.error(error.message[console.language])
-            if !reader.isInteractive { return 1 }
+            if !reader.isInteractive { console.release(); return 1 }
         }
+        let notices = console.takeHeld()
+        if reader.isInteractive { banner() }
+        console.write(notices)
         if reader.isInteractive && session.flow.user == nil {
             console.line(console.paint(console.text(Localized(
                 ko: "먼저 로그인하세요: login guest · login email · register", en: "Sign in first: login guest · login email · register")), \.muted))
@@ -34,7 +38,7 @@ public struct ShellRunner {
         var lineNumber = 0
         while true {
             let input = reader.readLine(prompt: session.prompt)
-            lineNumber += 1
+            lineNumber = max(lineNumber + 1, reader.linesConsumed)
             switch input {
             case .end:
                 if reader.isInteractive { console.line() }
@@ -44,8 +48,11 @@ public struct ShellRunner {
             case let .line(raw):
                 let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-                if reader.isInteractive { reader.remember(raw) }
-                for command in CommandLineSplitter.commands(line) {
+                // A line that was no command is not kept: it may be a password typed at the wrong moment.
+                var keep = true
+                defer { if reader.isInteractive && keep { reader.remember(raw) } }
+                let commands = CommandLineSplitter.commands(line)
+                for (position, command) in commands.enumerated() {
                     let recording = session.isRecording && !Self.isRecordCommand(command)
                     if recording { console.beginSegment() }
                     defer { if recording { session.record(command: command, output: console.endSegment()) } }
@@ -58,11 +65,14 @@ public struct ShellRunner {
                         if outcome == .exit { return 0 }
                     } catch {
                         let message = error.message[console.language]
+                        if case .unknownCommand = error { keep = false }
                         if reader.isInteractive {
                             console.error(message)
                         } else {
-                            console.error("brainy: " + Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")[console.language]
-                                          + " (\(command)): " + message)
+                            let place = commands.count > 1
+                                ? Localized(ko: "\(lineNumber)번째 줄의 \(position + 1)번째 명령", en: "line \(lineNumber), command \(position + 1)")
+                                : Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")
+                            console.error("brainy: " + place[console.language] + " (\(command.prefix(60))): " + message)
                             return 1
                         }
                     }

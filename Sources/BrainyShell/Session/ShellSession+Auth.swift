@@ -17,6 +17,7 @@ extension ShellSession {
         case .email:
             try loginWithEmail(arguments.count > 1 ? arguments[1] : nil)
         case .google, .apple:
+            // Social sign-in goes through the sync server, which this version does not talk to yet.
             throw .needsServer(provider)
         }
     }
@@ -27,6 +28,8 @@ extension ShellSession {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
         let config = config
+        // An empty line is a slip, not an attempt: it does not count toward the lock-out.
+        guard !password.isEmpty else { throw .cancelled }
         guard let user = try repository.user(email: email), user.provider == .email else {
             throw .wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
@@ -53,7 +56,9 @@ extension ShellSession {
         guard let password = askSecret(prompt) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
-        guard password.count >= minimum else { throw .passwordTooShort(minimum: minimum) }
+        guard password.count >= minimum, password.contains(where: { !$0.isWhitespace }) else {
+            throw .passwordTooShort(minimum: minimum)
+        }
         guard let again = askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
@@ -106,8 +111,8 @@ extension ShellSession {
         try apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted))
         if announce {
             console.line(Localized(
-                ko: "\(signedIn.displayName)(으)로 로그인했습니다 (\(user.provider.name.ko)). 세션 만료: \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))",
-                en: "Signed in as \(signedIn.displayName) (\(user.provider.name.en)). Session expires \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))."))
+                ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))",
+                en: "Signed in as \(signedIn.displayName)\(user.provider == .guest ? "" : " (\(user.provider.name.en))"). Session expires \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))."))
         }
         if let interrupted {
             console.line(console.paint(console.text(Localized(

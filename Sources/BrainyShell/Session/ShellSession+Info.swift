@@ -2,12 +2,11 @@ import BrainyKit
 import Foundation
 
 extension ShellSession {
-    func showHelp(_ topic: String?) {
+    func showHelp(_ topic: String?) throws(BrainyError) {
         let language = console.language
         if let topic {
-            guard let command = CommandCatalog.command(named: topic) else {
-                console.error(BrainyError.unknownCommand(topic, suggestion: CommandCatalog.suggestion(for: topic)).message[language])
-                return
+            guard let command = CommandCatalog.command(named: topic), !command.isQA || flow.qaEnabled else {
+                throw .unknownCommand(topic, suggestion: CommandCatalog.suggestion(for: topic))
             }
             let info = CommandCatalog.info(command)
             console.line(console.paint(info.usage, \.emphasis))
@@ -122,6 +121,14 @@ extension ShellSession {
         applyUserSettings(changed)
         console.line(console.paint("✔ ", \.success) + Localized(
             ko: "\(key.rawValue) = \(changed.value(of: key)) (저장됨)", en: "\(key.rawValue) = \(changed.value(of: key)) (saved)")[console.language])
+        if key == .language, let forced = deps.languageOverride, forced != changed.language {
+            console.line(console.paint(console.text(Localized(
+                ko: "이번 실행에서는 --lang \(forced.rawValue)가 우선합니다.", en: "For this run --lang \(forced.rawValue) wins.")), \.muted))
+        }
+        if key == .format, let forced = deps.formatOverride, forced != changed.outputFormat {
+            console.line(console.paint(console.text(Localized(
+                ko: "이번 실행에서는 --format \(forced.rawValue)가 우선합니다.", en: "For this run --format \(forced.rawValue) wins.")), \.muted))
+        }
     }
 }
 

@@ -14,7 +14,7 @@ extension ShellSession {
             throw .quizTypeUnavailable(type)
         }
         try apply(.modeChosen(type))
-        console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ", en: "\(type.name.en) chosen. Choose a category: ")
+        console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ", en: "\(type.name.en.prefix(1).uppercased() + type.name.en.dropFirst()) chosen. Choose a category: ")
                      + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
                                  en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))
     }
@@ -48,7 +48,7 @@ extension ShellSession {
         if setup.format == .stage {
             let stage = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
                 userId: user.id, category: category, type: setup.type))
-            console.line(head + Localized(ko: "'start'로 스테이지 \(stage)를 시작하세요.", en: "Type 'start' to play stage \(stage)."))
+            console.line(head + Localized(ko: "'start'로 \(Josa.attach("스테이지 \(stage)", .object)) 시작하세요.", en: "Type 'start' to play stage \(stage)."))
         } else {
             console.line(head + Localized(
                 ko: "'start [random|unsolved] [개수]'로 시작하세요 (기본: \(settings.defaultSelection.rawValue) \(settings.defaultCount)).",

@@ -28,9 +28,12 @@ extension ShellSession {
             break
         }
         guard !quizzes.isEmpty else {
-            console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
-                                   en: "No quizzes yet. Play one: mode → category → start"))
-            return
+            if filter.category != nil || filter.type != nil || filter.from != nil || filter.until != nil {
+                return console.line(Localized(ko: "조건에 맞는 퀴즈가 없습니다. 'history'로 전체 목록을 보세요.",
+                                              en: "No quiz matches these filters. 'history' lists them all."))
+            }
+            return console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
+                                          en: "No quizzes yet. Play one: mode → category → start"))
         }
         let language = console.language
         let rows = quizzes.map { quiz -> [String] in
@@ -138,8 +141,10 @@ extension ShellSession {
         }
         console.line(console.paint(console.text(Localized(ko: "━━ 통계 ━━", en: "━━ Stats ━━")), \.accent))
         console.line(console.text(Localized(
-            ko: "퀴즈 \(stats.quizzes)개 · 문제 \(stats.answered)개 · 정답 \(stats.correct)개 · 정답률 \(Int((stats.accuracy * 100).rounded()))%",
-            en: "\(stats.quizzes) quizzes · \(stats.answered) answered · \(stats.correct) right · \(Int((stats.accuracy * 100).rounded()))% accuracy")))
+            ko: "퀴즈 \(stats.quizzes)개 · 문제 \(stats.answered)개 · 정답 \(stats.correct)개 · 정답률 "
+                + (stats.answered == 0 ? "—" : "\(Int((stats.accuracy * 100).rounded()))%"),
+            en: "\(stats.quizzes) quiz\(stats.quizzes == 1 ? "" : "zes") · \(stats.answered) answered · \(stats.correct) right · "
+                + (stats.answered == 0 ? "— accuracy" : "\(Int((stats.accuracy * 100).rounded()))% accuracy"))))
         console.line(console.text(Localized(
             ko: "연속 학습: 현재 \(stats.currentStreak)일 · 최고 \(stats.bestStreak)일 · 학습 시간 ",
             en: "Streak: \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s") now · best \(stats.bestStreak) · time spent "))
@@ -216,6 +221,11 @@ extension ShellSession {
     func sync() throws(BrainyError) {
         guard let user = flow.user else { return }
         let pending = try repository.pendingSyncCount(userId: user.id)
+        if let server = deps.serverURL {
+            return console.line(console.paint(console.text(Localized(
+                ko: "이 버전에는 아직 서버 동기화가 없습니다 (\(server)). 결과 \(pending)개가 이 기기에 안전하게 저장되어 있습니다.",
+                en: "This version cannot sync with a server yet (\(server)). \(pending) results are kept safely on this device.")), \.warning))
+        }
         console.line(console.paint(console.text(Localized(
             ko: "동기화 서버가 설정되지 않았습니다 (--server URL). 결과 \(pending)개가 이 기기에 안전하게 저장되어 동기화를 기다립니다.",
             en: "No sync server is set (--server URL). \(pending) results are kept safely on this device, waiting to be synced.")), \.warning))
@@ -258,6 +268,10 @@ enum HistoryFilterParser {
                     "인물|상식|나라|드라마|음악", "mc|short", "from=YYYY-MM-DD", "to=YYYY-MM-DD", "N", "all", "<id>",
                 ])
             }
+        }
+        if let from = filter.from, let until = filter.until, until <= from {
+            throw .invalidArgument(command: "history", value: words.joined(separator: " "),
+                                   expected: ["from=YYYY-MM-DD before to=YYYY-MM-DD"])
         }
         return filter
     }

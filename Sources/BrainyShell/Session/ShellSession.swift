@@ -24,7 +24,12 @@ public final class ShellSession {
     var recorder: TranscriptRecorder?
     public var isRecording: Bool { recorder != nil }
     /// The width tables fit: the terminal's, or a transcript's while one records or replays.
-    var columns: Int { recorder?.transcript.header.columns ?? deps.columnsOverride ?? TerminalSize.columns() }
+    var columns: Int {
+        if let fixed = recorder?.transcript.header.columns ?? deps.columnsOverride { return fixed }
+        // Output going to a file or a pipe is not cut to a width unless COLUMNS asks for one.
+        if isatty(1) == 0, ProcessInfo.processInfo.environment["COLUMNS"] == nil { return 10_000 }
+        return TerminalSize.columns()
+    }
 
     public init(deps: ShellDependencies, reader: LineReader, console: Console) {
         self.deps = deps
@@ -62,7 +67,11 @@ public final class ShellSession {
                 return .proceed
             }
             if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw .qaOnly(qa.rawValue) }
-            throw .unknownCommand(first, suggestion: CommandCatalog.suggestion(for: first))
+            if flow.state == .answered {
+                throw .alreadyAnswered
+            }
+            let shown = first.count > 40 ? String(first.prefix(39)) + "…" : first
+            throw .unknownCommand(shown, suggestion: CommandCatalog.suggestion(for: first))
         }
         if flow.state == .question, first.lowercased() != command.rawValue, !flow.allowedCommands.contains(command) {
             // An alias of a command that is not allowed now ("cat") is an answer while a question is open.
@@ -82,7 +91,7 @@ public final class ShellSession {
 
     private func run(_ command: CommandName, _ arguments: [String], rawArguments: String) throws(BrainyError) -> CommandOutcome {
         switch command {
-        case .help: showHelp(arguments.first)
+        case .help: try showHelp(arguments.first)
         case .state: showState()
         case .login: try login(arguments)
         case .register: try register(arguments.first)

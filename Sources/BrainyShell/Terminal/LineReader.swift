@@ -25,4 +25,10 @@ public protocol LineReader: AnyObject {
     func readSecret(prompt: String) -> String?
     /// Enters an accepted line into the history kept across runs (never called for a line holding a secret).
     func remember(_ line: String)
+    /// How many lines of a script or pipe were read so far (for error messages); 0 on a terminal.
+    var linesConsumed: Int { get }
+}
+
+extension LineReader {
+    public var linesConsumed: Int { 0 }
 }

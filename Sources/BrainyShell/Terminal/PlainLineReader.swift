@@ -10,6 +10,7 @@ public final class PlainLineReader: LineReader {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private var atEnd = false
+    public private(set) var linesConsumed = 0
 
     /// Reads standard input (or another descriptor).
     public init(fileDescriptor: Int32 = 0) {
@@ -26,6 +27,12 @@ public final class PlainLineReader: LineReader {
     public var isInteractive: Bool { false }
 
     public func readLine(prompt: String) -> LineInput {
+        let input = nextLine()
+        if case .line = input { linesConsumed += 1 }
+        return input
+    }
+
+    private func nextLine() -> LineInput {
         if pending != nil {
             guard let line = pending?.first else { return .end }
             pending?.removeFirst()
@@ -52,6 +59,8 @@ public final class PlainLineReader: LineReader {
 
     public func readSecret(prompt: String) -> String? {
         if case let .line(text) = readLine(prompt: prompt) { return text }
+        // `-c "register …"` on a terminal: the password is asked there, without echo.
+        if pending != nil, isatty(0) == 1 { return SecretInput.read(prompt: prompt) }
         return nil
     }
 
