@@ -13,6 +13,8 @@ struct BrainyLauncher {
         if options.showVersion { print(ShellRunner.version); return 0 }
         umask(0o077)
         if let file = options.checkFile { return TranscriptCheck(file: file, update: options.update).run() }
+        if let file = options.demoFile { return Demo(file: file, pace: options.pace, step: options.step,
+                                                   noColor: options.noColor).run() }
         let environment = ProcessInfo.processInfo.environment
         let language = options.language
         let dataDirectory = DataDirectory.resolve(environment)

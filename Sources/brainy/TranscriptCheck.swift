@@ -19,20 +19,16 @@ struct TranscriptCheck {
         } catch {
             return fail("cannot read \(file)", code: 2)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let header = transcript.header
-        let database: AppDatabase
+        let scratch: ScratchShell
         do {
-            database = try AppDatabase.openFile(at: folder.appendingPathComponent("check.sqlite").path)
-            try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: header.clock)
+            scratch = try ScratchShell(header: header)
         } catch {
             return fail(error.message.en, code: 3)
         }
-        let deps = ShellDependencies(
-            repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
-            config: BundledConfig.load(), seed: header.seed, languageOverride: header.language,
-            timeZone: header.timeZone, qaEnabled: header.qa, columnsOverride: header.columns)
+        defer { scratch.remove() }
+        var deps = scratch.deps
+        deps.columnsOverride = header.columns
         let outcome = TranscriptChecker.replay(transcript, deps: deps)
         if update {
             do {
@@ -62,5 +58,54 @@ struct TranscriptCheck {
 enum BundledConfig {
     static func load() -> RemoteConfig {
         (try? JSONDecoder().decode(RemoteConfig.self, from: Data(contentsOf: BrainyResources.defaultConfigURL))) ?? RemoteConfig()
+    }
+}
+
+/// A new database in a temporary folder, wired with a transcript's or demo's seed, clock, language and time zone.
+struct ScratchShell {
+    let folder: URL
+    let deps: ShellDependencies
+
+    init(header: Transcript.Header, colorEnabled: Bool = false) throws(BrainyError) {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-scratch-\(UUID().uuidString)")
+        let database = try AppDatabase.openFile(at: folder.appendingPathComponent("scratch.sqlite").path)
+        try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: header.clock)
+        deps = ShellDependencies(
+            repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
+            config: BundledConfig.load(), seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
+            timeZone: header.timeZone, qaEnabled: header.qa)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// `brainy --demo FILE [--step] [--pace 1.5s]`.
+struct Demo {
+    let file: String
+    let pace: Double
+    let step: Bool
+    let noColor: Bool
+
+    func run() -> Int32 {
+        let script: DemoScript
+        do {
+            script = try DemoScript.parse(String(contentsOfFile: file, encoding: .utf8))
+        } catch let error as Transcript.ParseError {
+            FileHandle.standardError.write(Data("brainy: \(file):\(error.line): \(error.message)\n".utf8))
+            return 2
+        } catch {
+            FileHandle.standardError.write(Data("brainy: cannot read \(file)\n".utf8))
+            return 2
+        }
+        let color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) == 1
+        let scratch: ScratchShell
+        do {
+            scratch = try ScratchShell(header: script.header, colorEnabled: color)
+        } catch {
+            FileHandle.standardError.write(Data("brainy: \(error.message.en)\n".utf8))
+            return 3
+        }
+        defer { scratch.remove() }
+        return DemoPlayer(pace: pace, step: step).play(script, deps: scratch.deps)
     }
 }

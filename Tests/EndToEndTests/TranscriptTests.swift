@@ -66,3 +66,37 @@ enum BrainyProcess {
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 }
+
+/// The demo scripts the project ships run to their end without an error.
+@Suite struct DemoTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("demos")
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".brainy") }.sorted()
+    }
+
+    @Test func thereAreAtLeastThreeDemos() {
+        #expect(Self.files.count >= 3)
+    }
+
+    @Test(arguments: files)
+    func theDemoRunsToItsEnd(_ name: String) throws {
+        let result = try BrainyProcess.run(["--demo", Self.folder.appendingPathComponent(name).path, "--pace", "0"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("the demo stopped"))
+    }
+
+    @Test func theStageDemoUnlocksTheSecondStage() throws {
+        let result = try BrainyProcess.run(["--demo", Self.folder.appendingPathComponent("stage-progress.brainy").path,
+                                            "--pace", "0"])
+        #expect(result.out.contains("스테이지 1 통과"))
+        #expect(result.out.contains("스테이지 2 통과"))
+    }
+
+    @Test func theWeekDemoShowsAStreak() throws {
+        let result = try BrainyProcess.run(["--demo", Self.folder.appendingPathComponent("week-of-play.brainy").path,
+                                            "--pace", "0"])
+        #expect(result.out.contains("연속 학습: 현재 4일 · 최고 4일"), "\(result.out.suffix(800))")
+    }
+}

@@ -5,10 +5,10 @@ public enum StateDiagram {
     }
 
     /// The edges that change state, merged per (from, to) with their commands.
-    static func edges() -> [(from: FlowState, to: FlowState, label: String)] {
+    static func edges(includeQA: Bool = false) -> [(from: FlowState, to: FlowState, label: String)] {
         var labels: [String: [String]] = [:]
         var order: [(FlowState, FlowState)] = []
-        for rule in TransitionTable.rules where !rule.keepsState || rule.command.changesFlow {
+        for rule in TransitionTable.rules where (!rule.keepsState || rule.command.changesFlow) && (includeQA || !rule.command.isQA) {
             // A loop back to the same state is drawn only for what moves the quiz on (a hint, a skip).
             for target in rule.to where target != rule.from || rule.command.changesFlow {
                 let key = "\(rule.from.rawValue)>\(target.rawValue)"
@@ -21,8 +21,8 @@ public enum StateDiagram {
         return order.map { ($0.0, $0.1, labels["\($0.0.rawValue)>\($0.1.rawValue)"]!.joined(separator: ", ")) }
     }
 
-    public static func render(_ style: Style, current: FlowState? = nil) -> String {
-        let edges = edges()
+    public static func render(_ style: Style, current: FlowState? = nil, includeQA: Bool = false) -> String {
+        let edges = edges(includeQA: includeQA)
         switch style {
         case .mermaid:
             var lines = ["stateDiagram-v2", "    [*] --> signed_out"]

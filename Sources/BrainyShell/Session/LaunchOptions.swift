@@ -15,6 +15,10 @@ public struct LaunchOptions: Equatable, Sendable {
     /// `--check FILE`: replay a transcript and compare; with `--update`, rewrite it.
     public var checkFile: String?
     public var update = false
+    /// `--demo FILE`: play a demo script; `--step` waits for Enter before each command; `--pace` sets the pause.
+    public var demoFile: String?
+    public var step = false
+    public var pace: Double = 1.2
     /// `--qa`: the tester's commands.
     public var qa = false
     /// `--clock`: a fixed start time; the clock then moves only by `clock advance`.
@@ -48,6 +52,9 @@ public struct LaunchOptions: Equatable, Sendable {
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
           --check <file>      replay a transcript on a new database and compare each command's output
           --update            with --check: rewrite the transcript with this run's output
+          --demo <file>       play a demo script for an audience (a fixed seed and clock, commands typed out)
+          --step              with --demo: wait for Enter before each command
+          --pace <time>       with --demo: the pause between commands (default 1.2s; 0 for none)
           --version           print the version
           -h, --help          show this help
 
@@ -101,6 +108,14 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.clock = date
             case "--check": options.checkFile = try value(for: flag, inline: inline)
             case "--update": options.update = true
+            case "--demo": options.demoFile = try value(for: flag, inline: inline)
+            case "--step": options.step = true
+            case "--pace":
+                let text = try value(for: flag, inline: inline)
+                guard let pace = PaceText.seconds(text), pace >= 0 else {
+                    throw UsageError(message: "--pace takes a time like 1.5s or 800ms, not '\(text)'.")
+                }
+                options.pace = pace
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default:

@@ -85,7 +85,7 @@ extension ShellSession {
         guard let style = StateDiagram.Style(rawValue: word) else {
             throw .invalidArgument(command: "diagram", value: word, expected: StateDiagram.Style.allCases.map(\.rawValue))
         }
-        console.line(StateDiagram.render(style, current: flow.state))
+        console.line(StateDiagram.render(style, current: flow.state, includeQA: flow.qaEnabled))
     }
 
     func changeSettings(_ arguments: [String]) throws(BrainyError) {
