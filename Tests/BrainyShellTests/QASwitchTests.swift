@@ -126,3 +126,19 @@ import Testing
         #expect(output.contains("\tfinished\tperson\tmc\tindividual\t"))
     }
 }
+
+@Suite struct ReplayTests {
+    @Test func aFinishedQuizReplaysQuestionByQuestion() throws {
+        let shell = try ShellHarness()
+        _ = shell.run(["login guest", "mode mc", "category general", "start 2", "answer 1", "next", "skip"])
+        let (quizzes, _) = try shell.database.history(userId: "guest", filter: .init())
+        let id = String(try #require(quizzes.first).id.prefix(8))
+        let result = shell.run(["history \(id) --replay"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("[1/2]"))
+        #expect(result.output.contains("[2/2]"))
+        #expect(result.output.contains("↷ skipped"))
+        #expect(result.output.contains("←"), "the option chosen is marked")
+        #expect(shell.run(["history --replay"]).output.contains("history <id> --replay"))
+    }
+}

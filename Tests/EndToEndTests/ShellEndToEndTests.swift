@@ -118,6 +118,27 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    @Test func aLongListingGoesThroughThePager() throws {
+        let script = "login guest\nmode mc\ncategory music\n" + String(repeating: "start 1\nskip\n", count: 40)
+        let setup = try BrainyProcess.run(["--db", database.path, "--lang", "en"], stdin: script)
+        #expect(setup.status == 0, "\(setup.err)")
+        let terminal = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"), arguments: ["--db", database.path, "--lang", "en"],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
+                          "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PAGER": "sed 's/^/paged: /'"],
+            rows: 24)
+        _ = try terminal.expect("Brainy 0.1.0")
+        try terminal.waitForRawMode()
+        terminal.sendLine("history all")
+        _ = try terminal.expect("paged: id")
+        _ = try terminal.expect("paged: 'history <id>' shows one in detail.")
+        terminal.sendLine("stats")
+        let stats = try terminal.expect("Streak")
+        #expect(!stats.contains("paged: ━━ Stats"), "a short listing is printed directly")
+        terminal.sendLine("exit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func koreanInputAndPromptsRender() throws {
         let shell = try launch(["--lang", "ko"])
         shell.sendLine("login guest")

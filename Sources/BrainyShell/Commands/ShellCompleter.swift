@@ -37,6 +37,7 @@ struct ShellCompleter {
         case .history:
             guard let user = session.flow.user else { return [] }
             let ids = ((try? session.deps.repository.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { String($0.prefix(8)) }
+            if previous.count == 1, QuizIdPattern.looksLikeId(previous[0]) { return ["--replay"] }
             return ids + QuizCategory.typedNames + ["mc", "short", "all", "from=", "to="]
         case .timing: return previous.isEmpty ? ["on", "off"] : []
         case .record: return previous.isEmpty ? ["stop"] : []

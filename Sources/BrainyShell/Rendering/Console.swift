@@ -66,6 +66,23 @@ public final class Console {
         return code.isEmpty ? text : code + text + palette.reset
     }
 
+    /// Output of the current command kept back to go through a pager when it does not fit the terminal.
+    private var paged: String?
+
+    /// Starts keeping a long listing back (only on a terminal; scripts and captures print straight away).
+    public func beginPaging() {
+        if !capturing, held == nil, isatty(1) == 1 { paged = "" }
+    }
+
+    /// Prints what was kept back: through `$PAGER` (or `less -FRX`) when it has more lines than the terminal.
+    public func endPaging() {
+        guard let text = paged else { return }
+        paged = nil
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        if let rows = TerminalSize.rows(), lines >= rows - 1, Pager.show(text) { return }
+        write(text, toError: false)
+    }
+
     /// Starts keeping a copy of what is written (for a transcript).
     public func beginSegment() { segment = "" }
 
@@ -78,6 +95,11 @@ public final class Console {
     private func write(_ text: String, toError: Bool) {
         if held != nil {
             held?.append((text, toError))
+            return
+        }
+        if !toError, paged != nil {
+            segment? += text
+            paged? += text
             return
         }
         segment? += text

@@ -191,6 +191,13 @@ public enum TerminalSize {
         }
         return 80
     }
+
+    /// Rows of the terminal on standard output, or nil when it is not a terminal.
+    public static func rows() -> Int? {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return nil
+    }
 }
 
 extension ANSIText {

@@ -4,6 +4,14 @@ import Foundation
 extension ShellSession {
     func showHistory(_ arguments: [String]) throws(BrainyError) {
         guard let user = flow.user else { return }
+        if arguments.contains(where: { $0.lowercased() == "--replay" }) {
+            let ids = arguments.filter { $0.lowercased() != "--replay" }
+            guard ids.count == 1, let word = ids.first else {
+                throw .missingArgument(command: "history", usage: "history <id> --replay")
+            }
+            guard let (quiz, answers) = try repository.quiz(idOrPrefix: word, userId: user.id) else { throw .quizNotFound(word) }
+            return try replay(quiz, answers)
+        }
         if arguments.count == 1, let word = arguments.first, QuizIdPattern.looksLikeId(word),
            QuizCategory(parsing: word) == nil, QuizType(parsing: word) == nil {
             guard let (quiz, answers) = try repository.quiz(idOrPrefix: word, userId: user.id) else {

@@ -106,13 +106,19 @@ public final class ShellSession {
         case .hint: try apply(.hintRequested(using: drawGenerator()))
         case .abandon: try apply(.abandonRequested(at: now))
         case .resume: try apply(.resumeRequested(at: now))
-        case .history: try showHistory(arguments)
+        case .history:
+            console.beginPaging()
+            defer { console.endPaging() }
+            try showHistory(arguments)
         case .stats: try showStats()
         case .profile: try showProfile()
         case .settings: try changeSettings(arguments)
         case .sync: try sync()
         case .leaderboard: showLeaderboard()
-        case .diagram: try showDiagram(arguments)
+        case .diagram:
+            console.beginPaging()
+            defer { console.endPaging() }
+            try showDiagram(arguments)
         case .timing: try changeTiming(arguments)
         case .record: try record(arguments)
         case .clock: try changeClock(arguments)
