@@ -140,10 +140,12 @@ extension AppDatabase: QuizRepository {
 
     public func quiz(idOrPrefix: String, userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])? {
         try read { db in
-            let matches = try QuizRecord
-                .filter(QuizRecord.Columns.userId == userId)
-                .filter(QuizRecord.Columns.id.like("\(idOrPrefix.lowercased())%"))
-                .limit(2).fetchAll(db)
+            // A range on the primary key (LIKE would scan every quiz; the + keeps SQLite from preferring the
+            // index on userId, which holds every quiz of this user).
+            let prefix = idOrPrefix.lowercased()
+            let matches = try QuizRecord.fetchAll(db, sql: """
+                SELECT * FROM quiz WHERE id >= ? AND id < ? AND +userId = ? LIMIT 2
+                """, arguments: [prefix, prefix + "\u{FFFF}", userId])
             guard matches.count == 1, let record = matches.first else { return nil }
             return (try record.quiz(), try answers(db, quizId: record.id))
         }
