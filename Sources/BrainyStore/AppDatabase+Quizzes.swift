@@ -74,6 +74,11 @@ extension AppDatabase: QuizRepository {
 
     public func abandonQuiz(_ quiz: Quiz) throws(BrainyError) {
         try write { db in
+            // Left before a single answer: nothing to keep.
+            if quiz.answeredCount == 0 {
+                try db.execute(sql: "DELETE FROM quiz WHERE id = ?", arguments: [quiz.id])
+                return
+            }
             try db.execute(sql: "UPDATE quiz SET status = ?, heldBy = NULL WHERE id = ?",
                            arguments: [QuizStatus.abandoned.rawValue, quiz.id])
             // An abandoned quiz is listed in history, so it counts in the stats too.

@@ -25,7 +25,7 @@ public enum CommandCatalog {
                     aliases: ["signin"]),
         CommandInfo(name: .register, usage: "register [address]",
                     summary: Localized(ko: "이메일 계정 만들기 (비밀번호 두 번 입력)", en: "create an email account (password asked twice)"),
-                    details: Localized(ko: "비밀번호 최소 길이는 설정에서 정해집니다.", en: "The minimum password length comes from the config."),
+                    details: Localized(ko: "비밀번호 최소 길이는 서버 설정(config)에서 정해집니다.", en: "The minimum password length comes from the remote config."),
                     aliases: ["signup"]),
         CommandInfo(name: .logout, usage: "logout",
                     summary: Localized(ko: "로그아웃", en: "sign out"),

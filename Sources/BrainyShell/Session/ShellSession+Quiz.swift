@@ -59,6 +59,11 @@ extension ShellSession {
     func start(_ arguments: [String]) throws(BrainyError) {
         var selection = settings.defaultSelection
         var count = settings.defaultCount
+        if flow.setup?.format == .stage, !arguments.isEmpty {
+            console.line(console.paint(console.text(Localized(
+                ko: "스테이지 형식은 다음 스테이지의 5문제를 차례로 냅니다 (\(arguments.joined(separator: " "))는 쓰이지 않습니다).",
+                en: "Stage format plays the next stage's five questions in order (\(arguments.joined(separator: " ")) is not used).")), \.muted))
+        }
         for word in arguments {
             if let chosen = QuestionSelection(parsing: word) {
                 selection = chosen

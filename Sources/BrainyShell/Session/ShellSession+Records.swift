@@ -210,7 +210,8 @@ extension ShellSession {
             (Localized(ko: "동기화", en: "sync"), deps.serverURL.map { console.text(Localized(ko: "서버 \($0)", en: "server \($0)")) }
                 ?? console.text(Localized(ko: "오프라인 (서버 없음)", en: "offline (no server)"))),
             (Localized(ko: "마지막 동기화", en: "last sync"), console.text(Localized(ko: "아직 없음", en: "never"))),
-            (Localized(ko: "동기화 대기", en: "pending results"), String(pending)),
+            (Localized(ko: "동기화 대기", en: "waiting to sync"),
+             console.text(Localized(ko: "답 \(pending)개", en: "\(pending) answer\(pending == 1 ? "" : "s")"))),
             (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
                 + console.text(Localized(ko: "문제", en: " questions"))),
         ]
@@ -219,7 +220,8 @@ extension ShellSession {
         // Every question is written to be played both ways (four options and accepted short answers).
         let perType = [QuizType.multipleChoice, .shortAnswer].map { "\($0.name[language]) \(pack.total)" }
         rows.append((Localized(ko: "유형별", en: "per type"), perType.joined(separator: " · ")))
-        rows.append((Localized(ko: "음성 적합", en: "voice-ready"), String(pack.voiceCount)))
+        rows.append((Localized(ko: "음성 모드용", en: "voice-ready"),
+                     console.text(Localized(ko: "\(pack.voiceCount)문제", en: "\(pack.voiceCount) questions"))))
         let width = rows.map { $0.0[language].displayWidth }.max() ?? 10
         for (label, value) in rows {
             console.line(console.paint(label[language].padded(toWidth: width), \.muted) + "  " + value)
