@@ -163,21 +163,7 @@ import Testing
     }
 
     func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = PseudoTerminal.builtProduct(named: "brainy")
-        process.arguments = arguments
-        process.environment = ["HOME": home.path, "XDG_DATA_HOME": home.path, "LANG": "C.UTF-8"]
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        try BrainyProcess.run(arguments, stdin: stdin, environment: ["HOME": home.path, "XDG_DATA_HOME": home.path])
     }
 
     @Test func aPipedScriptRunsWithoutPromptOrBannerAndExitsZero() throws {
