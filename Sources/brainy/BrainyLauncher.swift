@@ -12,9 +12,13 @@ struct BrainyLauncher {
         if options.showHelp { print(LaunchOptions.usage); return 0 }
         if options.showVersion { print(ShellRunner.version); return 0 }
         umask(0o077)
-        if let file = options.checkFile { return TranscriptCheck(file: file, update: options.update).run() }
-        if let file = options.demoFile { return Demo(file: file, pace: options.pace, step: options.step,
-                                                   noColor: options.noColor).run() }
+        if let file = options.checkFile {
+            return TranscriptCheck(file: file, update: options.update, language: options.language ?? .en).run()
+        }
+        if let file = options.demoFile {
+            return Demo(file: file, pace: options.pace, step: options.step, noColor: options.noColor,
+                        language: options.language ?? .ko).run()
+        }
         let environment = ProcessInfo.processInfo.environment
         let language = options.language
         let dataDirectory = DataDirectory.resolve(environment)
@@ -44,7 +48,7 @@ struct BrainyLauncher {
         }
         if let file = options.scriptFile {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("brainy: cannot read \(file)\n".utf8))
+                FileHandle.standardError.write(Data("brainy: \(BrainyError.fileNotReadable(file).message[language ?? .ko])\n".utf8))
                 return 2
             }
             return Shell.run(deps, input: .lines(text.components(separatedBy: "\n")))

@@ -9,6 +9,7 @@ import Foundation
 struct TranscriptCheck {
     let file: String
     let update: Bool
+    let language: Language
 
     func run() -> Int32 {
         let transcript: Transcript
@@ -17,14 +18,14 @@ struct TranscriptCheck {
         } catch let error as Transcript.ParseError {
             return fail("\(file):\(error.line): \(error.message)", code: 2)
         } catch {
-            return fail("cannot read \(file)", code: 2)
+            return fail(BrainyError.fileNotReadable(file).message[language], code: 2)
         }
         let header = transcript.header
         let scratch: ScratchShell
         do {
             scratch = try ScratchShell(header: header)
         } catch {
-            return fail(error.message.en, code: 3)
+            return fail(error.message[language], code: 3)
         }
         defer { scratch.remove() }
         var deps = scratch.deps
@@ -34,17 +35,23 @@ struct TranscriptCheck {
             do {
                 try Data(outcome.updated.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
-                return fail("cannot write \(file)", code: 2)
+                return fail(BrainyError.fileNotWritable(file).message[language], code: 2)
             }
-            print("\(file): updated (\(transcript.entries.count) commands).")
+            print(file + ": " + Localized(ko: "갱신함 (명령 \(transcript.entries.count)개).",
+                                          en: "updated (\(transcript.entries.count) commands).")[language])
             return 0
         }
         guard let mismatch = outcome.mismatch else {
-            print("\(file): ok — \(outcome.report)")
+            print(file + ": ok — " + Localized(ko: "명령 \(transcript.entries.count)개가 모두 기록대로 출력했습니다.",
+                                               en: "all \(transcript.entries.count) commands printed what was recorded.")[language])
             return 0
         }
-        FileHandle.standardError.write(Data("\(file): command \(mismatch + 1) of \(transcript.entries.count)\n\(outcome.report)".utf8))
-        FileHandle.standardError.write(Data("Run 'brainy --check \(file) --update' if the new output is right.\n".utf8))
+        let headline = Localized(ko: "\(file): 명령 \(transcript.entries.count)개 중 \(mismatch + 1)번째의 출력이 다릅니다: $ ",
+                                 en: "\(file): the output of command \(mismatch + 1) of \(transcript.entries.count) differs: $ ")
+        FileHandle.standardError.write(Data((headline[language] + transcript.entries[mismatch].command + "\n" + outcome.report).utf8))
+        let advice = Localized(ko: "새 출력이 맞다면 'brainy --check \(file) --update'로 기록을 고치세요.\n",
+                               en: "Run 'brainy --check \(file) --update' if the new output is right.\n")
+        FileHandle.standardError.write(Data(advice[language].utf8))
         return 1
     }
 
@@ -85,6 +92,7 @@ struct Demo {
     let pace: Double
     let step: Bool
     let noColor: Bool
+    let language: Language
 
     func run() -> Int32 {
         let script: DemoScript
@@ -94,7 +102,7 @@ struct Demo {
             FileHandle.standardError.write(Data("brainy: \(file):\(error.line): \(error.message)\n".utf8))
             return 2
         } catch {
-            FileHandle.standardError.write(Data("brainy: cannot read \(file)\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(BrainyError.fileNotReadable(file).message[language])\n".utf8))
             return 2
         }
         let color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) == 1
@@ -102,7 +110,7 @@ struct Demo {
         do {
             scratch = try ScratchShell(header: script.header, colorEnabled: color)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(error.message.en)\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(error.message[language])\n".utf8))
             return 3
         }
         defer { scratch.remove() }

@@ -38,6 +38,7 @@ public enum BrainyError: Error, Equatable, Sendable {
     case alreadyAnswered
     case notAnOption(String, labels: [String])
     case fileNotWritable(String)
+    case fileNotReadable(String)
     case alreadyRecording(String)
     case updateRequired(current: String, minimum: String)
     case maintenance
@@ -156,6 +157,8 @@ public enum BrainyError: Error, Equatable, Sendable {
             let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
             return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
                              en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
+        case let .fileNotReadable(path):
+            return Localized(ko: "\(Josa.attach(path, .object)) 읽을 수 없습니다. 경로와 권한을 확인하세요.", en: "Cannot read \(path). Check the path and its permissions.")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
         case let .alreadyRecording(path):

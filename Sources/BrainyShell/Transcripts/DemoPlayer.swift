@@ -58,7 +58,8 @@ public struct DemoPlayer {
                 if try session.execute(entry.command) == .exit { return 0 }
             } catch {
                 console.error(error.message[console.language])
-                console.error("brainy: the demo stopped at step \(index + 1): \(entry.command)")
+                console.error("brainy: " + console.text(Localized(ko: "데모가 \(index + 1)번째 단계에서 멈췄습니다: ",
+                                                                  en: "the demo stopped at step \(index + 1): ")) + entry.command)
                 return 1
             }
         }

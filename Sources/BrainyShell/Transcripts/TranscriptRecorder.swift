@@ -66,12 +66,11 @@ public enum TranscriptChecker {
             updated.entries[index].output = actual
             if mismatch == nil && actual != entry.output {
                 mismatch = index
-                report = "The output of command \(index + 1) differs: $ \(entry.command)\n"
-                    + LineDiff.unified(expected: entry.output, actual: actual)
+                report = LineDiff.unified(expected: entry.output, actual: actual)
             }
             if outcome == .exit { break }
         }
-        if mismatch == nil { report = "All \(transcript.entries.count) commands printed what was recorded." }
+
         return Outcome(mismatch: mismatch, report: report, updated: updated)
     }
 }
