@@ -103,7 +103,9 @@ extension ShellSession {
             session = try repository.startSession(
                 userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60))
         } else {
-            session = try repository.currentSession()!
+            // Restoring: the session found at start-up (another shell may have ended it since).
+            guard let current = try repository.currentSession() else { return }
+            session = current
         }
         applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
