@@ -8,10 +8,10 @@ public enum TableRenderer {
         var widths = (0..<columns).map { column in
             ([header] + rows).map { column < $0.count ? $0[column].displayWidth : 0 }.max() ?? 0
         }
-        // Shrink the widest column until the table fits.
         let separatorWidth = 2 * (columns - 1)
+        // Shrink the widest column until the table fits, but no column below a few characters.
         while widths.reduce(0, +) + separatorWidth > maxWidth,
-              let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 6 {
+              let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 {
             widths[widest] -= 1
         }
         func format(_ cells: [String]) -> String {
