@@ -66,16 +66,22 @@ extension AppDatabase {
     /// the pack no longer holds are marked removed (they stay readable in history). Importing twice changes nothing.
     @discardableResult
     public func importPack(_ pack: QuestionPack, now: Date) throws(BrainyError) -> Int {
-        try write { db in
-            let ids = pack.questions.map(\.id)
+        try PackValidator.check(pack)
+        return try write { db in
             for question in pack.questions {
                 var record = try QuestionRecord(question, packId: pack.id)
                 try record.upsert(db)
             }
-            try QuestionRecord
-                .filter(QuestionRecord.Columns.packId == pack.id && !ids.contains(QuestionRecord.Columns.id))
-                .filter(QuestionRecord.Columns.removedAt == nil)
-                .updateAll(db, QuestionRecord.Columns.removedAt.set(to: now))
+            // The pack's ids go through a temporary table: a large pack would pass SQLite's limit of bound values.
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importedId (id TEXT PRIMARY KEY)")
+            try db.execute(sql: "DELETE FROM importedId")
+            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO importedId (id) VALUES (?)")
+            for question in pack.questions { try insert.execute(arguments: [question.id]) }
+            try db.execute(sql: """
+                UPDATE question SET removedAt = ?
+                WHERE packId = ? AND removedAt IS NULL AND id NOT IN (SELECT id FROM importedId)
+                """, arguments: [now, pack.id])
+            try db.execute(sql: "DELETE FROM importedId")
             try db.execute(sql: """
                 INSERT INTO questionPack (id, version, importedAt, questionCount) VALUES (?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET version = excluded.version, importedAt = excluded.importedAt,
@@ -98,5 +104,22 @@ enum SortedIds {
             result.append(id)
         }
         return result
+    }
+}
+
+/// What every question of a pack must hold for the shell to play it: four distinct options in each language, the
+/// answer among them at the same place. A pack that breaks this is refused whole, before anything is written.
+enum PackValidator {
+    static func check(_ pack: QuestionPack) throws(BrainyError) {
+        for question in pack.questions {
+            for text in [question.ko, question.en] {
+                guard text.options.count == 4, Set(text.options).count == 4, text.answerIndex != nil else {
+                    throw .invalidPack("\(question.id): four distinct options holding the answer are needed")
+                }
+            }
+            guard question.ko.answerIndex == question.en.answerIndex else {
+                throw .invalidPack("\(question.id): the answer stands at different places in Korean and English")
+            }
+        }
     }
 }

@@ -10,10 +10,12 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func saveAnswer(_ record: AnswerRecord, progress: Quiz) throws(BrainyError) {
+    public func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(BrainyError) {
         try write { db in
+            // Idempotent by (quiz, position): a retry after a failed finish does not count the answer twice.
             var result = QuizResultRecord(record)
-            try result.insert(db)
+            try result.insert(db, onConflict: .ignore)
+            guard db.changesCount > 0 else { return }
             try db.execute(sql: """
                 UPDATE quiz SET answeredCount = ?, correctCount = ?, duration = ?, lastModified = ?, needsSync = 1
                 WHERE id = ?
@@ -33,7 +35,7 @@ extension AppDatabase: QuizRepository {
                   lastPlayedAt = excluded.lastPlayedAt
                 """, arguments: [record.userId, record.category.rawValue, record.isCorrect ? 1 : 0, record.timeSpent,
                                  record.answeredAt])
-            let day = StreakCalculator.dayNumber(of: record.answeredAt, timeZone: .current)
+            let day = StreakCalculator.dayNumber(of: record.answeredAt, timeZone: timeZone)
             try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
                            arguments: [record.userId, day])
         }
@@ -166,7 +168,7 @@ extension AppDatabase: QuizRepository {
 
     public func stats(userId: String, now: Date, timeZone: TimeZone) throws(BrainyError) -> UserStats {
         try read { db in
-            var perCategory = Dictionary(uniqueKeysWithValues: QuizCategory.allCases.map { ($0, CategoryStats(category: $0)) })
+            var perCategory = Dictionary(QuizCategory.allCases.map { ($0, CategoryStats(category: $0)) }, uniquingKeysWith: { first, _ in first })
             var lastPlayed: Date?
             for row in try Row.fetchAll(db, sql: "SELECT * FROM categoryTotal WHERE userId = ?", arguments: [userId]) {
                 guard let category = QuizCategory(rawValue: row["category"]) else { continue }
@@ -182,6 +184,10 @@ extension AppDatabase: QuizRepository {
         }
     }
 
+    public func quizExists(id: String) throws(BrainyError) -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM quiz WHERE id = ?", arguments: [id]) ?? false }
+    }
+
     public func resetProgress(userId: String) throws(BrainyError) {
         try write { db in
             for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay"] {
@@ -193,7 +199,7 @@ extension AppDatabase: QuizRepository {
 
     public func pendingSyncCount(userId: String) throws(BrainyError) -> Int {
         try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ? AND needsSync",
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ? AND needsSync = 1",
                              arguments: [userId]) ?? 0
         }
     }

@@ -29,6 +29,8 @@ extension AppDatabase {
                 t.column("expiresAt", .datetime).notNull()
                 t.column("endedAt", .datetime)
             }
+            // The open session is looked up before every command.
+            try db.execute(sql: "CREATE INDEX authSession_open ON authSession(createdAt) WHERE endedAt IS NULL")
             try db.create(table: "deviceState") { t in
                 t.primaryKey("key", .text)
                 t.column("value", .text).notNull()
@@ -50,6 +52,9 @@ extension AppDatabase {
             }
             // Covering: dealing reads ids by category without touching the rows (and their bodies).
             try db.create(index: "question_on_category", on: "question", columns: ["category", "removedAt", "id"])
+            // Covering for stages, which order a category's questions by difficulty.
+            try db.create(index: "question_on_category_difficulty", on: "question",
+                          columns: ["category", "removedAt", "difficulty", "id"])
             try db.create(table: "quiz") { t in
                 t.primaryKey("id", .text)
                 t.column("userId", .text).notNull().references("user", onDelete: .cascade)

@@ -81,7 +81,7 @@ import Testing
         case (.reset, _):
             flow = try FlowDriver.flow(in: edge.from)
             flow.qaEnabled = true
-            event = .progressReset
+            event = .progressReset(hintCredits: 3)
         case (.resume, let end):
             let format: QuizFormat = end == .finished ? .individual : .stage
             let outcomes = switch end {

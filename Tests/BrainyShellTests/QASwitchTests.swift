@@ -142,3 +142,22 @@ import Testing
         #expect(shell.run(["history --replay"]).output.contains("history <id> --replay"))
     }
 }
+
+@Suite struct HistoryArgumentTests {
+    @Test func anEmptyDateIsRefusedAndANumberIsACount() throws {
+        let shell = try ShellHarness()
+        _ = shell.run(["login guest", "mode mc", "category music", "start 1", "skip"])
+        let empty = shell.run(["history from="])
+        #expect(empty.status == 1)
+        #expect(empty.output.contains("from=YYYY-MM-DD"))
+        let count = shell.run(["history 1000"])
+        #expect(count.status == 0, "\(count.output)")
+        #expect(count.output.contains("music"))
+    }
+
+    @Test func aPasswordOnTheLoginLineIsRefused() throws {
+        let shell = try ShellHarness()
+        let result = shell.run(["login email a@b.co hunter2"])
+        #expect(result.output.contains("the password is asked separately"))
+    }
+}

@@ -60,7 +60,7 @@ import Testing
                         let quiz = Fixtures.quiz("q\(index)-\(round)", userId: userId, questionIds: ["country-0001"])
                         try database.saveNewQuiz(quiz)
                         try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start),
-                                                progress: quiz)
+                                                progress: quiz, timeZone: .gmt)
                     }
                 }
             }

@@ -28,7 +28,7 @@ import Testing
         let user = try database.guestUser(now: Fixtures.start)
         let quiz = Fixtures.quiz("q1", userId: user.id, questionIds: ["country-0001"])
         try database.saveNewQuiz(quiz)
-        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz)
+        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz, timeZone: .gmt)
         var changed = Fixtures.pack("2", ids: ["country-0001"])
         changed.questions[0].ko.explanation = "새 설명"
         try database.importPack(changed, now: Fixtures.start)
@@ -58,5 +58,23 @@ import Testing
         #expect(SortedIds.subtracting([], from: ["a", "b"]) == ["a", "b"])
         #expect(SortedIds.subtracting(["a", "b"], from: []) == [])
         #expect(SortedIds.subtracting(["b"], from: ["B", "a", "b", "가"]) == ["B", "a", "가"])
+    }
+}
+
+@Suite struct PackValidationTests {
+    @Test func aPackWithAQuestionOfThreeOptionsIsRefusedWhole() throws {
+        let database = try AppDatabase.inMemory()
+        var pack = Fixtures.pack("1", ids: ["country-0001", "country-0002"])
+        pack.questions[1].en.options.removeLast()
+        #expect(throws: BrainyError.self) { try database.importPack(pack, now: Fixtures.start) }
+        #expect(try database.candidateIds(category: .country, unsolvedBy: nil).isEmpty)
+    }
+
+    @Test func aLargePackImportsAndMarksWhatItDropped() throws {
+        let database = try AppDatabase.inMemory()
+        let ids = (1...40_000).map { String(format: "country-%05d", $0) }
+        try database.importPack(Fixtures.pack("1", ids: ids), now: Fixtures.start)
+        try database.importPack(Fixtures.pack("2", ids: Array(ids.dropLast())), now: Fixtures.start)
+        #expect(try database.candidateIds(category: .country, unsolvedBy: nil).count == 39_999)
     }
 }

@@ -16,8 +16,8 @@ import Testing
     @Test func anAnsweredQuestionIsNoLongerUnsolvedButASkippedOneIs() throws {
         let quiz = Fixtures.quiz("q1", userId: userId, questionIds: ["country-0001", "country-0002"])
         try database.saveNewQuiz(quiz)
-        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .wrong, at: Fixtures.start), progress: quiz)
-        try database.saveAnswer(Fixtures.answer(quiz, position: 1, outcome: .skipped, at: Fixtures.start), progress: quiz)
+        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .wrong, at: Fixtures.start), progress: quiz, timeZone: .gmt)
+        try database.saveAnswer(Fixtures.answer(quiz, position: 1, outcome: .skipped, at: Fixtures.start), progress: quiz, timeZone: .gmt)
         let unsolved = try database.candidateIds(category: .country, unsolvedBy: userId)
         #expect(!unsolved.contains("country-0001"))
         #expect(unsolved.contains("country-0002"))
@@ -29,7 +29,7 @@ import Testing
         try database.saveNewQuiz(quiz)
         quiz.answeredCount = 1
         quiz.correctCount = 1
-        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz)
+        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz, timeZone: .gmt)
         let interrupted = try #require(try database.interruptedQuiz(userId: userId))
         let (found, answers) = (interrupted.quiz, interrupted.answers)
         #expect(found.id == "q1")
@@ -41,7 +41,7 @@ import Testing
     @Test func finishingAQuizEndsItAndCountsIt() throws {
         var quiz = Fixtures.quiz("q1", userId: userId, questionIds: ["country-0001"])
         try database.saveNewQuiz(quiz)
-        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz)
+        try database.saveAnswer(Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start), progress: quiz, timeZone: .gmt)
         quiz.status = .finished
         quiz.correctCount = 1
         quiz.answeredCount = 1
@@ -97,5 +97,22 @@ import Testing
         #expect(try database.settings(userId: userId) == settings)
         let other = try database.settings(userId: "other")
         #expect(other == Settings(), "\(other)")
+    }
+}
+
+@Suite struct SaveAnswerIdempotenceTests {
+    @Test func savingTheSameQuestionsAnswerTwiceCountsItOnce() throws {
+        let database = try AppDatabase.inMemory()
+        try database.importPack(Fixtures.pack("1", ids: ["country-0001"]), now: Fixtures.start)
+        let userId = try database.guestUser(now: Fixtures.start).id
+        let quiz = Fixtures.quiz("q1", userId: userId, questionIds: ["country-0001"])
+        try database.saveNewQuiz(quiz)
+        var first = Fixtures.answer(quiz, position: 0, outcome: .correct, at: Fixtures.start)
+        try database.saveAnswer(first, progress: quiz, timeZone: .gmt)
+        first.id = "a retry with a new id"
+        try database.saveAnswer(first, progress: quiz, timeZone: .gmt)
+        #expect(try database.stats(userId: userId, now: Fixtures.start, timeZone: .gmt).answered == 1)
+        #expect(try database.quizExists(id: "q1"))
+        #expect(try !database.quizExists(id: "q2"))
     }
 }

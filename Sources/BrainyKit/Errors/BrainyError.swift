@@ -12,7 +12,8 @@ public enum BrainyError: Error, Equatable, Sendable {
     case passwordsDoNotMatch
     case emailTaken(String)
     case wrongCredentials(remainingAttempts: Int)
-    case accountLocked(until: Date)
+    /// The time the lock ends, as the shell shows times (its time zone).
+    case accountLocked(until: String)
     case sessionExpired
     case loginMethodDisabled(AuthProvider)
     case needsServer(AuthProvider)
@@ -33,6 +34,7 @@ public enum BrainyError: Error, Equatable, Sendable {
     case inputEnded
     case cancelled
     case qaOnly(String)
+    case tooManyArguments(command: String, usage: String)
     case databaseFolderMissing(String)
     case databaseIsFolder(String)
     case alreadyAnswered
@@ -79,8 +81,7 @@ public enum BrainyError: Error, Equatable, Sendable {
             return Localized(
                 ko: "이메일 또는 비밀번호가 맞지 않습니다. 잠기기 전까지 \(remaining)번 더 시도할 수 있습니다.",
                 en: "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
-        case let .accountLocked(until):
-            let time = BrainyDateFormat.minute(until)
+        case let .accountLocked(time):
             return Localized(ko: "로그인 실패가 너무 많아 계정이 \(time)까지 잠겼습니다. 그 뒤에 다시 시도하세요.",
                              en: "Too many failed sign-ins: the account is locked until \(time). Try again after that.")
         case .sessionExpired:
@@ -150,6 +151,9 @@ public enum BrainyError: Error, Equatable, Sendable {
         case let .databaseIsFolder(path):
             return Localized(ko: "\(Josa.attach(path, .topic)) 폴더입니다. --db에는 파일 경로를 주세요 (예: \(path)/brainy.sqlite).",
                              en: "\(path) is a folder. Give --db a file path (e.g. \(path)/brainy.sqlite).")
+        case let .tooManyArguments(command, usage):
+            return Localized(ko: "'\(command)'에 값이 너무 많습니다 (비밀번호는 따로 묻습니다). 사용법: \(usage)",
+                             en: "Too many words for '\(command)' (the password is asked separately). Usage: \(usage)")
         case .alreadyAnswered:
             return Localized(ko: "이 문제에는 이미 답했습니다. 'next'로 다음 문제로 가세요.",
                              en: "You already answered this question. Type 'next' to go on.")

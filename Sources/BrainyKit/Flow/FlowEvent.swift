@@ -18,7 +18,7 @@ public enum FlowEvent: Sendable {
     case resumeRequested(at: Date)
     case maintenanceChanged(Bool)
     /// QA wiped this user's progress.
-    case progressReset
+    case progressReset(hintCredits: Int)
     case timerChanged(seconds: Int)
 }
 

@@ -65,8 +65,9 @@ public struct QuizFlow: Equatable, Sendable {
             qaEnabled = qa
             return []
 
-        case .progressReset:
+        case let .progressReset(credits):
             try check(.reset)
+            hintCredits = credits
             play = nil
             setup = nil
             state = .home
@@ -200,7 +201,11 @@ public struct QuizFlow: Equatable, Sendable {
                 correct = position == play.correctPosition
                 given = labels[position]
             case let .outOfRange(number):
-                throw .optionOutOfRange(number, count: shownKo.count)
+                // "100" for the option "100도": the right answer typed another way still counts.
+                guard AnswerGrader.isCorrect(trimmed, for: question) else {
+                    throw .optionOutOfRange(number, count: shownKo.count)
+                }
+                correct = true
             case .noMatch:
                 // Not one of the options: the right answer typed another way still counts; anything else is refused
                 // and the question stays open (a typo of a command must not cost the question).

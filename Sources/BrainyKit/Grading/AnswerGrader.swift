@@ -86,9 +86,13 @@ public enum OptionPicker {
 public enum OptionLabels {
     static let letters = ["A", "B", "C", "D", "E", "F", "G", "H"]
 
-    /// True when an option (in any of the languages shown) is a number.
+    /// True when, in any of the languages shown, an option is a number or every option starts with one (1945년,
+    /// 100도, 4개): a typed number then means an option's text, never its place.
     public static func usesLetters(_ optionSets: [[String]]) -> Bool {
-        optionSets.contains { $0.contains { Int(AnswerNormalizer.normalize($0)) != nil } }
+        optionSets.contains { options in
+            options.contains { Int(AnswerNormalizer.normalize($0)) != nil }
+                || (!options.isEmpty && options.allSatisfy { AnswerNormalizer.normalize($0).first?.isNumber == true })
+        }
     }
 
     public static func labels(count: Int, letters useLetters: Bool) -> [String] {

@@ -88,7 +88,9 @@ public struct HistoryFilter: Equatable, Sendable {
 public protocol QuizRepository: Sendable {
     func saveNewQuiz(_ quiz: Quiz) throws(BrainyError)
     /// Commits one answer with the quiz's progress, in one transaction, before its feedback is shown.
-    func saveAnswer(_ record: AnswerRecord, progress: Quiz) throws(BrainyError)
+    func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(BrainyError)
+    /// Whether any user has a quiz with this id.
+    func quizExists(id: String) throws(BrainyError) -> Bool
     func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(BrainyError)
     func abandonQuiz(_ quiz: Quiz) throws(BrainyError)
     /// The user's quiz left in progress (the shell was closed or killed, or another shell has it open).

@@ -16,7 +16,7 @@ enum Pager {
         } catch {
             return false
         }
-        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         return process.terminationReason == .exit && process.terminationStatus != 127

@@ -30,6 +30,11 @@ struct QuizRenderer {
                 ? Localized(ko: "A–D나 보기를 입력하세요 (hint, skip)", en: "Type a letter A–D or the option (hint, skip)")
                 : Localized(ko: "번호나 보기를 입력하세요 (hint, skip)", en: "Type a number or the option (hint, skip)")), \.muted))
         } else {
+            if play.hintUsedOnCurrent {
+                // A hint used before the shell was closed is shown again.
+                console.line(console.paint("💡 " + console.text(Localized(ko: "힌트: ", en: "Hint: "))
+                                           + HintMaker.textHint(for: text.answer), \.warning))
+            }
             console.line(console.paint(console.text(Localized(
                 ko: "답을 입력하세요 (hint, skip)", en: "Type your answer (hint, skip)")), \.muted))
         }
@@ -66,7 +71,7 @@ struct QuizRenderer {
         case let .removedOptions(positions):
             let labels = play.optionLabels
             let removed = positions.map { labels[$0] }.joined(separator: ", ")
-            console.line(console.paint("💡 " + console.text(Localized(ko: "오답 보기 \(removed)번을 지웠습니다.", en: "Removed wrong options \(removed).") + left), \.warning))
+            console.line(console.paint("💡 " + console.text(Localized(ko: "오답 보기 \(positions.count)개(\(removed))를 지웠습니다.", en: "Removed wrong options \(removed).") + left), \.warning))
             for (position, option) in play.shownOptions(in: language).enumerated() where !positions.contains(position) {
                 console.line("  \(console.paint("\(labels[position]))", \.accent)) \(option)")
             }

@@ -66,6 +66,7 @@ public struct ShellRunner {
                     } catch {
                         let message = error.message[console.language]
                         if case .unknownCommand = error { keep = false }
+                        if case .tooManyArguments = error { keep = false }
                         if reader.isInteractive {
                             console.error(message)
                         } else {
@@ -118,6 +119,8 @@ public enum Shell {
                 // Ctrl-C outside line editing must not end the shell in the middle of a command (libedit turns the
                 // key into a line cancel while editing).
                 signal(SIGINT, SIG_IGN)
+                // A pager quit early closes its pipe: that must not end the shell.
+                signal(SIGPIPE, SIG_IGN)
                 // The completer needs the session, which needs the reader: resolved through a box.
                 let box = CompleterBox()
                 reader = EditLineReader(programName: "brainy", historyFile: historyFile, completer: { box.completer?($0) ?? [] })

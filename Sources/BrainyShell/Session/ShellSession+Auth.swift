@@ -3,6 +3,8 @@ import Foundation
 
 extension ShellSession {
     func login(_ arguments: [String]) throws(BrainyError) {
+        // `login email a@b.co secret` would put a password on the command line (and in history): refused.
+        guard arguments.count <= 2 else { throw .tooManyArguments(command: "login", usage: CommandCatalog.info(.login).usage) }
         let method = arguments.first?.lowercased() ?? "guest"
         let providers: [String: AuthProvider] = ["guest": .guest, "게스트": .guest, "email": .email, "이메일": .email,
                                                   "google": .google, "구글": .google, "apple": .apple, "애플": .apple]
@@ -33,13 +35,13 @@ extension ShellSession {
         guard let user = try repository.user(email: email), user.provider == .email else {
             throw .wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
-        if let until = user.lockedUntil, until > now { throw .accountLocked(until: until) }
+        if let until = user.lockedUntil, until > now { throw .accountLocked(until: BrainyDateFormat.minute(until, timeZone: deps.timeZone)) }
         let hash = try repository.passwordHash(userId: user.id) ?? ""
         guard deps.hasher.verify(password, against: hash) else {
             let updated = try repository.recordFailedLogin(
                 userId: user.id, now: now, maxAttempts: config.maxLoginAttempts,
                 lockout: TimeInterval(config.lockoutMinutes * 60))
-            if let until = updated.lockedUntil, until > now { throw .accountLocked(until: until) }
+            if let until = updated.lockedUntil, until > now { throw .accountLocked(until: BrainyDateFormat.minute(until, timeZone: deps.timeZone)) }
             throw .wrongCredentials(remainingAttempts: max(0, config.maxLoginAttempts - updated.failedLoginAttempts))
         }
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
@@ -92,7 +94,7 @@ extension ShellSession {
 
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
     func signIn(_ user: User, announce: Bool) throws(BrainyError) {
-        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: user.lockedUntil!) }
+        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: BrainyDateFormat.minute(user.lockedUntil!, timeZone: deps.timeZone)) }
         if announce, flow.user != nil {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
             // sign-in is valid has passed by now, so a failed attempt never signs anyone out.

@@ -74,12 +74,14 @@ extension ShellSession {
         }
         switch arguments[0].lowercased() {
         case "advance", "+":
-            guard arguments.count == 2, let seconds = DurationText.seconds(arguments[1]) else {
+            guard arguments.count == 2, let seconds = DurationText.seconds(arguments[1]), seconds.isFinite,
+                  abs(seconds) <= 10 * 365 * 86_400 else {
                 throw .missingArgument(command: "clock", usage: usage)
             }
             clock.advance(by: seconds)
         case "set":
-            guard arguments.count == 2, let date = ISO8601DateFormatter().date(from: arguments[1]) else {
+            guard arguments.count == 2, let date = ISO8601DateFormatter().date(from: arguments[1]),
+                  abs(date.timeIntervalSince(clock.now())) <= 10 * 365 * 86_400 else {
                 throw .missingArgument(command: "clock", usage: usage)
             }
             clock.advance(by: date.timeIntervalSince(clock.now()))
@@ -147,7 +149,7 @@ extension ShellSession {
     func resetProgress() throws(BrainyError) {
         guard let user = flow.user else { return }
         try repository.resetProgress(userId: user.id)
-        try apply(.progressReset)
+        try apply(.progressReset(hintCredits: repository.hintCredits(userId: user.id)))
         console.line(Localized(ko: "\(user.displayName)의 진행 기록을 모두 지웠습니다.", en: "Wiped all of \(user.displayName)'s progress."))
     }
 }

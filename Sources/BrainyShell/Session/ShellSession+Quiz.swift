@@ -61,7 +61,7 @@ extension ShellSession {
         var count = settings.defaultCount
         if flow.setup?.format == .stage, !arguments.isEmpty {
             console.line(console.paint(console.text(Localized(
-                ko: "스테이지 형식은 다음 스테이지의 5문제를 차례로 냅니다 (\(arguments.joined(separator: " "))는 쓰이지 않습니다).",
+                ko: "스테이지 형식은 다음 스테이지의 5문제를 차례로 냅니다 (\(Josa.attach(arguments.joined(separator: " "), .topic)) 쓰이지 않습니다).",
                 en: "Stage format plays the next stage's five questions in order (\(arguments.joined(separator: " ")) is not used).")), \.muted))
         }
         for word in arguments {
@@ -101,7 +101,7 @@ extension ShellSession {
         let questions = try repository.questions(ids: dealt.map(\.questionId))
         // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run.
         var quizId = generator.uuidString()
-        while try repository.quiz(idOrPrefix: quizId, userId: request.userId) != nil { quizId = generator.uuidString() }
+        while try repository.quizExists(id: quizId) { quizId = generator.uuidString() }
         let quiz = Quiz(id: quizId, userId: request.userId, type: request.type,
                         category: request.category, format: request.format, selection: request.selection, stage: stage,
                         dealt: dealt, startedAt: now)

@@ -12,8 +12,9 @@ extension ShellSession {
             guard let (quiz, answers) = try repository.quiz(idOrPrefix: word, userId: user.id) else { throw .quizNotFound(word) }
             return try replay(quiz, answers)
         }
+        // A word of hex digits is a quiz id, except a short number, which is a count ("history 1000").
         if arguments.count == 1, let word = arguments.first, QuizIdPattern.looksLikeId(word),
-           QuizCategory(parsing: word) == nil, QuizType(parsing: word) == nil {
+           QuizCategory(parsing: word) == nil, QuizType(parsing: word) == nil, Int(word) == nil || word.count >= 8 {
             guard let (quiz, answers) = try repository.quiz(idOrPrefix: word, userId: user.id) else {
                 throw .quizNotFound(word)
             }
@@ -61,7 +62,7 @@ extension ShellSession {
         }
         if hasMore {
             console.line(console.paint(console.text(Localized(
-                ko: "최근 \(quizzes.count)개만 보였습니다. 'history all' 또는 'history 50'으로 더 보기.",
+                ko: "최근 \(quizzes.count)개만 표시했습니다. 'history all' 또는 'history 50'으로 더 보기.",
                 en: "The newest \(quizzes.count) shown. 'history all' or 'history 50' shows more.")), \.muted))
         }
         console.line(console.paint(console.text(Localized(ko: "'history <ID>'로 자세히 보기.", en: "'history <id>' shows one in detail.")), \.muted))
@@ -70,7 +71,7 @@ extension ShellSession {
     private func showQuizDetail(_ quiz: Quiz, _ answers: [AnswerRecord]) throws(BrainyError) {
         let language = console.language
         let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
-        let byId = Dictionary(uniqueKeysWithValues: questions.map { ($0.id, $0) })
+        let byId = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         if outputFormat != .table {
             let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
             let rows = quiz.dealt.enumerated().map { position, dealt -> Report.AnswerRow in
@@ -269,10 +270,13 @@ enum HistoryFilterParser {
             } else if let count = Int(lower), count > 0 {
                 filter.limit = count
             } else if lower.hasPrefix("from=") || lower.hasPrefix("since=") {
-                filter.from = try date(String(lower.split(separator: "=", maxSplits: 1)[1]), timeZone, word)
+                filter.from = try date(String(lower.drop(while: { $0 != "=" }).dropFirst()), timeZone, word)
             } else if lower.hasPrefix("to=") || lower.hasPrefix("until=") {
-                // Inclusive: up to the end of that day.
-                filter.until = try date(String(lower.split(separator: "=", maxSplits: 1)[1]), timeZone, word) + 86_400
+                // Inclusive: up to the end of that day (a calendar day, which is not always 24 hours).
+                let day = try date(String(lower.drop(while: { $0 != "=" }).dropFirst()), timeZone, word)
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = timeZone
+                filter.until = calendar.date(byAdding: .day, value: 1, to: day) ?? day + 86_400
             } else {
                 throw .invalidArgument(command: "history", value: word, expected: [
                     "인물|상식|나라|드라마|음악", "mc|short", "from=YYYY-MM-DD", "to=YYYY-MM-DD", "N", "all", "<id>",

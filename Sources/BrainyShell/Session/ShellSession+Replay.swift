@@ -7,7 +7,7 @@ extension ShellSession {
     func replay(_ quiz: Quiz, _ answers: [AnswerRecord]) throws(BrainyError) {
         let language = console.language
         let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
-        let byId = Dictionary(uniqueKeysWithValues: questions.map { ($0.id, $0) })
+        let byId = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
         console.line(console.paint("▶ " + BrainyDateFormat.minute(quiz.startedAt, timeZone: deps.timeZone) + " · "
             + "\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.correctCount)/\(quiz.questionCount)", \.accent))
@@ -42,7 +42,7 @@ extension ShellSession {
                          + (answer.map { "   " + DurationFormat.short($0.timeSpent, language) } ?? ""))
             if !text.explanation.isEmpty { console.line(console.paint("  " + text.explanation, \.muted)) }
             if reader.isInteractive, position < quiz.dealt.count - 1 {
-                switch reader.readLine(prompt: console.text(Localized(ko: "[Enter] 다음 · q 그만 ", en: "[Enter] next · q stop "))) {
+                switch askLine(Localized(ko: "[Enter] 다음 · q 그만 ", en: "[Enter] next · q stop ")) {
                 case let .line(text) where text.lowercased().hasPrefix("q"): break questions
                 case .line: continue questions
                 case .cancelled, .end: break questions

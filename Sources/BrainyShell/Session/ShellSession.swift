@@ -63,6 +63,7 @@ public final class ShellSession {
         let arguments = Array(words.dropFirst())
         guard let command = CommandCatalog.command(named: first) else {
             if flow.state == .question {
+                try expireSessionIfNeeded(before: .answer)
                 try submitAnswer(line.trimmingCharacters(in: .whitespaces))
                 return .proceed
             }
@@ -75,6 +76,7 @@ public final class ShellSession {
         }
         if flow.state == .question, first.lowercased() != command.rawValue, !flow.allowedCommands.contains(command) {
             // An alias of a command that is not allowed now ("cat") is an answer while a question is open.
+            try expireSessionIfNeeded(before: .answer)
             try submitAnswer(line.trimmingCharacters(in: .whitespaces))
             return .proceed
         }
@@ -94,7 +96,9 @@ public final class ShellSession {
         case .help: try showHelp(arguments.first)
         case .state: showState()
         case .login: try login(arguments)
-        case .register: try register(arguments.first)
+        case .register:
+            guard arguments.count <= 1 else { throw .tooManyArguments(command: "register", usage: CommandCatalog.info(.register).usage) }
+            try register(arguments.first)
         case .logout: try signOut(announce: true)
         case .mode: try chooseMode(arguments)
         case .category: try chooseCategory(arguments)
@@ -107,8 +111,10 @@ public final class ShellSession {
         case .abandon: try apply(.abandonRequested(at: now))
         case .resume: try apply(.resumeRequested(at: now))
         case .history:
-            console.beginPaging()
-            defer { console.endPaging() }
+            // A replay waits for Enter between questions: it is not paged.
+            let paged = !arguments.contains { $0.lowercased() == "--replay" }
+            if paged { console.beginPaging() }
+            defer { if paged { console.endPaging() } }
             try showHistory(arguments)
         case .stats: try showStats()
         case .profile: try showProfile()
@@ -186,7 +192,7 @@ public final class ShellSession {
             case let .dealQuiz(request):
                 try deal(request)
             case let .persistAnswer(record, progress):
-                try repository.saveAnswer(record, progress: progress)
+                try repository.saveAnswer(record, progress: progress, timeZone: deps.timeZone)
             case let .recordHint(quizId, position, removed):
                 if let user = flow.user {
                     try repository.recordHint(userId: user.id, quizId: quizId, position: position, removed: removed)
