@@ -44,17 +44,26 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 /// The routes under /v1, each answering JSON, with every error turned into `{"error": {...}}`.
 func buildRouter(_ repository: some ServerRepository, content: ServedContent, tokens: AccessTokens,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
-    let router = Router(context: ServerRequestContext.self)
-    router.add(middleware: JSONErrorMiddleware())
     let auth = BearerAuthMiddleware(tokens: tokens, clock: environment.clock)
-    router.addRoutes(ContentController(content: content).endpoints, atPath: "/v1")
-    router.addRoutes(
-        AuthController(accounts: repository, config: content.config, tokens: tokens, clock: environment.clock,
-                       hasher: environment.passwordHasher).endpoints,
-        atPath: "/v1/auth")
-    router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
-                     atPath: "/v1/results")
-    router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
-                     atPath: "/v1/leaderboard")
+    let addRoutes = { (router: Router<ServerRequestContext>) in
+        router.addRoutes(ContentController(content: content).endpoints, atPath: "/v1")
+        router.addRoutes(
+            AuthController(accounts: repository, config: content.config, tokens: tokens, clock: environment.clock,
+                           hasher: environment.passwordHasher).endpoints,
+            atPath: "/v1/auth")
+        router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
+                         atPath: "/v1/results")
+        router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
+                         atPath: "/v1/leaderboard")
+    }
+    // The error middleware must be in place before the routes, yet it needs the route table to tell a wrong
+    // method (405 with Allow) from an unknown path (404): read the table off a first, throwaway router.
+    let table = Router(context: ServerRequestContext.self)
+    addRoutes(table)
+    var methods: [String: [String]] = [:]
+    for route in table.routes { methods[route.path.description, default: []].append(route.method.rawValue) }
+    let router = Router(context: ServerRequestContext.self)
+    router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
+    addRoutes(router)
     return router
 }

@@ -55,13 +55,19 @@ import Testing
         }
     }
 
-    @Test func unknownPathsAndMethodsAre404JSON() async throws {
+    @Test func unknownPathsAre404AndWrongMethods405JSON() async throws {
         try await TestServer.app().test(.router) { client in
-            for (method, path) in [(HTTPRequest.Method.get, "/"), (.get, "/v1/nothing"), (.delete, "/v1/config"),
-                                   (.get, "/v1/results"), (.get, "/v1/auth/login")] {
+            for (method, path) in [(HTTPRequest.Method.get, "/"), (.get, "/v1/nothing"), (.post, "/v1/auth")] {
                 let response = try await client.execute(uri: path, method: method)
                 #expect(response.status == .notFound, "\(method) \(path)")
                 #expect(response.error?.code == "not_found")
+            }
+            for (method, path, allow) in [(HTTPRequest.Method.delete, "/v1/config", "GET"), (.get, "/v1/results", "POST"),
+                                          (.trace, "/v1/auth/login", "POST")] {
+                let response = try await client.execute(uri: path, method: method)
+                #expect(response.status == .methodNotAllowed, "\(method) \(path)")
+                #expect(response.headers[.allow] == allow)
+                #expect(response.error?.code == "method_not_allowed")
             }
         }
     }

@@ -8,6 +8,8 @@ struct APIError: HTTPResponseError, Equatable {
     var code: String
     var message: String
     var lockedUntil: Date?
+    /// With 405: the methods the path answers.
+    var allow: String?
 
     init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lockedUntil: Date? = nil) {
         self.status = status
@@ -21,7 +23,8 @@ struct APIError: HTTPResponseError, Equatable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(APIErrorResponse(code: code, message: message, lockedUntil: lockedUntil))
-        let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let allow { headers[.allow] = allow }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
@@ -32,12 +35,25 @@ struct APIError: HTTPResponseError, Equatable {
 
 /// Turns every error into a JSON answer: the client's mistakes into 4xx, anything else into a logged 500.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The methods each routed path answers, to tell a wrong method (405) from an unknown path (404).
+    var methodsByPath: [String: [String]] = [:]
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as HTTPError where error.status == .notFound {
+            var path = request.uri.path
+            if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+            guard let methods = methodsByPath[path] else {
+                return try Self.translate(error).response(from: request, context: context)
+            }
+            var refusal = APIError(.methodNotAllowed, "method_not_allowed",
+                                   "\(path) answers \(methods.joined(separator: ", ")) only.")
+            refusal.allow = methods.joined(separator: ", ")
+            return try refusal.response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.translate(error).response(from: request, context: context)
         } catch let error as DecodingError {
