@@ -109,6 +109,7 @@ import Testing
             let until = TestServer.start.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
             #expect(last.error?.code == "account_locked")
             #expect(last.error?.lockedUntil == until)
+            #expect(last.headers[.retryAfter] == String(config.lockoutMinutes * 60))
 
             let right = CredentialsRequest(email: "mina@example.com", password: "correct horse")
             let stillLocked = try await client.post("/v1/auth/login", json: right)
@@ -149,6 +150,21 @@ import Testing
             let late = try await client.post("/v1/auth/refresh", json: RefreshRequest(refreshToken: refreshed.refreshToken))
             #expect(late.status == .unauthorized)
             #expect(late.error?.code == "session_expired")
+        }
+    }
+
+    @Test func theSigningKeyAndAccountsSurviveARestart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-server-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("server.sqlite").path
+        let clock = ManualClock(TestServer.start)
+        let session = try await TestServer.app(clock: clock, databasePath: path).test(.router) { client in
+            try await client.register("mina@example.com")
+        }
+        try await TestServer.app(clock: clock, databasePath: path).test(.router) { client in
+            #expect(try await client.get("/v1/leaderboard/daily", token: session.accessToken).status == .ok)
+            let refreshed = try await client.post("/v1/auth/refresh", json: RefreshRequest(refreshToken: session.refreshToken))
+            #expect(refreshed.status == .ok)
         }
     }
 }

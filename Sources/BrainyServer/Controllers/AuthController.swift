@@ -60,12 +60,12 @@ struct AuthController {
         let now = clock.now()
         guard let account = try await accounts.account(email: email), body.password.count <= Self.maxPasswordLength
         else { throw wrong }
-        if let until = account.lockedUntil, until > now { throw Self.locked(until: until) }
+        if let until = account.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
         guard hasher.verify(body.password, against: account.passwordHash) else {
             let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
             let updated = try await accounts.recordFailedLogin(
                 accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil)
-            if let until = updated?.lockedUntil, until > now { throw Self.locked(until: until) }
+            if let until = updated?.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
             let remaining = max(0, config.maxLoginAttempts - (updated?.failedLoginAttempts ?? 0))
             throw APIError(.unauthorized, "invalid_credentials",
                            "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
@@ -122,10 +122,13 @@ struct AuthController {
     static let invalidRefresh = APIError(.unauthorized, "invalid_refresh_token",
                                          "The refresh token is not valid. Sign in again.")
 
-    static func locked(until: Date) -> APIError {
-        APIError(.locked, "account_locked",
-                 "Too many failed sign-ins: the account is locked until \(until.formatted(.iso8601)). Try again after that.",
-                 lockedUntil: until)
+    static func locked(until: Date, now: Date) -> APIError {
+        var error = APIError(
+            .locked, "account_locked",
+            "Too many failed sign-ins: the account is locked until \(until.formatted(.iso8601)). Try again after that.",
+            lockedUntil: until)
+        error.retryAfter = max(1, Int(until.timeIntervalSince(now).rounded(.up)))
+        return error
     }
 
     /// The address trimmed and lower-cased, or a 400 when it is not one.

@@ -10,6 +10,8 @@ struct APIError: HTTPResponseError, Equatable {
     var lockedUntil: Date?
     /// With 405: the methods the path answers.
     var allow: String?
+    /// With 423: seconds until the account opens again.
+    var retryAfter: Int?
 
     init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lockedUntil: Date? = nil) {
         self.status = status
@@ -25,6 +27,7 @@ struct APIError: HTTPResponseError, Equatable {
         let data = try encoder.encode(APIErrorResponse(code: code, message: message, lockedUntil: lockedUntil))
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let allow { headers[.allow] = allow }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
