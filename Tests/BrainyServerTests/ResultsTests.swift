@@ -55,6 +55,20 @@ import Testing
         }
     }
 
+    @Test func aTokenWhoseAccountIsGoneIs401NotA500() async throws {
+        let secret = "a-kept-secret-of-enough-bytes"
+        let session = try await TestServer.app(secret: secret).test(.router) { client in
+            try await client.register("mina@example.com")
+        }
+        // The same secret on a new, empty database: the token's signature holds but its account is gone.
+        try await TestServer.app(secret: secret).test(.router) { client in
+            let response = try await client.post("/v1/results", json: quizBatch("q1", correct: 1, count: 1, at: TestServer.start),
+                                                 token: session.accessToken)
+            #expect(response.status == .unauthorized)
+            #expect(response.error?.code == "invalid_token")
+        }
+    }
+
     @Test func anotherUsersResultsCannotBeOverwrittenOrClaimed() async throws {
         try await TestServer.app().test(.router) { client in
             let mina = try await client.register("mina@example.com")

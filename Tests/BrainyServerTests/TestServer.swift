@@ -9,10 +9,10 @@ import HummingbirdTesting
 enum TestServer {
     static let start = Date(timeIntervalSince1970: 1_795_327_200) // 2026-11-22T06:00:00Z
 
-    static func app(clock: ManualClock = ManualClock(start), databasePath: String? = nil) async throws
-        -> some ApplicationProtocol {
+    static func app(clock: ManualClock = ManualClock(start), databasePath: String? = nil, secret: String? = nil)
+        async throws -> some ApplicationProtocol {
         try await buildApplication(
-            ServerArguments(port: 0, databasePath: databasePath),
+            ServerArguments(port: 0, databasePath: databasePath, secret: secret),
             environment: ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1)))
     }
 

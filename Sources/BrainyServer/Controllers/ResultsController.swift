@@ -20,7 +20,10 @@ struct ResultsController {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let batch = try await request.decodeJSON(ResultUploadRequest.self, context: context)
         try Self.validate(batch)
-        return try await results.storeResults(batch, userId: userId, receivedAt: clock.now())
+        guard let response = try await results.storeResults(batch, userId: userId, receivedAt: clock.now()) else {
+            throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
+        }
+        return response
     }
 
     static func validate(_ batch: ResultUploadRequest) throws(APIError) {

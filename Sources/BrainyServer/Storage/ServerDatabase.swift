@@ -152,8 +152,11 @@ extension ServerDatabase: AccountStore {
 
 extension ServerDatabase: ResultStore {
     public func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
-        -> ResultUploadResponse {
+        -> ResultUploadResponse? {
         try await writer.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)", arguments: [userId])
+                == true
+            else { return nil }
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
             var rejected: [String] = []

@@ -88,9 +88,10 @@ public protocol AccountStore: Sendable {
 
 /// Uploaded results and the leaderboard drawn from them.
 public protocol ResultStore: Sendable {
-    /// Stores what is new in `batch` for `userId`, ignoring ids already stored.
+    /// Stores what is new in `batch` for `userId`, ignoring ids already stored; nil when there is no such account
+    /// (a token signed with a kept `--secret` that outlived its database).
     func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
-        -> ResultUploadResponse
+        -> ResultUploadResponse?
     /// Everyone's score for results answered in `from..<to`.
     func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
 }
