@@ -6,11 +6,16 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "brainy", targets: ["brainy"]),
+        .executable(name: "brainy-server", targets: ["brainy-server"]),
         .library(name: "BrainyKit", targets: ["BrainyKit"]),
+        .library(name: "BrainyServer", targets: ["BrainyServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The shared domain: pure Swift + Foundation.
@@ -43,10 +48,34 @@ let package = Package(
                 "BrainyShell", "BrainyStore", "BrainyResources",
             ]
         ),
+        // The sync server: Hummingbird 2, its own SQLite database, HS256 tokens signed with swift-crypto's HMAC.
+        .target(
+            name: "BrainyServer",
+            dependencies: [
+                "BrainyKit", "BrainyStore", "BrainyResources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "brainy-server",
+            dependencies: ["BrainyServer", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(name: "BrainyKitTests", dependencies: ["BrainyKit"]),
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyResources"]),
         .testTarget(name: "BrainyShellTests", dependencies: ["BrainyShell", "BrainyStore", "BrainyResources"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brainy"]),
+        .testTarget(
+            name: "BrainyServerTests",
+            dependencies: [
+                "BrainyServer", "BrainyKit", "BrainyStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

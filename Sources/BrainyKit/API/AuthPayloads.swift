@@ -1,0 +1,84 @@
+import Foundation
+
+// Request and response bodies of brainy-server's /v1/auth endpoints, shared with clients. Plain Codable values:
+// no networking here.
+
+/// `POST /v1/auth/check-email`.
+public struct CheckEmailRequest: Codable, Equatable, Sendable {
+    public var email: String
+    public init(email: String) { self.email = email }
+}
+
+/// Whether an email address can still be registered.
+public struct CheckEmailResponse: Codable, Equatable, Sendable {
+    public var available: Bool
+    public init(available: Bool) { self.available = available }
+}
+
+/// `POST /v1/auth/register` and `POST /v1/auth/login`.
+public struct CredentialsRequest: Codable, Equatable, Sendable {
+    public var email: String
+    public var password: String
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// `POST /v1/auth/refresh` and `POST /v1/auth/logout`.
+public struct RefreshRequest: Codable, Equatable, Sendable {
+    public var refreshToken: String
+    public init(refreshToken: String) { self.refreshToken = refreshToken }
+}
+
+/// The account as the server shows it to its owner.
+public struct AccountPayload: Codable, Equatable, Sendable {
+    public var id: String
+    public var email: String?
+    public var displayName: String
+    public var provider: AuthProvider
+    public init(id: String, email: String?, displayName: String, provider: AuthProvider) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.provider = provider
+    }
+}
+
+/// What a successful register, login or refresh returns: a short-lived access token (a JWT to send as
+/// `Authorization: Bearer`) and a refresh token that can be used once.
+public struct AuthResponse: Codable, Equatable, Sendable {
+    public var user: AccountPayload
+    public var accessToken: String
+    public var refreshToken: String
+    /// Seconds until the access token expires.
+    public var expiresIn: Int
+    public init(user: AccountPayload, accessToken: String, refreshToken: String, expiresIn: Int) {
+        self.user = user
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+    }
+}
+
+/// The body of every 4xx and 5xx answer: `{"error": {"code": "...", "message": "..."}}`.
+public struct APIErrorResponse: Codable, Equatable, Sendable, Error {
+    public struct Detail: Codable, Equatable, Sendable {
+        /// A stable machine-readable code, e.g. `invalid_credentials`, `account_locked`.
+        public var code: String
+        /// An English sentence for people.
+        public var message: String
+        /// With `account_locked`: when the account opens again.
+        public var lockedUntil: Date?
+        public init(code: String, message: String, lockedUntil: Date? = nil) {
+            self.code = code
+            self.message = message
+            self.lockedUntil = lockedUntil
+        }
+    }
+
+    public var error: Detail
+    public init(code: String, message: String, lockedUntil: Date? = nil) {
+        error = Detail(code: code, message: message, lockedUntil: lockedUntil)
+    }
+}

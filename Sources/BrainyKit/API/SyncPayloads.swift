@@ -1,0 +1,154 @@
+import Foundation
+
+// Request and response bodies of brainy-server's content, results and leaderboard endpoints, shared with clients.
+
+/// `GET /v1/pack/version`: which pack the server serves.
+public struct PackVersionResponse: Codable, Equatable, Sendable {
+    public var id: String
+    public var version: String
+    public init(id: String, version: String) {
+        self.id = id
+        self.version = version
+    }
+}
+
+/// One answered question as uploaded.
+public struct UploadedResult: Codable, Equatable, Sendable {
+    public var id: String
+    public var quizId: String
+    public var questionId: String
+    public var category: QuizCategory
+    public var type: QuizType
+    public var outcome: AnswerOutcome
+    /// Seconds from the question being shown to the answer.
+    public var timeSpent: Double
+    public var answeredAt: Date
+    public var hintUsed: Bool
+
+    public init(
+        id: String, quizId: String, questionId: String, category: QuizCategory, type: QuizType, outcome: AnswerOutcome,
+        timeSpent: Double, answeredAt: Date, hintUsed: Bool
+    ) {
+        self.id = id
+        self.quizId = quizId
+        self.questionId = questionId
+        self.category = category
+        self.type = type
+        self.outcome = outcome
+        self.timeSpent = timeSpent
+        self.answeredAt = answeredAt
+        self.hintUsed = hintUsed
+    }
+
+    public init(_ answer: AnswerRecord) {
+        self.init(id: answer.id, quizId: answer.quizId, questionId: answer.questionId, category: answer.category,
+                  type: answer.type, outcome: answer.outcome, timeSpent: answer.timeSpent,
+                  answeredAt: answer.answeredAt, hintUsed: answer.hintUsed)
+    }
+}
+
+/// One quiz as uploaded (its summary; the answers travel as `UploadedResult`s).
+public struct UploadedQuiz: Codable, Equatable, Sendable {
+    public var id: String
+    public var category: QuizCategory
+    public var type: QuizType
+    public var format: QuizFormat
+    public var correctCount: Int
+    public var questionCount: Int
+    public var startedAt: Date
+    public var finishedAt: Date?
+
+    public init(
+        id: String, category: QuizCategory, type: QuizType, format: QuizFormat, correctCount: Int, questionCount: Int,
+        startedAt: Date, finishedAt: Date?
+    ) {
+        self.id = id
+        self.category = category
+        self.type = type
+        self.format = format
+        self.correctCount = correctCount
+        self.questionCount = questionCount
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+    }
+
+    public init(_ quiz: Quiz) {
+        self.init(id: quiz.id, category: quiz.category, type: quiz.type, format: quiz.format,
+                  correctCount: quiz.correctCount, questionCount: quiz.questionCount, startedAt: quiz.startedAt,
+                  finishedAt: quiz.finishedAt)
+    }
+}
+
+/// `POST /v1/results`: a batch of results and quizzes (`quizzes` may be left out). Sending the same batch again
+/// changes nothing.
+public struct ResultUploadRequest: Codable, Equatable, Sendable {
+    public var results: [UploadedResult]
+    public var quizzes: [UploadedQuiz]
+    public init(results: [UploadedResult], quizzes: [UploadedQuiz] = []) {
+        self.results = results
+        self.quizzes = quizzes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        results = try container.decode([UploadedResult].self, forKey: .results)
+        quizzes = try container.decodeIfPresent([UploadedQuiz].self, forKey: .quizzes) ?? []
+    }
+}
+
+/// What the server now holds of a batch: the ids stored for the caller (new or already there, so a client can
+/// mark them synced) and the ids it refused because another account owns them.
+public struct ResultUploadResponse: Codable, Equatable, Sendable {
+    /// Result ids held for the caller.
+    public var accepted: [String]
+    /// Quiz ids held for the caller.
+    public var acceptedQuizzes: [String]
+    /// Result and quiz ids that belong to another account.
+    public var rejected: [String]
+    public init(accepted: [String], acceptedQuizzes: [String], rejected: [String]) {
+        self.accepted = accepted
+        self.acceptedQuizzes = acceptedQuizzes
+        self.rejected = rejected
+    }
+}
+
+/// `GET /v1/leaderboard/daily`: one UTC day, ranked by correct answers.
+public struct LeaderboardResponse: Codable, Equatable, Sendable {
+    public struct Entry: Codable, Equatable, Sendable {
+        public var rank: Int
+        public var displayName: String
+        /// Correct answers that day.
+        public var score: Int
+        /// Correct answers over answered questions (skipped ones not counted), 0...1.
+        public var accuracy: Double
+        public init(rank: Int, displayName: String, score: Int, accuracy: Double) {
+            self.rank = rank
+            self.displayName = displayName
+            self.score = score
+            self.accuracy = accuracy
+        }
+    }
+
+    /// The caller's own place, also when outside the listed entries.
+    public struct Standing: Codable, Equatable, Sendable {
+        public var rank: Int
+        public var score: Int
+        public var accuracy: Double
+        public init(rank: Int, score: Int, accuracy: Double) {
+            self.rank = rank
+            self.score = score
+            self.accuracy = accuracy
+        }
+    }
+
+    /// `YYYY-MM-DD` (UTC).
+    public var date: String
+    public var entries: [Entry]
+    /// Absent when the caller answered nothing that day.
+    public var you: Standing?
+    public init(date: String, entries: [Entry], you: Standing?) {
+        self.date = date
+        self.entries = entries
+        self.you = you
+    }
+}

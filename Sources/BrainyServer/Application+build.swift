@@ -1,0 +1,69 @@
+import BrainyKit
+import BrainyStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// What the server runs with besides its arguments: injected so that tests control time and hashing cost.
+public struct ServerEnvironment: Sendable {
+    public var clock: any BrainyClock
+    public var passwordHasher: any PasswordHasher
+    /// The config and pack served; nil serves the bundled ones.
+    public var content: ServedContent?
+
+    public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
+                content: ServedContent? = nil) {
+        self.clock = clock
+        self.passwordHasher = passwordHasher
+        self.content = content
+    }
+}
+
+/// Builds the server: opens its database (in memory when `arguments.databasePath` is nil), loads the served
+/// content, and wires the router.
+public func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment = ServerEnvironment())
+    async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "brainy-server")
+    logger.logLevel = arguments.logLevel
+    let database = try arguments.databasePath.map(ServerDatabase.openFile(at:)) ?? ServerDatabase.inMemory()
+    let key: [UInt8]
+    if let secret = arguments.secret {
+        key = Array(secret.utf8)
+    } else {
+        key = try await database.signingKey(orCreate: RefreshTokens.randomKey)
+    }
+    let router = try buildRouter(
+        database, content: environment.content ?? ServedContent.bundled(),
+        tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), environment: environment)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "brainy-server"),
+        logger: logger)
+}
+
+/// The routes under /v1, each answering JSON, with every error turned into `{"error": {...}}`.
+func buildRouter(_ repository: some ServerRepository, content: ServedContent, tokens: AccessTokens,
+                 environment: ServerEnvironment) -> Router<ServerRequestContext> {
+    let auth = BearerAuthMiddleware(tokens: tokens, clock: environment.clock)
+    let addRoutes = { (router: Router<ServerRequestContext>) in
+        router.addRoutes(ContentController(content: content).endpoints, atPath: "/v1")
+        router.addRoutes(
+            AuthController(accounts: repository, config: content.config, tokens: tokens, clock: environment.clock,
+                           hasher: environment.passwordHasher).endpoints,
+            atPath: "/v1/auth")
+        router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
+                         atPath: "/v1/results")
+        router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
+                         atPath: "/v1/leaderboard")
+    }
+    // The error middleware must be in place before the routes, yet it needs the route table to tell a wrong
+    // method (405 with Allow) from an unknown path (404): read the table off a first, throwaway router.
+    let table = Router(context: ServerRequestContext.self)
+    addRoutes(table)
+    var methods: [String: [String]] = [:]
+    for route in table.routes { methods[route.path.description, default: []].append(route.method.rawValue) }
+    let router = Router(context: ServerRequestContext.self)
+    router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
+    addRoutes(router)
+    return router
+}

@@ -1,0 +1,154 @@
+import BrainyKit
+import Foundation
+import Hummingbird
+
+/// Email accounts: check-email, register, login, refresh (rotating), logout. The password policy, the session
+/// timeout (a refresh token's lifetime) and the lock-out come from the served config.
+struct AuthController {
+    let accounts: any AccountStore
+    let config: RemoteConfig
+    let tokens: AccessTokens
+    let clock: any BrainyClock
+    let hasher: any PasswordHasher
+
+    static let maxPasswordLength = 1024
+
+    var endpoints: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self)
+        routes.post("check-email", use: checkEmail)
+        routes.post("register", use: register)
+        routes.post("login", use: login)
+        routes.post("refresh", use: refresh)
+        routes.post("logout", use: logout)
+        return routes
+    }
+
+    @Sendable func checkEmail(_ request: Request, context: ServerRequestContext) async throws -> CheckEmailResponse {
+        let body = try await request.decodeJSON(CheckEmailRequest.self, context: context)
+        let email = try Self.validEmail(body.email)
+        return CheckEmailResponse(available: try await accounts.account(email: email) == nil)
+    }
+
+    @Sendable func register(_ request: Request, context: ServerRequestContext) async throws
+        -> EditedResponse<AuthResponse> {
+        let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
+        try requireEmailSignIn()
+        let email = try Self.validEmail(body.email)
+        guard body.password.count >= config.passwordMinLength else {
+            throw APIError(.badRequest, "password_too_short",
+                           "The password must be at least \(config.passwordMinLength) characters.")
+        }
+        guard body.password.count <= Self.maxPasswordLength else {
+            throw APIError(.badRequest, "password_too_long",
+                           "The password must be at most \(Self.maxPasswordLength) characters.")
+        }
+        let now = clock.now()
+        let account = ServerAccount(
+            id: UUID().uuidString.lowercased(), email: email, displayName: String(email.prefix { $0 != "@" }),
+            passwordHash: try hasher.hash(body.password), createdAt: now)
+        guard try await accounts.createAccount(account) else {
+            throw APIError(.conflict, "email_taken", "An account with this email already exists. Sign in instead.")
+        }
+        return EditedResponse(status: .created, response: try await startSession(for: account, now: now))
+    }
+
+    @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
+        let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
+        try requireEmailSignIn()
+        let wrong = APIError(.unauthorized, "invalid_credentials", "Wrong email or password.")
+        let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
+        let now = clock.now()
+        guard let account = try await accounts.account(email: email), body.password.count <= Self.maxPasswordLength
+        else { throw wrong }
+        if let until = account.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
+        guard hasher.verify(body.password, against: account.passwordHash) else {
+            let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
+            let updated = try await accounts.recordFailedLogin(
+                accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil)
+            if let until = updated?.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
+            let remaining = max(0, config.maxLoginAttempts - (updated?.failedLoginAttempts ?? 0))
+            throw APIError(.unauthorized, "invalid_credentials",
+                           "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
+        }
+        try await accounts.recordSuccessfulLogin(accountId: account.id, at: now)
+        return try await startSession(for: account, now: now)
+    }
+
+    @Sendable func refresh(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
+        let body = try await request.decodeJSON(RefreshRequest.self, context: context)
+        let now = clock.now()
+        let newToken = RefreshTokens.generate()
+        let rotation = try await accounts.rotateRefreshToken(
+            hash: RefreshTokens.hash(body.refreshToken), replacement: newRefreshToken(newToken, now: now), now: now)
+        switch rotation {
+        case let .rotated(userId):
+            guard let account = try await accounts.account(id: userId) else { throw Self.invalidRefresh }
+            return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),
+                                refreshToken: newToken, expiresIn: tokens.lifetime)
+        case .reused:
+            throw APIError(.unauthorized, "refresh_token_reused",
+                           "This refresh token was already used, so this login has been signed out everywhere. Sign in again.")
+        case .expired:
+            throw APIError(.unauthorized, "session_expired", "The session has expired. Sign in again.")
+        case .unknown:
+            throw Self.invalidRefresh
+        }
+    }
+
+    @Sendable func logout(_ request: Request, context: ServerRequestContext) async throws -> HTTPResponse.Status {
+        let body = try await request.decodeJSON(RefreshRequest.self, context: context)
+        try await accounts.endLogin(containing: RefreshTokens.hash(body.refreshToken), now: clock.now())
+        return .noContent
+    }
+
+    private func startSession(for account: ServerAccount, now: Date) async throws -> AuthResponse {
+        let refreshToken = RefreshTokens.generate()
+        try await accounts.startLogin(accountId: account.id, token: newRefreshToken(refreshToken, now: now))
+        return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),
+                            refreshToken: refreshToken, expiresIn: tokens.lifetime)
+    }
+
+    private func newRefreshToken(_ token: String, now: Date) -> NewRefreshToken {
+        NewRefreshToken(hash: RefreshTokens.hash(token), createdAt: now,
+                        expiresAt: now.addingTimeInterval(TimeInterval(config.sessionTimeoutMinutes * 60)))
+    }
+
+    private func requireEmailSignIn() throws(APIError) {
+        guard config.allowsLogin(.email) else {
+            throw APIError(.forbidden, "login_method_disabled", "Email sign-in is turned off on this server.")
+        }
+    }
+
+    static let invalidRefresh = APIError(.unauthorized, "invalid_refresh_token",
+                                         "The refresh token is not valid. Sign in again.")
+
+    static func locked(until: Date, now: Date) -> APIError {
+        var error = APIError(
+            .locked, "account_locked",
+            "Too many failed sign-ins: the account is locked until \(until.formatted(.iso8601)). Try again after that.",
+            lockedUntil: until)
+        error.retryAfter = max(1, Int(until.timeIntervalSince(now).rounded(.up)))
+        return error
+    }
+
+    /// The address trimmed and lower-cased, or a 400 when it is not one.
+    static func validEmail(_ text: String) throws(APIError) -> String {
+        let email = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard EmailAddress.isValid(email) else {
+            throw APIError(.badRequest, "invalid_email", "'\(text.prefix(100))' is not a valid email address.")
+        }
+        return email
+    }
+}
+
+/// The same rule as the shell's `EmailFormat` (which lives in BrainyShell, out of the server's reach).
+enum EmailAddress {
+    static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254, !text.contains(where: \.isWhitespace) else {
+            return false
+        }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty } && (domain.last?.count ?? 0) >= 2
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+
+/// The command line of `brainy-server`. Parsed by hand, like the shell's: a few flags need no more.
+public struct ServerArguments: Equatable, Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The SQLite file; nil keeps everything in memory (tests).
+    public var databasePath: String?
+    /// Signs access tokens; when nil a random key is made on first start and kept in the database.
+    public var secret: String?
+    /// Seconds an access token stays valid.
+    public var accessTokenLifetime = 900
+    public var logLevel: Logger.Level = .info
+    public var showHelp = false
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, secret: String? = nil) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.secret = secret
+    }
+
+    public struct UsageError: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    public static let usage = """
+        USAGE: brainy-server [options]
+
+        The Brainy sync server: remote config, question pack, email accounts, result upload and the daily
+        leaderboard, as JSON under /v1 (see docs/openapi.yaml).
+
+        OPTIONS:
+          --host <address>    the address to listen on (default: 127.0.0.1)
+          --port <n>          the port (default: 8080; 0 picks a free one)
+          --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy-server/server.sqlite)
+          --secret <text>     the key that signs access tokens (default: a random key kept in the database)
+          --log-level <l>     trace, debug, info, notice, warning, error or critical (default: info)
+          -h, --help          show this help
+        """
+
+    /// The default database file: `$XDG_DATA_HOME/brainy-server/server.sqlite`, else under `~/.local/share`.
+    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String {
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return base + "/brainy-server/server.sqlite"
+    }
+
+    public static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(UsageError) -> ServerArguments {
+        var parsed = ServerArguments()
+        var rest = arguments[...]
+        func value(for flag: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value.") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            var flag = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch flag {
+            case "--host":
+                parsed.host = try value(for: flag, inline: inline)
+            case "--port":
+                let text = try value(for: flag, inline: inline)
+                guard let port = Int(text), (0...65535).contains(port) else {
+                    throw UsageError(message: "--port needs a number from 0 to 65535, not '\(text)'.")
+                }
+                parsed.port = port
+            case "--db":
+                parsed.databasePath = try value(for: flag, inline: inline)
+            case "--secret":
+                let secret = try value(for: flag, inline: inline)
+                guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
+                parsed.secret = secret
+            case "--log-level":
+                let text = try value(for: flag, inline: inline)
+                guard let level = Logger.Level(rawValue: text) else {
+                    throw UsageError(message: "--log-level takes trace, debug, info, notice, warning, error or critical.")
+                }
+                parsed.logLevel = level
+            case "-h", "--help":
+                parsed.showHelp = true
+            default:
+                throw UsageError(message: "Unknown option '\(argument)'. See --help.")
+            }
+        }
+        if parsed.databasePath == nil { parsed.databasePath = defaultDatabasePath(environment: environment) }
+        return parsed
+    }
+}

@@ -1,0 +1,59 @@
+import GRDB
+
+extension ServerDatabase {
+    /// The server's own schema (not the shell's). Migrations are never edited after they land.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "signing_key") { t in
+                t.primaryKey("id", .integer)
+                t.column("key", .blob).notNull()
+            }
+            try db.create(table: "account") { t in
+                t.primaryKey("id", .text)
+                t.column("email", .text).notNull().unique()
+                t.column("displayName", .text).notNull()
+                t.column("passwordHash", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("lastLoginAt", .datetime)
+                t.column("failedLoginAttempts", .integer).notNull().defaults(to: 0)
+                t.column("lockedUntil", .datetime)
+            }
+            try db.create(table: "refresh_token") { t in
+                t.primaryKey("hash", .text)
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade).indexed()
+                t.column("familyId", .text).notNull().indexed()
+                t.column("createdAt", .datetime).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("usedAt", .datetime)
+                t.column("revokedAt", .datetime)
+            }
+            try db.create(table: "quiz") { t in
+                t.primaryKey("id", .text)
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade).indexed()
+                t.column("category", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("format", .text).notNull()
+                t.column("correctCount", .integer).notNull()
+                t.column("questionCount", .integer).notNull()
+                t.column("startedAt", .datetime).notNull()
+                t.column("finishedAt", .datetime)
+                t.column("receivedAt", .datetime).notNull()
+            }
+            try db.create(table: "result") { t in
+                t.primaryKey("id", .text)
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade).indexed()
+                t.column("quizId", .text).notNull()
+                t.column("questionId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("timeSpent", .double).notNull()
+                t.column("answeredAt", .datetime).notNull().indexed()
+                t.column("hintUsed", .boolean).notNull()
+                t.column("receivedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,211 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+/// The one owner of the server's SQLite database: holds the writer, runs the server's migrator, and implements the
+/// storage protocols. Every method is one transaction. Unrelated to the shell's `AppDatabase`.
+public struct ServerDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// An empty database in memory, for tests.
+    public static func inMemory() throws -> ServerDatabase {
+        try ServerDatabase(DatabaseQueue(configuration: configuration()))
+    }
+
+    /// Opens the file at `path` (WAL, many readers), creating it and its folder, readable by the owner only.
+    public static func openFile(at path: String) throws -> ServerDatabase {
+        let url = URL(fileURLWithPath: path)
+        let manager = FileManager.default
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                    attributes: [.posixPermissions: 0o700])
+        if !manager.fileExists(atPath: path) {
+            _ = manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        return try ServerDatabase(DatabasePool(path: path, configuration: configuration()))
+    }
+
+    static func configuration() -> Configuration {
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.foreignKeysEnabled = true
+        return config
+    }
+}
+
+extension ServerDatabase: SecretStore {
+    public func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8] {
+        try await writer.write { db in
+            if let key = try Data.fetchOne(db, sql: "SELECT key FROM signing_key WHERE id = 1") {
+                return [UInt8](key)
+            }
+            let key = make()
+            try db.execute(sql: "INSERT INTO signing_key (id, key) VALUES (1, ?)", arguments: [Data(key)])
+            return key
+        }
+    }
+}
+
+extension ServerDatabase: AccountStore {
+    private static func account(_ row: Row) -> ServerAccount {
+        ServerAccount(id: row["id"], email: row["email"], displayName: row["displayName"],
+                      passwordHash: row["passwordHash"], createdAt: row["createdAt"],
+                      failedLoginAttempts: row["failedLoginAttempts"], lockedUntil: row["lockedUntil"])
+    }
+
+    public func account(email: String) async throws -> ServerAccount? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE email = ?", arguments: [email]).map(Self.account)
+        }
+    }
+
+    public func account(id: String) async throws -> ServerAccount? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+        }
+    }
+
+    public func createAccount(_ account: ServerAccount) async throws -> Bool {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO account (id, email, displayName, passwordHash, createdAt, failedLoginAttempts)
+                    VALUES (?, ?, ?, ?, ?, 0)
+                    """,
+                arguments: [account.id, account.email, account.displayName, account.passwordHash, account.createdAt])
+            return db.changesCount == 1
+        }
+    }
+
+    public func recordFailedLogin(accountId: String, maxAttempts: Int, lockUntil: Date) async throws -> ServerAccount? {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE account SET failedLoginAttempts = failedLoginAttempts + 1 WHERE id = ?",
+                           arguments: [accountId])
+            try db.execute(
+                sql: """
+                    UPDATE account SET failedLoginAttempts = 0, lockedUntil = ?
+                    WHERE id = ? AND failedLoginAttempts >= ?
+                    """,
+                arguments: [lockUntil, accountId, maxAttempts])
+            return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [accountId])
+                .map(Self.account)
+        }
+    }
+
+    public func recordSuccessfulLogin(accountId: String, at date: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "UPDATE account SET failedLoginAttempts = 0, lockedUntil = NULL, lastLoginAt = ? WHERE id = ?",
+                arguments: [date, accountId])
+        }
+    }
+
+    public func startLogin(accountId: String, token: NewRefreshToken) async throws {
+        try await writer.write { db in
+            try Self.insert(token, accountId: accountId, familyId: UUID().uuidString, db: db)
+        }
+    }
+
+    private static func insert(_ token: NewRefreshToken, accountId: String, familyId: String, db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO refresh_token (hash, accountId, familyId, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [token.hash, accountId, familyId, token.createdAt, token.expiresAt])
+    }
+
+    public func rotateRefreshToken(hash: String, replacement: NewRefreshToken, now: Date) async throws
+        -> RefreshRotation {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM refresh_token WHERE hash = ?", arguments: [hash]),
+                  row["revokedAt"] as Date? == nil
+            else { return .unknown }
+            let familyId: String = row["familyId"]
+            if row["usedAt"] as Date? != nil {
+                // A used token came back: someone holds a copy. End the whole login, wherever it is.
+                try db.execute(sql: "UPDATE refresh_token SET revokedAt = ? WHERE familyId = ? AND revokedAt IS NULL",
+                               arguments: [now, familyId])
+                return .reused
+            }
+            let expiresAt: Date = row["expiresAt"]
+            if expiresAt <= now { return .expired }
+            try db.execute(sql: "UPDATE refresh_token SET usedAt = ? WHERE hash = ?", arguments: [now, hash])
+            let accountId: String = row["accountId"]
+            try Self.insert(replacement, accountId: accountId, familyId: familyId, db: db)
+            return .rotated(userId: accountId)
+        }
+    }
+
+    public func endLogin(containing hash: String, now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE refresh_token SET revokedAt = ?
+                    WHERE revokedAt IS NULL AND familyId = (SELECT familyId FROM refresh_token WHERE hash = ?)
+                    """,
+                arguments: [now, hash])
+        }
+    }
+}
+
+extension ServerDatabase: ResultStore {
+    public func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
+        -> ResultUploadResponse? {
+        try await writer.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)", arguments: [userId])
+                == true
+            else { return nil }
+            var acceptedQuizzes: [String] = []
+            var accepted: [String] = []
+            var rejected: [String] = []
+            for quiz in batch.quizzes {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO quiz (id, accountId, category, type, format, correctCount, questionCount,
+                                                    startedAt, finishedAt, receivedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [quiz.id, userId, quiz.category.rawValue, quiz.type.rawValue, quiz.format.rawValue,
+                                quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt])
+                let owner = try String.fetchOne(db, sql: "SELECT accountId FROM quiz WHERE id = ?", arguments: [quiz.id])
+                if owner == userId { acceptedQuizzes.append(quiz.id) } else { rejected.append(quiz.id) }
+            }
+            for result in batch.results {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO result (id, accountId, quizId, questionId, category, type, outcome,
+                                                      timeSpent, answeredAt, hintUsed, receivedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [result.id, userId, result.quizId, result.questionId, result.category.rawValue,
+                                result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
+                                result.hintUsed, receivedAt])
+                let owner = try String.fetchOne(db, sql: "SELECT accountId FROM result WHERE id = ?",
+                                                arguments: [result.id])
+                if owner == userId { accepted.append(result.id) } else { rejected.append(result.id) }
+            }
+            return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes, rejected: rejected)
+        }
+    }
+
+    public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.accountId, a.displayName,
+                           SUM(r.outcome = 'correct') AS correct, SUM(r.outcome <> 'skipped') AS answered
+                    FROM result r JOIN account a ON a.id = r.accountId
+                    WHERE r.answeredAt >= ? AND r.answeredAt < ?
+                    GROUP BY r.accountId
+                    """,
+                arguments: [from, to]
+            ).map { row in
+                DailyScore(userId: row["accountId"], displayName: row["displayName"], correct: row["correct"],
+                           answered: row["answered"])
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import BrainyKit
+import Foundation
+
+/// An email account as the server keeps it.
+public struct ServerAccount: Equatable, Sendable {
+    public var id: String
+    public var email: String
+    public var displayName: String
+    public var passwordHash: String
+    public var createdAt: Date
+    public var failedLoginAttempts: Int
+    public var lockedUntil: Date?
+
+    public init(id: String, email: String, displayName: String, passwordHash: String, createdAt: Date,
+                failedLoginAttempts: Int = 0, lockedUntil: Date? = nil) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+        self.failedLoginAttempts = failedLoginAttempts
+        self.lockedUntil = lockedUntil
+    }
+
+    var payload: AccountPayload {
+        AccountPayload(id: id, email: email, displayName: displayName, provider: .email)
+    }
+}
+
+/// A refresh token to store: only its SHA-256 hash is ever kept.
+public struct NewRefreshToken: Sendable {
+    public var hash: String
+    public var createdAt: Date
+    public var expiresAt: Date
+
+    public init(hash: String, createdAt: Date, expiresAt: Date) {
+        self.hash = hash
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}
+
+/// What using a refresh token came to.
+public enum RefreshRotation: Equatable, Sendable {
+    /// The token was valid; it is now used up and `replacement` is stored in its place.
+    case rotated(userId: String)
+    /// The token had already been rotated: every token of its login family is now revoked.
+    case reused
+    case expired
+    /// Never issued, or revoked (by logout or after a reuse).
+    case unknown
+}
+
+/// One player's answers on one day.
+public struct DailyScore: Equatable, Sendable {
+    public var userId: String
+    public var displayName: String
+    public var correct: Int
+    /// Answered questions (skipped ones not counted).
+    public var answered: Int
+
+    public init(userId: String, displayName: String, correct: Int, answered: Int) {
+        self.userId = userId
+        self.displayName = displayName
+        self.correct = correct
+        self.answered = answered
+    }
+}
+
+/// Accounts and their login families of refresh tokens.
+public protocol AccountStore: Sendable {
+    func account(email: String) async throws -> ServerAccount?
+    func account(id: String) async throws -> ServerAccount?
+    /// Stores a new account; false when the email is already taken.
+    func createAccount(_ account: ServerAccount) async throws -> Bool
+    /// Counts a failed login; when it reaches `maxAttempts` the account is locked until `lockUntil` and the count
+    /// starts again. Returns the account as it is now.
+    func recordFailedLogin(accountId: String, maxAttempts: Int, lockUntil: Date) async throws -> ServerAccount?
+    func recordSuccessfulLogin(accountId: String, at date: Date) async throws
+
+    /// Starts a login family with its first refresh token.
+    func startLogin(accountId: String, token: NewRefreshToken) async throws
+    /// Uses up the refresh token with hash `hash`, storing `replacement` in the same family when it was valid.
+    func rotateRefreshToken(hash: String, replacement: NewRefreshToken, now: Date) async throws -> RefreshRotation
+    /// Revokes every refresh token of the login family that `hash` belongs to (logout).
+    func endLogin(containing hash: String, now: Date) async throws
+}
+
+/// Uploaded results and the leaderboard drawn from them.
+public protocol ResultStore: Sendable {
+    /// Stores what is new in `batch` for `userId`, ignoring ids already stored; nil when there is no such account
+    /// (a token signed with a kept `--secret` that outlived its database).
+    func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
+        -> ResultUploadResponse?
+    /// Everyone's score for results answered in `from..<to`.
+    func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
+}
+
+/// The key that signs access tokens, made once and kept.
+public protocol SecretStore: Sendable {
+    func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8]
+}
+
+/// Everything the server keeps.
+public typealias ServerRepository = AccountStore & ResultStore & SecretStore

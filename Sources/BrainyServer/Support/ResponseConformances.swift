@@ -1,0 +1,9 @@
+import BrainyKit
+import Hummingbird
+
+// The shared payload types stay free of Hummingbird; the server declares that it can send them.
+extension CheckEmailResponse: ResponseEncodable {}
+extension AuthResponse: ResponseEncodable {}
+extension PackVersionResponse: ResponseEncodable {}
+extension ResultUploadResponse: ResponseEncodable {}
+extension LeaderboardResponse: ResponseEncodable {}

@@ -1,0 +1,64 @@
+import BrainyKit
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The context of every request: who is signed in (set by `BearerAuthMiddleware`), and a 5 MB cap on bodies.
+public struct ServerRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The account id from a valid access token.
+    public var userId: String?
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+
+    public var maxUploadSize: Int { 5 * 1024 * 1024 }
+
+    /// ISO 8601 dates with or without fractional seconds (Foundation's `.iso8601` refuses the latter).
+    public var requestDecoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+                return date
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "Expected an ISO 8601 date, not '\(text.prefix(40))'."))
+        }
+        return decoder
+    }
+}
+
+/// Requires a valid `Authorization: Bearer <access token>` and puts its subject in `context.userId`.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let tokens: AccessTokens
+    let clock: any BrainyClock
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+            throw APIError.unauthorized
+        }
+        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        var context = context
+        context.userId = try tokens.verify(token, now: clock.now()).subject
+        return try await next(request, context)
+    }
+}
+
+extension Request {
+    /// The JSON body as `T`. Unlike `decode(as:context:)`, a decoding error reaches `JSONErrorMiddleware` as it is, so
+    /// the client is told which field is wrong; a body over the cap is a 413.
+    func decodeJSON<T: Decodable>(_ type: T.Type, context: ServerRequestContext) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "too_large", "The request body is larger than 5 MB.")
+        }
+        return try context.requestDecoder.decode(T.self, from: Data(buffer.readableBytesView))
+    }
+}

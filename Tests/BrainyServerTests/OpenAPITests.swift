@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import BrainyServer
+
+/// The router and docs/openapi.yaml describe the same API.
+@Suite struct OpenAPITests {
+    struct Operation: Hashable, CustomStringConvertible {
+        var method: String
+        var path: String
+        var description: String { "\(method.uppercased()) \(path)" }
+    }
+
+    /// Reads the operations and their documented statuses. Enough of YAML for this document's layout (paths at
+    /// two spaces, methods at four, status codes quoted at eight); a new layout fails loudly in `documented()`.
+    static func documented() throws -> [Operation: Set<Int>] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var operations: [Operation: Set<Int>] = [:]
+        var inPaths = false
+        var path: String?
+        var current: Operation?
+        for line in lines {
+            if !line.hasPrefix(" "), !line.isEmpty { inPaths = line == "paths:" }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                path = String(line.dropFirst(2).dropLast())
+                current = nil
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":"), let path {
+                let method = String(line.dropFirst(4).dropLast())
+                if ["get", "post", "put", "patch", "delete"].contains(method) {
+                    current = Operation(method: method, path: path)
+                    operations[current!] = []
+                }
+            } else if line.hasPrefix("        '"), !line.hasPrefix("         "), let op = current,
+                      let code = Int(line.dropFirst(9).prefix(3)) {
+                operations[op, default: []].insert(code)
+            }
+        }
+        return operations
+    }
+
+    @Test func theDocumentListsOperationsWithStatuses() throws {
+        let operations = try Self.documented()
+        #expect(operations.count >= 10)
+        for (operation, statuses) in operations {
+            #expect(!statuses.isEmpty, "\(operation) documents no status")
+        }
+    }
+
+    @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsRouted() throws {
+        let documented = Set(try Self.documented().keys)
+        let routed = Set(try TestServer.router().routes.map {
+            Operation(method: $0.method.rawValue.lowercased(), path: $0.path.description)
+        })
+        #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")
+        #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed))")
+    }
+
+    @Test func everyDocumentedOperationAnswersADocumentedStatus() async throws {
+        let operations = try Self.documented()
+        try await TestServer.app().test(.router) { client in
+            for (operation, statuses) in operations {
+                // No body and no credentials: each operation must answer, with a status it documents.
+                let response = try await client.execute(
+                    uri: operation.path, method: HTTPRequest.Method(operation.method.uppercased())!)
+                #expect(response.status != .notFound, "\(operation)")
+                #expect(statuses.contains(response.status.code), "\(operation) answered \(response.status.code)")
+            }
+        }
+    }
+}

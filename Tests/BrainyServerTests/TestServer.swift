@@ -1,0 +1,96 @@
+import BrainyKit
+import BrainyStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import BrainyServer
+
+/// A server on an in-memory database with a clock that moves only when told to, and a cheap scrypt cost.
+enum TestServer {
+    static let start = Date(timeIntervalSince1970: 1_795_327_200) // 2026-11-22T06:00:00Z
+
+    static func app(clock: ManualClock = ManualClock(start), databasePath: String? = nil, secret: String? = nil)
+        async throws -> some ApplicationProtocol {
+        try await buildApplication(
+            ServerArguments(port: 0, databasePath: databasePath, secret: secret),
+            environment: ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1)))
+    }
+
+    /// The router alone, for checking it against the OpenAPI document.
+    static func router() throws -> Router<ServerRequestContext> {
+        let environment = ServerEnvironment(clock: ManualClock(start))
+        return buildRouter(try ServerDatabase.inMemory(), content: try ServedContent.bundled(),
+                           tokens: AccessTokens(key: Array("test-secret-test-secret".utf8), lifetime: 900),
+                           environment: environment)
+    }
+}
+
+enum JSON {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+extension TestClientProtocol {
+    func get(_ uri: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: .get, headers: headers)
+    }
+
+    func post(_ uri: String, json: some Encodable, token: String? = nil) async throws -> TestResponse {
+        try await post(uri, raw: String(decoding: JSON.encoder.encode(json), as: UTF8.self), token: token)
+    }
+
+    func post(_ uri: String, raw: String, token: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: raw))
+    }
+
+    /// Registers `email` with a valid password and returns the tokens.
+    func register(_ email: String, password: String = "correct horse") async throws -> AuthResponse {
+        try await post("/v1/auth/register", json: CredentialsRequest(email: email, password: password))
+            .decode(AuthResponse.self)
+    }
+}
+
+extension TestResponse {
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSON.decoder.decode(type, from: Data(buffer: body))
+    }
+
+    /// The `error` of a JSON error body.
+    var error: APIErrorResponse.Detail? {
+        try? decode(APIErrorResponse.self).error
+    }
+
+    var text: String { String(buffer: body) }
+}
+
+extension Data {
+    init(buffer: ByteBuffer) {
+        self.init(buffer.readableBytesView)
+    }
+}
+
+/// Results of one quiz answered on `day` (hours after midnight UTC), `correct` of `count` right.
+func quizBatch(_ quizId: String, correct: Int, count: Int, at date: Date) -> ResultUploadRequest {
+    let results = (0..<count).map { index in
+        UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: "country-\(index)", category: .country,
+                       type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3.5,
+                       answeredAt: date.addingTimeInterval(Double(index) * 10), hintUsed: false)
+    }
+    let quiz = UploadedQuiz(id: quizId, category: .country, type: .multipleChoice, format: .individual,
+                            correctCount: correct, questionCount: count, startedAt: date,
+                            finishedAt: date.addingTimeInterval(Double(count) * 10))
+    return ResultUploadRequest(results: results, quizzes: [quiz])
+}
