@@ -81,8 +81,10 @@ public struct AppDatabase: Sendable {
             }
             try db.execute(sql: "PRAGMA foreign_keys = ON")
             // Every commit reaches the disk before the shell goes on: an answer shown as saved stays saved, even
-            // through a power cut (WAL with synchronous=FULL syncs the log at each commit).
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            // through a power cut (WAL with synchronous=FULL syncs the log at each commit). BRAINY_SYNCHRONOUS=normal
+            // trades that for speed on slow disks: still safe when the shell is killed, not when the machine loses power.
+            let normal = ProcessInfo.processInfo.environment["BRAINY_SYNCHRONOUS"]?.lowercased() == "normal"
+            try db.execute(sql: normal ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL")
         }
         return config
     }
