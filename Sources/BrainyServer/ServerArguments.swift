@@ -1,4 +1,5 @@
 import Foundation
+import BrainyKit
 import Logging
 
 /// The command line of `brainy-server`. Parsed by hand, like the shell's: a few flags need no more.
@@ -51,36 +52,31 @@ public struct ServerArguments: Equatable, Sendable {
     public static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(UsageError) -> ServerArguments {
         var parsed = ServerArguments()
-        var rest = arguments[...]
-        func value(for flag: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value.") }
-            return next
-        }
-        while let argument = rest.popFirst() {
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+        var scanner = FlagScanner(arguments)
+        while let current = scanner.next() {
+            let flag = current.name
+            func value(for flag: String) throws(UsageError) -> String {
+                guard let value = scanner.value(of: current) else { throw UsageError(message: "\(flag) needs a value.") }
+                return value
             }
+            let argument = current.argument
             switch flag {
             case "--host":
-                parsed.host = try value(for: flag, inline: inline)
+                parsed.host = try value(for: flag)
             case "--port":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let port = Int(text), (0...65535).contains(port) else {
                     throw UsageError(message: "--port needs a number from 0 to 65535, not '\(text)'.")
                 }
                 parsed.port = port
             case "--db":
-                parsed.databasePath = try value(for: flag, inline: inline)
+                parsed.databasePath = try value(for: flag)
             case "--secret":
-                let secret = try value(for: flag, inline: inline)
+                let secret = try value(for: flag)
                 guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
                 parsed.secret = secret
             case "--log-level":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let level = Logger.Level(rawValue: text) else {
                     throw UsageError(message: "--log-level takes trace, debug, info, notice, warning, error or critical.")
                 }

@@ -12,8 +12,8 @@ public struct SystemClock: BrainyClock {
 }
 
 /// A clock that moves only when told to.
+// @unchecked Sendable is sound: the one mutable field, `current`, is read and written only under `lock`.
 public final class ManualClock: BrainyClock, @unchecked Sendable {
-    // @unchecked: the date is guarded by `lock`.
     private let lock = NSLock()
     private var current: Date
 

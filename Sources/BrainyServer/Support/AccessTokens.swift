@@ -18,6 +18,8 @@ struct AccessTokens: Sendable {
     }
 
     static let issuer = "brainy-server"
+    /// The JOSE header is the same for every token: `{"alg":"HS256","typ":"JWT"}`, base64url-encoded.
+    static let encodedHeader = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
     /// Kept as bytes: swift-crypto 3's `SymmetricKey` is not `Sendable`.
     private let keyBytes: [UInt8]
     private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
@@ -34,10 +36,10 @@ struct AccessTokens: Sendable {
         let claims = Claims(sub: subject, iat: issuedAt, exp: issuedAt + lifetime, iss: Self.issuer)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        // Encoding two plain structs cannot fail.
-        let header = try! encoder.encode(Header(alg: "HS256", typ: "JWT"))
+        // try! is sound: JSONEncoder fails only on non-finite floats or values that encode nothing, and Claims holds
+        // two Ints and two Strings.
         let payload = try! encoder.encode(claims)
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+        let signingInput = Self.encodedHeader + "." + Base64URL.encode(payload)
         let signature = HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: key)
         return signingInput + "." + Base64URL.encode(Data(signature))
     }

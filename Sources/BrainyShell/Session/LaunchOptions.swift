@@ -64,54 +64,49 @@ public struct LaunchOptions: Equatable, Sendable {
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         var options = LaunchOptions()
-        var rest = arguments[...]
-        func value(for flag: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value.") }
-            return next
-        }
-        while let argument = rest.popFirst() {
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+        var scanner = FlagScanner(arguments)
+        while let current = scanner.next() {
+            let flag = current.name
+            func value(for flag: String) throws(UsageError) -> String {
+                guard let value = scanner.value(of: current) else { throw UsageError(message: "\(flag) needs a value.") }
+                return value
             }
+            let argument = current.argument
             switch flag {
-            case "-c": options.commands = try value(for: flag, inline: inline)
-            case "-f": options.scriptFile = try value(for: flag, inline: inline)
-            case "--db": options.databasePath = try value(for: flag, inline: inline)
-            case "--server": options.serverURL = try value(for: flag, inline: inline)
+            case "-c": options.commands = try value(for: flag)
+            case "-f": options.scriptFile = try value(for: flag)
+            case "--db": options.databasePath = try value(for: flag)
+            case "--server": options.serverURL = try value(for: flag)
             case "--seed":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not '\(text)'.") }
                 options.seed = seed
             case "--lang":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let language = Language(parsing: text) else {
                     throw UsageError(message: "--lang takes ko or en, not '\(text)'.")
                 }
                 options.language = language
             case "--no-color", "--no-colour": options.noColor = true
             case "--format":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let format = OutputFormat(rawValue: text.lowercased()) else {
                     throw UsageError(message: "--format takes table, plain or json, not '\(text)'.")
                 }
                 options.format = format
             case "--qa": options.qa = true
             case "--clock":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let date = ISO8601DateFormatter().date(from: text) else {
                     throw UsageError(message: "--clock takes a time like 2026-01-01T09:00:00Z, not '\(text)'.")
                 }
                 options.clock = date
-            case "--check": options.checkFile = try value(for: flag, inline: inline)
+            case "--check": options.checkFile = try value(for: flag)
             case "--update": options.update = true
-            case "--demo": options.demoFile = try value(for: flag, inline: inline)
+            case "--demo": options.demoFile = try value(for: flag)
             case "--step": options.step = true
             case "--pace":
-                let text = try value(for: flag, inline: inline)
+                let text = try value(for: flag)
                 guard let pace = PaceText.seconds(text), pace >= 0 else {
                     throw UsageError(message: "--pace takes a time like 1.5s or 800ms, not '\(text)'.")
                 }
