@@ -243,6 +243,18 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == "my precious notes")
     }
 
+    @Test func missingFilesAndFoldersSayWhatToDo() throws {
+        let folder = try run(["--db", home.appendingPathComponent("no/such/folder/x.sqlite").path, "--lang", "en", "-c", "help"])
+        #expect(folder.status == 3)
+        #expect(folder.err.contains("does not exist. Create it first, or give another --db path."))
+        let script = try run(["--lang", "en", "-f", home.appendingPathComponent("missing.brainy").path])
+        #expect(script.status == 2)
+        #expect(script.err.contains("Cannot read"))
+        let demo = try run(["--lang", "en", "--demo", home.appendingPathComponent("missing.brainy").path])
+        #expect(demo.status == 2)
+        #expect(demo.err.contains("Cannot read"))
+    }
+
     @Test func badFlagsSayWhatIsWrong() throws {
         let result = try run(["--lang", "fr"])
         #expect(result.status != 0)
