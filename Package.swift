@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The shared domain: pure Swift + Foundation.
@@ -42,10 +43,20 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "BrainyShell", dependencies: ["BrainyKit", "CEditLine"]),
+        // The HTTP client for brainy-server, implementing BrainyKit's `RemoteAPI`.
+        .target(
+            name: "BrainyClient",
+            dependencies: [
+                "BrainyKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "brainy",
             dependencies: [
-                "BrainyShell", "BrainyStore", "BrainyResources",
+                "BrainyShell", "BrainyStore", "BrainyResources", "BrainyClient",
             ]
         ),
         // The sync server: Hummingbird 2, its own SQLite database, HS256 tokens signed with swift-crypto's HMAC.
@@ -56,6 +67,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -68,6 +81,17 @@ let package = Package(
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyResources"]),
         .testTarget(name: "BrainyShellTests", dependencies: ["BrainyShell", "BrainyStore", "BrainyResources"]),
         .testTarget(name: "EndToEndTests", dependencies: ["brainy"]),
+        // The client library and the built `brainy` against a real brainy-server on 127.0.0.1.
+        .testTarget(
+            name: "SyncIntegrationTests",
+            dependencies: [
+                "BrainyClient", "BrainyKit", "BrainyServer", "BrainyStore", "BrainyShell", "BrainyResources",
+                "brainy", "brainy-server",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "BrainyServerTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import BrainyClient
 import BrainyKit
 import BrainyResources
 import BrainyShell
@@ -38,11 +39,20 @@ struct BrainyLauncher {
             return 3
         }
         let config = BundledConfig.load()
-        let deps = ShellDependencies(
+        // How long one request to the sync server may take: BRAINY_SERVER_TIMEOUT seconds (default 15).
+        let timeout = environment["BRAINY_SERVER_TIMEOUT"].flatMap(TimeInterval.init).map { max(0.1, $0) } ?? 15
+        var deps = ShellDependencies(
             repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config, seed: options.seed,
             serverURL: options.serverURL, languageOverride: language,
             colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && isatty(1) == 1,
-            qaEnabled: options.qa, formatOverride: options.format)
+            qaEnabled: options.qa, formatOverride: options.format,
+            remoteFactory: { url in HTTPRemoteAPI(baseURL: url, timeout: timeout) })
+        // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
+        if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { deps.syncBatchSize = batch }
+        if let server = options.serverURL, !deps.isValidServerURL(server) {
+            FileHandle.standardError.write(Data("brainy: \(BrainyError.invalidServerURL(server).message[language ?? .ko])\n".utf8))
+            return 2
+        }
         if let commands = options.commands {
             return Shell.run(deps, input: .lines([commands]))
         }

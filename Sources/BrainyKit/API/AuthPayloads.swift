@@ -70,15 +70,18 @@ public struct APIErrorResponse: Codable, Equatable, Sendable, Error {
         public var message: String
         /// With `account_locked`: when the account opens again.
         public var lockedUntil: Date?
-        public init(code: String, message: String, lockedUntil: Date? = nil) {
+        /// With `invalid_credentials`: failed sign-ins left before the account is locked.
+        public var remainingAttempts: Int?
+        public init(code: String, message: String, lockedUntil: Date? = nil, remainingAttempts: Int? = nil) {
             self.code = code
             self.message = message
             self.lockedUntil = lockedUntil
+            self.remainingAttempts = remainingAttempts
         }
     }
 
     public var error: Detail
-    public init(code: String, message: String, lockedUntil: Date? = nil) {
-        error = Detail(code: code, message: message, lockedUntil: lockedUntil)
+    public init(code: String, message: String, lockedUntil: Date? = nil, remainingAttempts: Int? = nil) {
+        error = Detail(code: code, message: message, lockedUntil: lockedUntil, remainingAttempts: remainingAttempts)
     }
 }

@@ -45,6 +45,20 @@ public enum BrainyError: Error, Equatable, Sendable {
     case updateRequired(current: String, minimum: String)
     case maintenance
     case invalidPack(String)
+    case noServer
+    case invalidServerURL(String)
+    case serverUnreachable(String)
+    case serverTimedOut(String, seconds: Int)
+    /// The server failed (5xx) or answered something unreadable.
+    case serverFailed(String, status: Int?)
+    /// The server refused the request, with its (English) reason.
+    case serverRefused(code: String, message: String)
+    case remoteSessionEnded
+    case guestCannotSync
+    case notOnServer(String)
+    case providerNotOffered(AuthProvider)
+    case signInDenied(AuthProvider)
+    case signInTimedOut(AuthProvider)
 
     public var message: Localized {
         switch self {
@@ -92,8 +106,8 @@ public enum BrainyError: Error, Equatable, Sendable {
                              en: "\(provider.name.en) sign-in is turned off in the current config. Use another method.")
         case let .needsServer(provider):
             return Localized(
-                ko: "\(provider.name.ko) 로그인은 동기화 서버를 거치는데, 이 버전은 아직 서버와 연결하지 않습니다. 지금은 'login guest'나 'login email'을 쓰세요.",
-                en: "\(provider.name.en) sign-in goes through the sync server, which this version does not connect to yet. For now use 'login guest' or 'login email'.")
+                ko: "\(provider.name.ko) 로그인은 동기화 서버를 거칩니다. --server URL로 셸을 시작하거나 'settings server URL'로 서버를 정하세요. 서버 없이는 'login guest'나 'login email'을 쓰세요.",
+                en: "\(provider.name.en) sign-in goes through the sync server. Start the shell with --server URL or set one with 'settings server URL'. Without a server, use 'login guest' or 'login email'.")
         case let .quizTypeUnavailable(type):
             return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
                              en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
@@ -173,6 +187,50 @@ public enum BrainyError: Error, Equatable, Sendable {
             return Localized(ko: "지금은 점검 중입니다. 잠시 뒤에 다시 시도하세요.", en: "Brainy is under maintenance. Try again later.")
         case let .invalidPack(detail):
             return Localized(ko: "문제 팩이 올바르지 않습니다: \(detail)", en: "The question pack is not valid: \(detail)")
+        case .noServer:
+            return Localized(
+                ko: "동기화 서버가 정해지지 않았습니다. --server URL로 셸을 시작하거나 'settings server URL'로 정하세요. 결과는 이 기기에 그대로 있습니다.",
+                en: "No sync server is set. Start the shell with --server URL or set one with 'settings server URL'. Your results stay on this device.")
+        case let .invalidServerURL(text):
+            return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 서버 주소가 아닙니다. http://127.0.0.1:8080 처럼 쓰세요.",
+                             en: "'\(text)' is not a server address. Write it like http://127.0.0.1:8080.")
+        case let .serverUnreachable(url):
+            return Localized(
+                ko: "서버(\(url))에 연결할 수 없습니다. 서버가 켜져 있는지, 주소가 맞는지 확인하세요. 결과는 이 기기에 그대로 남아 있습니다.",
+                en: "Cannot reach the server at \(url). Check that it is running and that the address is right. Nothing was lost: your results stay on this device.")
+        case let .serverTimedOut(url, seconds):
+            return Localized(
+                ko: "서버(\(url))가 \(seconds)초 안에 답하지 않았습니다. 잠시 뒤에 다시 시도하세요. 결과는 이 기기에 그대로 남아 있습니다.",
+                en: "The server at \(url) did not answer within \(seconds) s. Try again later. Nothing was lost: your results stay on this device.")
+        case let .serverFailed(url, status):
+            let code = status.map { " (HTTP \($0))" } ?? ""
+            return Localized(
+                ko: "서버(\(url))에 문제가 생겼습니다\(code). 잠시 뒤에 다시 시도하세요. 결과는 이 기기에 그대로 남아 있습니다.",
+                en: "The server at \(url) had a problem\(code). Try again later. Nothing was lost: your results stay on this device.")
+        case let .serverRefused(code, message):
+            return Localized(ko: "서버가 요청을 거절했습니다 (\(code)): \(message)", en: "The server refused the request (\(code)): \(message)")
+        case .remoteSessionEnded:
+            return Localized(
+                ko: "서버의 로그인이 끝났습니다 (만료되었거나 다른 곳에서 로그아웃됨). 다시 로그인하세요. 이 기기의 기록은 그대로 있고, 로그인한 뒤 동기화됩니다.",
+                en: "Your sign-in on the server has ended (it expired or was signed out elsewhere). Sign in again; your data on this device is kept and will sync afterwards.")
+        case .guestCannotSync:
+            return Localized(
+                ko: "게스트 기록은 이 기기에만 있습니다. 동기화하려면 'register'나 'login email'로 로그인하세요. 로그인할 때 게스트 기록을 계정으로 옮길 수 있습니다.",
+                en: "A guest plays on this device only. To sync, sign in with 'register' or 'login email'; the guest's history can move to the account when you do.")
+        case let .notOnServer(email):
+            return Localized(
+                ko: "\(Josa.attach(email, .topic)) 이 기기에서만 만든 계정이라 서버에 없습니다. 'register \(email)'로 서버에 같은 계정을 만들면 이 기기의 기록이 그 계정으로 옮겨집니다.",
+                en: "\(email) was made on this device only, so the server does not know it. 'register \(email)' makes it on the server, and this device's history moves to it.")
+        case let .providerNotOffered(provider):
+            return Localized(
+                ko: "이 서버는 \(provider.name.ko) 로그인을 제공하지 않습니다. 'login email'이나 'login guest'를 쓰세요.",
+                en: "This server does not offer \(provider.name.en) sign-in. Use 'login email' or 'login guest'.")
+        case let .signInDenied(provider):
+            return Localized(ko: "\(provider.name.ko) 로그인이 거절되었습니다. 다시 시도하거나 다른 방법으로 로그인하세요.",
+                             en: "\(provider.name.en) sign-in was denied. Try again or use another method.")
+        case let .signInTimedOut(provider):
+            return Localized(ko: "\(provider.name.ko) 로그인 코드가 만료되었습니다. 'login \(provider.rawValue)'로 다시 시도하세요.",
+                             en: "The \(provider.name.en) sign-in code expired. Try 'login \(provider.rawValue)' again.")
         }
     }
 }

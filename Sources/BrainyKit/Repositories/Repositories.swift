@@ -117,6 +117,7 @@ public protocol SettingsRepository: Sendable {
 
 /// Everything the shell keeps on the device.
 public typealias BrainyRepository = AccountRepository & QuestionRepository & QuizRepository & SettingsRepository
+    & SyncRepository
 
 /// Hashes and checks passwords (never kept in plain text).
 public protocol PasswordHasher: Sendable {

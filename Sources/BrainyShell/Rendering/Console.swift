@@ -83,6 +83,23 @@ public final class Console {
         write(text, toError: false)
     }
 
+    /// Whether a line drawn over itself (a progress bar) reaches a person: a terminal, nothing held, kept or paged.
+    public var showsLiveProgress: Bool {
+        isatty(1) == 1 && !capturing && held == nil && segment == nil && paged == nil
+    }
+
+    /// Draws `text` over the current line (a progress bar); does nothing unless `showsLiveProgress`.
+    public func progress(_ text: String) {
+        guard showsLiveProgress else { return }
+        write("\r\u{1B}[2K" + text, toError: false)
+    }
+
+    /// Clears a progress line drawn with `progress(_:)`.
+    public func endProgress() {
+        guard showsLiveProgress else { return }
+        write("\r\u{1B}[2K", toError: false)
+    }
+
     /// Starts keeping a copy of what is written (for a transcript).
     public func beginSegment() { segment = "" }
 

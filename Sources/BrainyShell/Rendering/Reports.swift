@@ -136,6 +136,8 @@ enum Report {
         var hintCredits: Int
         var server: String?
         var lastSyncAt: Date?
+        /// No server, or the last call to it failed.
+        var offline: Bool
         var pendingResults: Int
         var packVersion: String?
         var questions: Int

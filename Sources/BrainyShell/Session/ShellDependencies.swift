@@ -9,8 +9,12 @@ public struct ShellDependencies {
     public var config: RemoteConfig
     /// Fixes question selection and option order; nil draws a fresh seed.
     public var seed: UInt64?
-    /// The sync server, when one was given.
+    /// The sync server given with `--server` (wins over the `server` setting for this run).
     public var serverURL: String?
+    /// Makes the client for a server address; nil leaves the shell without a network (unit tests).
+    public var remoteFactory: (@Sendable (String) -> any RemoteAPI)?
+    /// Results per upload request of `sync` (BRAINY_SYNC_BATCH; small values make cut-off syncs easy to test).
+    public var syncBatchSize = 1000
     /// `--lang`: wins over the user's setting for this run.
     public var languageOverride: Language?
     public var colorEnabled: Bool
@@ -25,7 +29,9 @@ public struct ShellDependencies {
     public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
                 config: RemoteConfig = RemoteConfig(), seed: UInt64? = nil, serverURL: String? = nil,
                 languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current,
-                qaEnabled: Bool = false, formatOverride: OutputFormat? = nil, columnsOverride: Int? = nil) {
+                qaEnabled: Bool = false, formatOverride: OutputFormat? = nil, columnsOverride: Int? = nil,
+                remoteFactory: (@Sendable (String) -> any RemoteAPI)? = nil) {
+        self.remoteFactory = remoteFactory
         self.repository = repository
         self.hasher = hasher
         self.clock = clock
@@ -38,6 +44,15 @@ public struct ShellDependencies {
         self.qaEnabled = qaEnabled
         self.formatOverride = formatOverride
         self.columnsOverride = columnsOverride
+    }
+}
+
+extension ShellDependencies {
+    /// An address the shell can talk to: http(s)://host[:port][/path].
+    public func isValidServerURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return false }
+        return true
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// The read–run loop. On a terminal errors are printed and the shell goes on; in a script or pipe the first error
 /// stops the run with a message on standard error and a non-zero exit code.
 public struct ShellRunner {
-    public static let version = "0.1.0"
+    public static let version = BrainyVersion.current
 
     let session: ShellSession
     let reader: LineReader

@@ -19,8 +19,9 @@ extension ShellSession {
         case .email:
             try loginWithEmail(arguments.count > 1 ? arguments[1] : nil)
         case .google, .apple:
-            // Social sign-in goes through the sync server, which this version does not talk to yet.
-            throw .needsServer(provider)
+            // Social sign-in goes through the sync server, which verifies the provider's ID token.
+            guard let api = remoteAPI() else { throw .needsServer(provider) }
+            try loginSocially(api, provider: provider)
         }
     }
 
@@ -32,6 +33,8 @@ extension ShellSession {
         let config = config
         // An empty line is a slip, not an attempt: it does not count toward the lock-out.
         guard !password.isEmpty else { throw .cancelled }
+        // With a server, the server checks the password and keeps the lock-out.
+        if let api = remoteAPI() { return try loginRemotely(api, email: email, password: password) }
         guard let user = try repository.user(email: email), user.provider == .email else {
             throw .wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
@@ -52,7 +55,9 @@ extension ShellSession {
         guard config.allowsLogin(.email) else { throw .loginMethodDisabled(.email) }
         try checkAppVersion()
         let email = try askEmail(given)
-        if try repository.user(email: email) != nil { throw .emailTaken(email) }
+        let api = remoteAPI()
+        // With a server the account is made there; a local one of the same email is taken over by it.
+        if api == nil, try repository.user(email: email) != nil { throw .emailTaken(email) }
         let minimum = config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
         guard let password = askSecret(prompt) else {
@@ -65,6 +70,7 @@ extension ShellSession {
             throw reader.isInteractive ? .cancelled : .inputEnded
         }
         guard again == password else { throw .passwordsDoNotMatch }
+        if let api { return try registerRemotely(api, email: email, password: password) }
         let user = try repository.createEmailUser(email: email, passwordHash: deps.hasher.hash(password), now: now)
         console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
@@ -95,10 +101,11 @@ extension ShellSession {
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
     func signIn(_ user: User, announce: Bool) throws(BrainyError) {
         if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: BrainyDateFormat.minute(user.lockedUntil!, timeZone: deps.timeZone)) }
-        if announce, flow.user != nil {
+        if announce, let previous = flow.user {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
             // sign-in is valid has passed by now, so a failed attempt never signs anyone out.
             try releaseHeldQuiz()
+            if previous.provider == .guest, user.provider != .guest { try offerGuestHistory(from: previous.id, to: user) }
         }
         let session: AuthSession
         if announce {
@@ -128,6 +135,26 @@ extension ShellSession {
         }
     }
 
+    /// A guest who signs in may take their play along: asked once, when the guest has played.
+    private func offerGuestHistory(from guestId: String, to user: User) throws(BrainyError) {
+        let count = try repository.quizCount(userId: guestId)
+        guard count > 0 else { return }
+        let name = user.email ?? user.displayName
+        let answer = askLine(Localized(
+            ko: "게스트 기록(퀴즈 \(count)개)을 \(name) 계정으로 옮길까요? [Y/n] ",
+            en: "Move the guest's history (\(count) quiz\(count == 1 ? "" : "zes")) to \(name)? [Y/n] "))
+        guard case let .line(text) = answer,
+              ["", "y", "yes", "예", "네", "응", "ㅇ"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+        else {
+            console.line(Localized(ko: "게스트 기록은 그대로 두었습니다 ('login guest'로 볼 수 있습니다).",
+                                   en: "The guest's history stays where it is ('login guest' shows it)."))
+            return
+        }
+        try repository.moveHistory(from: guestId, to: user.id)
+        console.line(Localized(ko: "게스트 기록(퀴즈 \(count)개)을 옮겼습니다. 다음 'sync'에 함께 올라갑니다.",
+                               en: "Moved the guest's \(count) quiz\(count == 1 ? "" : "zes") to this account; the next 'sync' uploads them."))
+    }
+
     /// A quiz left in progress stays resumable from any shell once this one lets go of it.
     func releaseHeldQuiz() throws(BrainyError) {
         if let play = flow.play, play.quiz.status == .inProgress, !play.allAnswered {
@@ -137,6 +164,7 @@ extension ShellSession {
 
     func signOut(announce: Bool) throws(BrainyError) {
         try releaseHeldQuiz()
+        if announce { logoutRemotely() }
         let message = Localized(ko: "로그아웃했습니다.", en: "Signed out.")
             + (flow.play != nil && [.question, .answered, .interrupted].contains(flow.state)
                ? Localized(ko: " 진행 중인 퀴즈는 다시 로그인하면 'resume'으로 이어 풀 수 있습니다.",

@@ -94,10 +94,12 @@ extension ShellSession {
             let language = console.language
             switch outputFormat {
             case .json:
-                let values = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, settings.value(of: $0)) })
+                var values = Dictionary(uniqueKeysWithValues: Settings.Key.allCases.map { ($0.rawValue, settings.value(of: $0)) })
+                values["server"] = serverURL ?? "off"
                 return console.line(Report.json(values))
             case .plain:
-                return console.line(Report.plain(["key", "value"], Settings.Key.allCases.map { [$0.rawValue, settings.value(of: $0)] }))
+                return console.line(Report.plain(["key", "value"], Settings.Key.allCases.map { [$0.rawValue, settings.value(of: $0)] }
+                                                 + [["server", serverURL ?? "off"]]))
             case .table: break
             }
             let width = Settings.Key.allCases.map(\.rawValue.count).max() ?? 10
@@ -106,9 +108,13 @@ extension ShellSession {
                              + console.paint(settings.value(of: key).padded(toWidth: 8), \.emphasis) + "  "
                              + console.paint(key.help[language], \.muted))
             }
+            console.line(console.paint("server".padded(toWidth: width), \.accent) + "  "
+                         + console.paint((serverURL ?? "off").padded(toWidth: 8), \.emphasis) + "  "
+                         + console.paint(console.text(Self.serverHelp), \.muted))
             console.line(console.paint(console.text(Localized(ko: "바꾸기: settings <이름> <값>", en: "Change one: settings <key> <value>")), \.muted))
             return
         }
+        if keyWord.lowercased() == "server" { return try changeServer(arguments.dropFirst().first) }
         guard let key = Settings.Key(rawValue: keyWord.lowercased()) else { throw .unknownSetting(keyWord) }
         guard arguments.count > 1 else {
             console.line("\(key.rawValue) = \(settings.value(of: key))   " + console.paint(
@@ -153,5 +159,30 @@ extension ShellSession {
         if let quiz = report.quiz { pairs += [["quiz", quiz.quizId], ["question", "\(quiz.question)/\(quiz.questions)"], ["correct", String(quiz.correct)]] }
         pairs.append(["allowed", report.allowed.joined(separator: " ")])
         console.line(Report.plain(["key", "value"], pairs))
+    }
+}
+
+extension ShellSession {
+    static let serverHelp = Localized(ko: "동기화 서버 주소 (이 기기 전체, --server가 우선) · URL|off",
+                                      en: "the sync server (for this device; --server wins) · URL|off")
+
+    /// `settings server [URL|off]`: the device's sync server, kept for every user of this device.
+    func changeServer(_ value: String?) throws(BrainyError) {
+        guard let value else {
+            return console.line("server = \(serverURL ?? "off")   " + console.paint(console.text(Self.serverHelp), \.muted))
+        }
+        if ["off", "none", "끄기"].contains(value.lowercased()) {
+            try repository.setSyncValue(nil, for: SyncKeys.server)
+        } else {
+            guard deps.isValidServerURL(value) else { throw .invalidServerURL(value) }
+            try repository.setSyncValue(value, for: SyncKeys.server)
+        }
+        serverReachable = nil
+        console.line(console.paint("✔ ", \.success) + Localized(
+            ko: "server = \(serverURL ?? "off") (저장됨)", en: "server = \(serverURL ?? "off") (saved)")[console.language])
+        if let forced = deps.serverURL, forced != value {
+            console.line(console.paint(console.text(Localized(
+                ko: "이번 실행에서는 --server \(forced)가 우선합니다.", en: "For this run --server \(forced) wins.")), \.muted))
+        }
     }
 }

@@ -174,17 +174,31 @@ extension ShellSession {
         }
     }
 
+    /// Offline: no server, or the last call to it did not get through.
+    var isOffline: Bool { serverURL == nil || serverReachable == false }
+
+    private func syncStatus(server: String?) -> Localized {
+        guard let server else { return Localized(ko: "오프라인 (서버 없음)", en: "offline (no server)") }
+        switch serverReachable {
+        case true?: return Localized(ko: "온라인 · 서버 \(server)", en: "online · server \(server)")
+        case false?: return Localized(ko: "오프라인 · 서버 \(server)에 연결할 수 없음", en: "offline · cannot reach \(server)")
+        case nil: return Localized(ko: "서버 \(server) (이번 실행에서 아직 연결 안 함)", en: "server \(server) (not contacted yet in this run)")
+        }
+    }
+
     func showProfile() throws(BrainyError) {
         guard let signedIn = flow.user, let user = try repository.user(id: signedIn.id) else { return }
         let session = try repository.currentSession()
         let pack = try repository.packSummary()
         let pending = try repository.pendingSyncCount(userId: user.id)
+        let lastSync = try repository.syncValue(SyncKeys.lastSync(user.id)).flatMap { ISO8601DateFormatter().date(from: $0) }
+        let server = serverURL
         let language = console.language
         if outputFormat != .table {
             let report = Report.Profile(
                 account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
                 locked: user.isLocked(at: now), sessionExpiresAt: session?.expiresAt, hintCredits: flow.hintCredits,
-                server: deps.serverURL, lastSyncAt: nil, pendingResults: pending, packVersion: pack.version,
+                server: server, lastSyncAt: lastSync, offline: isOffline, pendingResults: pending, packVersion: pack.version,
                 questions: pack.total,
                 questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
                 voiceReady: pack.voiceCount)
@@ -194,6 +208,7 @@ extension ShellSession {
                 ["account", report.account], ["provider", report.provider], ["created_at", iso.string(from: report.createdAt)],
                 ["locked", report.locked ? "yes" : "no"], ["session_expires_at", report.sessionExpiresAt.map(iso.string) ?? ""],
                 ["hint_credits", String(report.hintCredits)], ["server", report.server ?? ""],
+                ["last_sync_at", report.lastSyncAt.map(iso.string) ?? ""], ["offline", report.offline ? "yes" : "no"],
                 ["pending_results", String(report.pendingResults)], ["pack_version", report.packVersion ?? ""],
                 ["questions", String(report.questions)], ["voice_ready", String(report.voiceReady)],
             ]))
@@ -208,9 +223,9 @@ extension ShellSession {
             (Localized(ko: "세션 만료", en: "session expires"),
              session.map { BrainyDateFormat.minute($0.expiresAt, timeZone: deps.timeZone) } ?? none),
             (Localized(ko: "남은 힌트", en: "hints left"), String(flow.hintCredits)),
-            (Localized(ko: "동기화", en: "sync"), deps.serverURL.map { console.text(Localized(ko: "서버 \($0)", en: "server \($0)")) }
-                ?? console.text(Localized(ko: "오프라인 (서버 없음)", en: "offline (no server)"))),
-            (Localized(ko: "마지막 동기화", en: "last sync"), console.text(Localized(ko: "아직 없음", en: "never"))),
+            (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server))),
+            (Localized(ko: "마지막 동기화", en: "last sync"),
+             lastSync.map { BrainyDateFormat.minute($0, timeZone: deps.timeZone) } ?? console.text(Localized(ko: "아직 없음", en: "never"))),
             (Localized(ko: "동기화 대기", en: "waiting to sync"),
              console.text(Localized(ko: "답 \(pending)개", en: "\(pending) answer\(pending == 1 ? "" : "s")"))),
             (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
@@ -227,24 +242,6 @@ extension ShellSession {
         for (label, value) in rows {
             console.line(console.paint(label[language].padded(toWidth: width), \.muted) + "  " + value)
         }
-    }
-
-    func sync() throws(BrainyError) {
-        guard let user = flow.user else { return }
-        let pending = try repository.pendingSyncCount(userId: user.id)
-        if let server = deps.serverURL {
-            return console.line(console.paint(console.text(Localized(
-                ko: "이 버전에는 아직 서버 동기화가 없습니다 (\(server)). 결과 \(pending)개가 이 기기에 안전하게 저장되어 있습니다.",
-                en: "This version cannot sync with a server yet (\(server)). \(pending) results are kept safely on this device.")), \.warning))
-        }
-        console.line(console.paint(console.text(Localized(
-            ko: "동기화 서버가 설정되지 않았습니다 (--server URL). 결과 \(pending)개가 이 기기에 안전하게 저장되어 동기화를 기다립니다.",
-            en: "No sync server is set (--server URL). \(pending) results are kept safely on this device, waiting to be synced.")), \.warning))
-    }
-
-    func showLeaderboard() {
-        console.line(Localized(ko: "저장된 순위표가 없습니다. 서버와 'sync'하면 오늘의 순위표를 받아 옵니다.",
-                               en: "No leaderboard cached yet. A 'sync' with a server fetches today's leaderboard."))
     }
 }
 

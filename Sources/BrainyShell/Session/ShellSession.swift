@@ -11,6 +11,8 @@ public final class ShellSession {
     var settings = Settings()
     /// The remote config in force (the bundled default; QA may change it with `config` and `flags`).
     var config: RemoteConfig
+    /// Whether the last call to the server got through (nil: none made in this run).
+    var serverReachable: Bool?
     /// `timing on`: how long each command took is printed after it.
     public internal(set) var timingEnabled = false
     var generator: SeededGenerator
@@ -45,6 +47,8 @@ public final class ShellSession {
 
     /// Signs the device's open session back in, if it has not expired; says so when it has.
     public func restoreSession() throws(BrainyError) {
+        // With a server, the config it last sent is in force (until the next `sync` fetches a newer one).
+        if serverURL != nil, let cached = try repository.cachedConfig() { config = cached.config }
         if config.maintenanceMode { _ = try flow.handle(.maintenanceChanged(true)) }
         guard let session = try repository.currentSession() else { return }
         guard !session.isExpired(at: now) else {
@@ -120,7 +124,7 @@ public final class ShellSession {
         case .profile: try showProfile()
         case .settings: try changeSettings(arguments)
         case .sync: try sync()
-        case .leaderboard: showLeaderboard()
+        case .leaderboard: try showLeaderboard()
         case .diagram:
             console.beginPaging()
             defer { console.endPaging() }

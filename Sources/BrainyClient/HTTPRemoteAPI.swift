@@ -1,0 +1,225 @@
+import AsyncHTTPClient
+import BrainyKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// brainy-server over HTTP, with AsyncHTTPClient's shared client (its connection pool lives as long as the process).
+/// Every call has a deadline; a cancelled task (Ctrl-C in the shell) cancels the request under way.
+public struct HTTPRemoteAPI: RemoteAPI {
+    public let baseURL: String
+    /// How long one request may take, connecting included.
+    public let timeout: TimeInterval
+    private let client: HTTPClient
+
+    public init(baseURL: String, timeout: TimeInterval = 15, client: HTTPClient = .shared) {
+        var base = baseURL.trimmingCharacters(in: .whitespaces)
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.timeout = timeout
+        self.client = client
+    }
+
+    // MARK: Content
+
+    public func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> {
+        var headers = HTTPHeaders()
+        if let etag { headers.add(name: "If-None-Match", value: etag) }
+        let response = try await send(.GET, "/v1/config", headers: headers)
+        if response.status == 304 { return .notModified }
+        return .fetched(try decode(RemoteConfig.self, response), etag: response.headers.first(name: "ETag"))
+    }
+
+    public func packVersion() async throws(RemoteError) -> PackVersionResponse {
+        try decode(PackVersionResponse.self, try await send(.GET, "/v1/pack/version"))
+    }
+
+    public func pack() async throws(RemoteError) -> QuestionPack {
+        try decode(QuestionPack.self, try await send(.GET, "/v1/pack", limit: 64 * 1024 * 1024))
+    }
+
+    // MARK: Accounts
+
+    public func register(email: String, password: String) async throws(RemoteError) -> AuthResponse {
+        try await post("/v1/auth/register", CredentialsRequest(email: email, password: password))
+    }
+
+    public func login(email: String, password: String) async throws(RemoteError) -> AuthResponse {
+        try await post("/v1/auth/login", CredentialsRequest(email: email, password: password))
+    }
+
+    public func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse {
+        try await post("/v1/auth/refresh", RefreshRequest(refreshToken: refreshToken))
+    }
+
+    public func logout(_ refreshToken: String) async throws(RemoteError) {
+        _ = try await send(.POST, "/v1/auth/logout", body: try encode(RefreshRequest(refreshToken: refreshToken)))
+    }
+
+    // MARK: Results and leaderboard
+
+    public func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
+        try await post("/v1/results", batch, accessToken: accessToken)
+    }
+
+    public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
+        try decode(LeaderboardResponse.self,
+                   try await send(.GET, "/v1/leaderboard/daily", headers: Self.bearer(accessToken)))
+    }
+
+    // MARK: Social sign-in
+
+    public func socialProviders() async throws(RemoteError) -> SocialProvidersResponse {
+        try decode(SocialProvidersResponse.self, try await send(.GET, "/v1/auth/providers"))
+    }
+
+    public func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError)
+        -> DeviceAuthorizationResponse {
+        var form = ["client_id": provider.clientId, "scope": "openid email"]
+        if let secret = provider.clientSecret { form["client_secret"] = secret }
+        return try decode(DeviceAuthorizationResponse.self,
+                          try await sendForm(provider.deviceAuthorizationEndpoint, form))
+    }
+
+    public func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError)
+        -> DeviceTokenResponse {
+        var form = ["client_id": provider.clientId, "device_code": deviceCode,
+                    "grant_type": "urn:ietf:params:oauth:grant-type:device_code"]
+        if let secret = provider.clientSecret { form["client_secret"] = secret }
+        // While the user has not approved yet, the provider answers 400 with an OAuth error: that is an answer.
+        let response = try await sendForm(provider.tokenEndpoint, form, acceptingErrors: true)
+        guard let token = try? JSONDecoder().decode(DeviceTokenResponse.self, from: response.body),
+              token.idToken != nil || token.error != nil else {
+            throw Self.failure(response)
+        }
+        return token
+    }
+
+    public func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse {
+        try await post("/v1/auth/social", request)
+    }
+
+    // MARK: Plumbing
+
+    struct Answer {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: Data
+    }
+
+    private func post<Body: Encodable, Result: Decodable>(_ path: String, _ body: Body, accessToken: String? = nil)
+        async throws(RemoteError) -> Result {
+        let headers = accessToken.map(Self.bearer) ?? HTTPHeaders()
+        return try decode(Result.self, try await send(.POST, path, headers: headers, body: try encode(body)))
+    }
+
+    private static func bearer(_ token: String) -> HTTPHeaders {
+        HTTPHeaders([("Authorization", "Bearer \(token)")])
+    }
+
+    private func sendForm(_ endpoint: String, _ form: [String: String], acceptingErrors: Bool = false)
+        async throws(RemoteError) -> Answer {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let body = form.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+            .joined(separator: "&")
+        let url = endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://") ? endpoint : baseURL + endpoint
+        return try await send(.POST, url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                              body: Data(body.utf8), acceptingErrors: acceptingErrors)
+    }
+
+    private func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: Data? = nil,
+                      limit: Int = 8 * 1024 * 1024) async throws(RemoteError) -> Answer {
+        try await send(method, url: baseURL + path, headers: headers, body: body, limit: limit)
+    }
+
+    private func send(_ method: HTTPMethod, url: String, headers: HTTPHeaders, body: Data?,
+                      limit: Int = 8 * 1024 * 1024, acceptingErrors: Bool = false) async throws(RemoteError) -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers = headers
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "brainy/\(BrainyVersion.current)")
+        if let body {
+            if !request.headers.contains(name: "Content-Type") {
+                request.headers.add(name: "Content-Type", value: "application/json")
+            }
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let answer: Answer
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+            let buffer = try await response.body.collect(upTo: limit)
+            answer = Answer(status: Int(response.status.code), headers: response.headers,
+                            body: Data(buffer.readableBytesView))
+        } catch {
+            throw classify(error)
+        }
+        if answer.status >= 400 && !acceptingErrors { throw Self.failure(answer) }
+        return answer
+    }
+
+    /// Turns a transport error into what the user is told: cancelled, timed out, or not reachable.
+    private func classify(_ error: any Error) -> RemoteError {
+        if error is CancellationError || Task.isCancelled { return .cancelled }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled: return .cancelled
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout: return .timedOut(seconds: Int(timeout.rounded(.up)))
+            default: break
+            }
+        }
+        if error is NIOTooManyBytesError { return .badResponse("the answer is too large") }
+        let description = String(describing: error)
+        if description.lowercased().contains("timeout") { return .timedOut(seconds: Int(timeout.rounded(.up))) }
+        return .unreachable(description)
+    }
+
+    /// An error answer: the server's JSON error when it sent one.
+    private static func failure(_ answer: Answer) -> RemoteError {
+        if let body = try? apiDecoder.decode(APIErrorResponse.self, from: answer.body) {
+            return .server(status: answer.status, code: body.error.code, message: body.error.message,
+                           lockedUntil: body.error.lockedUntil, remainingAttempts: body.error.remainingAttempts)
+        }
+        return .server(status: answer.status, code: "http_\(answer.status)",
+                       message: HTTPResponseStatus(statusCode: answer.status).reasonPhrase)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ answer: Answer) throws(RemoteError) -> T {
+        do {
+            return try Self.apiDecoder.decode(type, from: answer.body)
+        } catch {
+            throw .badResponse("\(T.self): \(error)")
+        }
+    }
+
+    private func encode<T: Encodable>(_ value: T) throws(RemoteError) -> Data {
+        do {
+            return try Self.apiEncoder.encode(value)
+        } catch {
+            throw .badResponse("could not encode the request: \(error)")
+        }
+    }
+
+    static let apiEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    /// ISO 8601 dates with or without fractional seconds.
+    static let apiDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+                return date
+            }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not an ISO 8601 date: \(text.prefix(40))"))
+        }
+        return decoder
+    }()
+}

@@ -1,0 +1,197 @@
+import BrainyClient
+import BrainyKit
+import Foundation
+import Testing
+
+/// The client library against the real server over TCP: accounts, tokens, content, results, leaderboard, and
+/// Google sign-in through the development identity provider.
+@Suite struct ClientLibraryTests {
+    @Test func registersLogsInAndRotatesRefreshTokensWithReuseRevokingTheLogin() async throws {
+        try await LiveServer.run { server in
+            let api = server.api
+            let registered = try await api.register(email: "mina@example.com", password: "correct horse")
+            #expect(registered.user.email == "mina@example.com")
+            await #expect(throws: RemoteError.self) { try await api.register(email: "mina@example.com", password: "another one") }
+            let login = try await api.login(email: "mina@example.com", password: "correct horse")
+            let renewed = try await api.refresh(login.refreshToken)
+            #expect(renewed.refreshToken != login.refreshToken)
+            // The old refresh token again: refused, and the whole login with it.
+            do {
+                _ = try await api.refresh(login.refreshToken)
+                Issue.record("a used refresh token was accepted")
+            } catch {
+                #expect(error.status == 401)
+            }
+            do {
+                _ = try await api.refresh(renewed.refreshToken)
+                Issue.record("the login survived the reuse of an old refresh token")
+            } catch {
+                #expect(error.status == 401)
+            }
+            // The sign-in of the registration is another login: untouched.
+            _ = try await api.refresh(registered.refreshToken)
+        }
+    }
+
+    @Test func locksTheAccountAfterTooManyWrongPasswordsAndSaysUntilWhen() async throws {
+        try await LiveServer.run { server in
+            _ = try await server.api.register(email: "lee@example.com", password: "correct horse")
+            var last: RemoteError?
+            for _ in 1...5 {
+                do {
+                    _ = try await server.api.login(email: "lee@example.com", password: "wrong password")
+                } catch {
+                    last = error
+                }
+            }
+            guard case let .server(status, code, _, lockedUntil, _)? = last else {
+                Issue.record("no refusal: \(String(describing: last))")
+                return
+            }
+            #expect(status == 423)
+            #expect(code == "account_locked")
+            #expect(lockedUntil == LiveServer.start.addingTimeInterval(15 * 60))
+            // Even the right password waits for the lock to end.
+            await #expect(throws: RemoteError.self) {
+                try await server.api.login(email: "lee@example.com", password: "correct horse")
+            }
+            server.clock.advance(by: 16 * 60)
+            _ = try await server.api.login(email: "lee@example.com", password: "correct horse")
+        }
+    }
+
+    @Test func servesTheConfigAndPackByVersion() async throws {
+        try await LiveServer.run { server in
+            guard case let .fetched(config, etag) = try await server.api.config(ifNoneMatch: nil) else {
+                Issue.record("no config")
+                return
+            }
+            #expect(etag == "\"\(config.version)\"")
+            guard case .notModified = try await server.api.config(ifNoneMatch: etag) else {
+                Issue.record("an unchanged config was sent again")
+                return
+            }
+            let version = try await server.api.packVersion()
+            let pack = try await server.api.pack()
+            #expect(pack.version == version.version)
+            #expect(pack.questions.count > 900)
+        }
+    }
+
+    @Test func uploadingTheSameResultsTwiceNeverCountsThemTwiceAndAnotherAccountCannotTakeThem() async throws {
+        try await LiveServer.run { server in
+            let mina = try await server.api.register(email: "mina@example.com", password: "correct horse")
+            let batch = LiveServer.batch(quizId: "quiz-1", count: 5, correct: 4, at: LiveServer.start)
+            let first = try await server.api.upload(batch, accessToken: mina.accessToken)
+            let second = try await server.api.upload(batch, accessToken: mina.accessToken)
+            #expect(first.accepted.count == 5)
+            #expect(second.accepted.sorted() == first.accepted.sorted())
+            let board = try await server.api.leaderboard(accessToken: mina.accessToken)
+            #expect(board.you?.score == 4)
+            #expect(board.entries.map(\.score) == [4])
+
+            let joon = try await server.api.register(email: "joon@example.com", password: "correct horse")
+            let taken = try await server.api.upload(batch, accessToken: joon.accessToken)
+            #expect(taken.accepted.isEmpty)
+            #expect(Set(taken.rejected) == Set(batch.results.map(\.id) + ["quiz-1"]))
+            #expect(try await server.api.leaderboard(accessToken: joon.accessToken).you == nil)
+            // Without a token, or with a forged one: 401.
+            do {
+                _ = try await server.api.upload(batch, accessToken: mina.accessToken + "x")
+                Issue.record("a forged access token was accepted")
+            } catch {
+                #expect(error.status == 401)
+            }
+        }
+    }
+
+    @Test func signsInWithGoogleThroughTheDevelopmentIdentityProvider() async throws {
+        try await LiveServer.run { server in
+            let api = server.api
+            let offered = try await api.socialProviders()
+            let google = try #require(offered.providers.first { $0.provider == .google })
+            #expect(google.development)
+            let device = try await api.startDeviceAuthorization(google)
+            let pending = try await api.pollDeviceToken(google, deviceCode: device.deviceCode)
+            #expect(pending.error == "authorization_pending")
+            try await LiveServer.approve(userCode: device.userCode, email: "sora@example.com", port: server.port)
+            let token = try #require(try await api.pollDeviceToken(google, deviceCode: device.deviceCode).idToken)
+            let signedIn = try await api.socialSignIn(SocialSignInRequest(provider: .google, idToken: token))
+            #expect(signedIn.user.provider == .google)
+            #expect(signedIn.user.email == "sora@example.com")
+
+            // The same token with its claims changed: the signature no longer matches.
+            let parts = token.split(separator: ".").map(String.init)
+            var claims = try #require(try JSONSerialization.jsonObject(with: Base64URL.decode(parts[1])) as? [String: Any])
+            claims["email"] = "mallory@example.com"
+            let forged = [parts[0], Base64URL.encode(try JSONSerialization.data(withJSONObject: claims)), parts[2]]
+                .joined(separator: ".")
+            do {
+                _ = try await api.socialSignIn(SocialSignInRequest(provider: .google, idToken: forged))
+                Issue.record("a forged ID token was accepted")
+            } catch {
+                #expect(error.status == 401)
+                #expect(error.code == "invalid_id_token")
+            }
+            // A genuine token once it has expired.
+            let later = try await api.startDeviceAuthorization(google)
+            try await LiveServer.approve(userCode: later.userCode, email: "sora@example.com", port: server.port)
+            let expiring = try #require(try await api.pollDeviceToken(google, deviceCode: later.deviceCode).idToken)
+            server.clock.advance(by: 30 * 60)
+            do {
+                _ = try await api.socialSignIn(SocialSignInRequest(provider: .google, idToken: expiring))
+                Issue.record("an expired ID token was accepted")
+            } catch {
+                #expect(error.code == "invalid_id_token")
+            }
+        }
+    }
+
+    @Test func aServerThatIsNotThereIsUnreachableNotAnError() async throws {
+        let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(try FreePort.pick())", timeout: 5)
+        do {
+            _ = try await api.packVersion()
+            Issue.record("a closed port answered")
+        } catch {
+            guard case .unreachable = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+        }
+    }
+}
+
+enum Base64URL {
+    static func decode(_ text: String) -> Data {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64) ?? Data()
+    }
+
+    static func encode(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// A port of 127.0.0.1 that nothing listens on right now.
+enum FreePort {
+    static func pick() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw NoFreePort() }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    struct NoFreePort: Error {}
+}

@@ -1,0 +1,60 @@
+import AsyncHTTPClient
+import BrainyClient
+import BrainyKit
+import BrainyServer
+import BrainyStore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+/// brainy-server in this process on a free port of 127.0.0.1, with a clock that moves only when told to, reached
+/// through the real client library over TCP.
+enum LiveServer {
+    static let start = Date(timeIntervalSince1970: 1_795_327_200) // 2026-11-22T06:00:00Z
+
+    struct Context {
+        var api: HTTPRemoteAPI
+        var clock: ManualClock
+        var port: Int
+    }
+
+    static func run(devIdP: Bool = true, _ body: @Sendable (Context) async throws -> Void) async throws {
+        let clock = ManualClock(start)
+        var arguments = ServerArguments(port: 0)
+        arguments.devIdP = devIdP
+        let environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
+        let app = try await buildApplication(arguments, environment: environment)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await body(Context(api: HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(port)", timeout: 10),
+                                   clock: clock, port: port))
+        }
+    }
+
+    /// Approves a device code on the development identity provider, as a person would on its page.
+    static func approve(userCode: String, email: String, approve: Bool = true, port: Int) async throws {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/dev-idp/device")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        let body = try JSONSerialization.data(withJSONObject: ["userCode": userCode, "email": email, "approve": approve])
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .ok else { throw ApprovalFailed(status: Int(response.status.code)) }
+    }
+
+    struct ApprovalFailed: Error { var status: Int }
+
+    /// A batch of `count` answers of one finished quiz, the first `correct` right.
+    static func batch(quizId: String, count: Int, correct: Int, at date: Date) -> ResultUploadRequest {
+        let results = (0..<count).map { index in
+            UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: "person-\(index)", category: .person,
+                           type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3,
+                           answeredAt: date, hintUsed: false)
+        }
+        let quiz = UploadedQuiz(id: quizId, category: .person, type: .multipleChoice, format: .individual,
+                                correctCount: correct, questionCount: count, startedAt: date, finishedAt: date)
+        return ResultUploadRequest(results: results, quizzes: [quiz])
+    }
+}

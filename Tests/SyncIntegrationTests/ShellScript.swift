@@ -1,0 +1,92 @@
+import BrainyClient
+import BrainyKit
+import BrainyResources
+import BrainyShell
+import BrainyStore
+import Foundation
+
+/// A shell session over a real database file and the bundled pack, wired to a server through the real client, run
+/// on its own thread: the shell waits for the server the way the `brainy` executable does.
+final class ShellScript: @unchecked Sendable {
+    // @unchecked: used by one test at a time; each run happens on one thread while the test awaits it.
+    let database: AppDatabase
+    let path: String
+    let clock = ManualClock(LiveServer.start)
+    var serverURL: String?
+    var batchSize = 1000
+    /// Wraps the real client, e.g. to cut a sync off.
+    var wrap: @Sendable (any RemoteAPI) -> any RemoteAPI = { $0 }
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
+        database = try AppDatabase.openFile(at: path)
+        try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: LiveServer.start)
+    }
+
+    deinit {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Runs the lines as a script; returns the exit status and everything printed.
+    func run(_ lines: [String]) async -> (status: Int32, output: String) {
+        let wrap = wrap
+        var deps = ShellDependencies(
+            repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: RemoteConfig(),
+            seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt,
+            remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
+        deps.syncBatchSize = batchSize
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                let reader = PlainLineReader(lines: lines)
+                let session = ShellSession(
+                    deps: deps, reader: reader,
+                    console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true))
+                let status = ShellRunner(session: session, reader: reader).run()
+                continuation.resume(returning: (status, session.console.captured))
+            }
+            thread.start()
+        }
+    }
+
+    /// The lines that play one multiple-choice quiz of `count` questions to its end, answering option 1 each time.
+    static func playQuiz(count: Int, category: String = "person") -> [String] {
+        ["mode mc", "category \(category)", "start \(count)"] + Array(repeating: ["1", "next"], count: count).flatMap { $0 }
+    }
+}
+
+/// The real client, cut off (as if the server died) after `uploads` result uploads.
+struct CutOffAfterUploads: RemoteAPI {
+    let inner: any RemoteAPI
+    let uploads: Int
+    let counter = Counter()
+
+    final class Counter: @unchecked Sendable {
+        // @unchecked: guarded by `lock`.
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+
+    var baseURL: String { inner.baseURL }
+    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
+    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
+    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
+    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
+    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
+    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
+    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
+    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
+        guard counter.next() <= uploads else { throw .unreachable("connection reset by peer") }
+        return try await inner.upload(batch, accessToken: accessToken)
+    }
+    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
+    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
+    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
+    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
+    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+}

@@ -1,0 +1,107 @@
+import BrainyClient
+import BrainyKit
+import Foundation
+import Testing
+
+/// The shell's remote side against the real server: register, play, sync, sync again, tokens refreshed, a sign-in
+/// ended elsewhere, a sync cut off half-way, a guest's history moved to an account.
+@Suite struct ShellSyncTests {
+    static let register = ["register mina@example.com", "correct horse", "correct horse"]
+
+    @Test func registersPlaysAndSyncsOnceNothingDoubled() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let first = await shell.run(Self.register + ShellScript.playQuiz(count: 5) + ["sync", "sync", "profile"])
+            #expect(first.status == 0, "\(first.output)")
+            #expect(first.output.contains("Created the account mina@example.com on the server"))
+            #expect(first.output.contains("5 results uploaded"))
+            #expect(first.output.contains("nothing to upload"))
+            #expect(first.output.contains("leaderboard already fetched today"))
+            #expect(first.output.contains("online · server \(server.api.baseURL)"))
+            #expect(first.output.contains("0 answers"))
+
+            let login = try await server.api.login(email: "mina@example.com", password: "correct horse")
+            let board = try await server.api.leaderboard(accessToken: login.accessToken)
+            let correct = try #require(board.you).score
+            let again = await shell.run(["sync", "leaderboard"])
+            #expect(again.output.contains("nothing to upload"))
+            #expect(again.output.contains("Daily leaderboard 2026-11-22"))
+            #expect(try await server.api.leaderboard(accessToken: login.accessToken).you?.score == correct)
+        }
+    }
+
+    @Test func refreshesAnExpiredAccessTokenQuietlyAndAsksToSignInWhenTheLoginEnded() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            _ = await shell.run(Self.register + ShellScript.playQuiz(count: 3))
+            let user = try #require(try shell.database.user(email: "mina@example.com"))
+            let before = try #require(try shell.database.remoteTokens(userId: user.id))
+            server.clock.advance(by: 20 * 60)
+            let refreshed = await shell.run(["sync"])
+            #expect(refreshed.status == 0, "\(refreshed.output)")
+            #expect(refreshed.output.contains("3 results uploaded"))
+            let after = try #require(try shell.database.remoteTokens(userId: user.id))
+            #expect(after.refreshToken != before.refreshToken)
+
+            // Someone replays the old refresh token: the server ends the whole login.
+            await #expect(throws: RemoteError.self) { try await server.api.refresh(before.refreshToken) }
+            server.clock.advance(by: 20 * 60)
+            _ = await shell.run(ShellScript.playQuiz(count: 2))
+            let ended = await shell.run(["sync"])
+            #expect(ended.status == 1)
+            #expect(ended.output.contains("Your sign-in on the server has ended"))
+            #expect(try shell.database.pendingSyncCount(userId: user.id) == 2)
+            #expect(try shell.database.remoteTokens(userId: user.id) == nil)
+            let back = await shell.run(["login email mina@example.com", "correct horse", "sync"])
+            #expect(back.output.contains("2 results uploaded"), "\(back.output)")
+        }
+    }
+
+    @Test func aSyncCutOffHalfWayKeepsWhatWasAcknowledgedAndTheNextSendsOnlyTheRest() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            shell.batchSize = 4
+            _ = await shell.run(Self.register + ShellScript.playQuiz(count: 5) + ShellScript.playQuiz(count: 5))
+            let user = try #require(try shell.database.user(email: "mina@example.com"))
+            shell.wrap = { CutOffAfterUploads(inner: $0, uploads: 2) }
+            let cut = await shell.run(["sync"])
+            #expect(cut.status == 1)
+            #expect(cut.output.contains("Sync stopped: 8 of 10 results sent"), "\(cut.output)")
+            #expect(cut.output.contains("Cannot reach the server"))
+            #expect(try shell.database.pendingSyncCount(userId: user.id) == 2)
+
+            shell.wrap = { $0 }
+            let rest = await shell.run(["sync"])
+            #expect(rest.output.contains("2 results uploaded"), "\(rest.output)")
+            #expect(try shell.database.pendingSyncCount(userId: user.id) == 0)
+        }
+    }
+
+    @Test func aGuestWhoRegistersIsOfferedTheirHistoryAndItSyncsWithTheAccount() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let run = await shell.run(["login guest"] + ShellScript.playQuiz(count: 4) + ["sync"])
+            #expect(run.status == 1)
+            #expect(run.output.contains("A guest plays on this device only"))
+            let moved = await shell.run(["login guest"] + Self.register + ["y", "history", "sync"])
+            #expect(moved.status == 0, "\(moved.output)")
+            #expect(moved.output.contains("Move the guest's history (1 quiz) to mina@example.com?"))
+            #expect(moved.output.contains("4 results uploaded"))
+        }
+    }
+
+    @Test func serverDownSaysSoAndKeepsEverythingPending() async throws {
+        let shell = try ShellScript()
+        let port = try FreePort.pick()
+        shell.serverURL = "http://127.0.0.1:\(port)"
+        let run = await shell.run(["login guest", "profile"])
+        #expect(run.output.contains("server http://127.0.0.1:\(port)"))
+        let register = await shell.run(Self.register)
+        #expect(register.status == 1)
+        #expect(register.output.contains("Cannot reach the server at http://127.0.0.1:\(port)"))
+    }
+}
