@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "BrainyKitTests", dependencies: ["BrainyKit"]),
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyResources"]),
         .testTarget(name: "BrainyShellTests", dependencies: ["BrainyShell", "BrainyStore", "BrainyResources"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["brainy"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["brainy", "brainy-server"]),
         // The client library and the built `brainy` against a real brainy-server on 127.0.0.1.
         .testTarget(
             name: "SyncIntegrationTests",

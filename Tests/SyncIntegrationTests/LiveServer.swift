@@ -7,6 +7,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Testing
 
 /// brainy-server in this process on a free port of 127.0.0.1, with a clock that moves only when told to, reached
 /// through the real client library over TCP.

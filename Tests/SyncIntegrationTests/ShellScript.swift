@@ -29,14 +29,14 @@ final class ShellScript: @unchecked Sendable {
 
     /// Runs the lines as a script; returns the exit status and everything printed.
     func run(_ lines: [String]) async -> (status: Int32, output: String) {
-        let wrap = wrap
-        var deps = ShellDependencies(
-            repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: RemoteConfig(),
-            seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt,
-            remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
-        deps.syncBatchSize = batchSize
-        return await withCheckedContinuation { continuation in
-            let thread = Thread {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                let wrap = wrap
+                var deps = ShellDependencies(
+                    repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
+                    config: RemoteConfig(), seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt,
+                    remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
+                deps.syncBatchSize = batchSize
                 let reader = PlainLineReader(lines: lines)
                 let session = ShellSession(
                     deps: deps, reader: reader,

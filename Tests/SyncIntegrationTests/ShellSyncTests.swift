@@ -96,7 +96,8 @@ import Testing
 
     @Test func serverDownSaysSoAndKeepsEverythingPending() async throws {
         let shell = try ShellScript()
-        let port = try FreePort.pick()
+        // Port 1 (tcpmux) is closed on any machine that runs these tests.
+        let port = 1
         shell.serverURL = "http://127.0.0.1:\(port)"
         let run = await shell.run(["login guest", "profile"])
         #expect(run.output.contains("server http://127.0.0.1:\(port)"))

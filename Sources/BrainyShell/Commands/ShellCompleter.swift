@@ -31,7 +31,8 @@ struct ShellCompleter {
         case .help: return previous.isEmpty ? CommandName.allCases.map(\.rawValue) : []
         case .diagram: return previous.isEmpty ? StateDiagram.Style.allCases.map(\.rawValue) : []
         case .settings:
-            if previous.isEmpty { return Settings.Key.allCases.map(\.rawValue) }
+            if previous.isEmpty { return Settings.Key.allCases.map(\.rawValue) + ["server"] }
+            if previous.count == 1, previous[0].lowercased() == "server" { return ["off", "http://127.0.0.1:8080"] }
             if previous.count == 1, let key = Settings.Key(rawValue: previous[0].lowercased()) { return key.allowedValues }
             return []
         case .history:

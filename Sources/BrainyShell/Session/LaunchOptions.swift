@@ -43,7 +43,7 @@ public struct LaunchOptions: Equatable, Sendable {
           -c <commands>       run these commands (separated by ';') and exit
           -f <file>           run the commands in this file and exit
           --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy/brainy.sqlite)
-          --server <url>      the sync server
+          --server <url>      the sync server (e.g. http://127.0.0.1:8080; wins over 'settings server')
           --seed <n>          fix question selection and option order
           --lang <ko|en>      language of messages (overrides the user's setting)
           --no-color          no colours (also when NO_COLOR is set)
@@ -57,6 +57,9 @@ public struct LaunchOptions: Equatable, Sendable {
           --pace <time>       with --demo: the pause between commands (default 1.2s; 0 for none)
           --version           print the version
           -h, --help          show this help
+
+        ENVIRONMENT: BRAINY_SERVER_TIMEOUT seconds one request to the server may take (default 15);
+        BRAINY_SYNC_BATCH results per upload request (default 1000); NO_COLOR; PAGER.
 
         EXIT CODES: 0 all commands succeeded, 1 a command failed, 2 bad options or an unreadable script,
         3 the database cannot be used.

@@ -11,6 +11,10 @@ extension ShellSession {
         guard let provider = providers[method] else {
             throw .invalidArgument(command: "login", value: method, expected: ["guest", "email", "google", "apple"])
         }
+        if provider != .guest, let api = remoteAPI() {
+            refreshConfigBeforeSignIn(api)
+            if config.maintenanceMode { throw .maintenance }
+        }
         guard config.allowsLogin(provider) else { throw .loginMethodDisabled(provider) }
         try checkAppVersion()
         switch provider {
@@ -52,6 +56,10 @@ extension ShellSession {
     }
 
     func register(_ given: String?) throws(BrainyError) {
+        if let api = remoteAPI() {
+            refreshConfigBeforeSignIn(api)
+            if config.maintenanceMode { throw .maintenance }
+        }
         guard config.allowsLogin(.email) else { throw .loginMethodDisabled(.email) }
         try checkAppVersion()
         let email = try askEmail(given)
@@ -152,7 +160,7 @@ extension ShellSession {
         }
         try repository.moveHistory(from: guestId, to: user.id)
         console.line(Localized(ko: "게스트 기록(퀴즈 \(count)개)을 옮겼습니다. 다음 'sync'에 함께 올라갑니다.",
-                               en: "Moved the guest's \(count) quiz\(count == 1 ? "" : "zes") to this account; the next 'sync' uploads them."))
+                               en: "Moved the guest's \(count) quiz\(count == 1 ? "" : "zes") to this account; the next 'sync' uploads \(count == 1 ? "it" : "them")."))
     }
 
     /// A quiz left in progress stays resumable from any shell once this one lets go of it.

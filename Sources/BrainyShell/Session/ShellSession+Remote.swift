@@ -46,14 +46,7 @@ extension ShellSession {
                                  _ body: @escaping @Sendable (any RemoteAPI, String) async throws -> T)
         throws(BrainyError) -> T {
         guard let signedIn = flow.user else { throw .remoteSessionEnded }
-        guard var tokens = try repository.remoteTokens(userId: signedIn.id), tokens.server == api.baseURL else {
-            if signedIn.provider == .guest { throw .guestCannotSync }
-            if signedIn.provider == .email, try repository.remoteTokens(userId: signedIn.id) == nil {
-                throw .notOnServer(signedIn.displayName)
-            }
-            try endRemoteSession()
-            throw .remoteSessionEnded
-        }
+        var tokens = try remoteSignIn(api)
         let access = tokens.accessToken
         do {
             return try watch.run { try await body(api, access) }
@@ -80,6 +73,19 @@ extension ShellSession {
         } catch {
             throw translate(error, server: api.baseURL)
         }
+    }
+
+    /// The signed-in user's tokens for this server; says what to do when there are none.
+    func remoteSignIn(_ api: any RemoteAPI) throws(BrainyError) -> RemoteTokens {
+        guard let signedIn = flow.user else { throw .remoteSessionEnded }
+        if let tokens = try repository.remoteTokens(userId: signedIn.id), tokens.server == api.baseURL { return tokens }
+        if signedIn.provider == .guest { throw .guestCannotSync }
+        if signedIn.provider == .email, try repository.remoteTokens(userId: signedIn.id) == nil {
+            throw .notOnServer(signedIn.displayName)
+        }
+        // Signed in on another server: this one needs its own sign-in.
+        try endRemoteSession()
+        throw .remoteSessionEnded
     }
 
     /// The server no longer honours this sign-in: its tokens go, the shell signs out, and the local data stays.
@@ -141,7 +147,7 @@ extension ShellSession {
         let device = try call(api, watch, provider: provider) { try await $0.startDeviceAuthorization(info) }
         let link = device.verificationUri.hasPrefix("/") ? api.baseURL + device.verificationUri : device.verificationUri
         console.line(Localized(
-            ko: "\(provider.name.ko) 로그인: \(link) 을(를) 열고 코드 \(device.userCode) 를 입력하세요\(info.development ? " (개발용 인증 서버)" : "").",
+            ko: "\(provider.name.ko) 로그인: \(link) 에 접속해 코드 \(Josa.attach(device.userCode, .object)) 입력하세요\(info.development ? " (개발용 인증 서버)" : "").",
             en: "\(provider.name.en) sign-in: open \(link) and enter the code \(device.userCode)\(info.development ? " (development identity provider)" : "")."))
         console.line(console.paint(console.text(Localized(
             ko: "승인을 기다리는 중… (\(device.expiresIn / 60)분 안에, Ctrl-C로 그만두기)",

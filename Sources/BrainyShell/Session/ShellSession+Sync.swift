@@ -6,9 +6,17 @@ extension ShellSession {
     /// fetches the config and the question pack when their versions changed, the leaderboard once a day, and sums up.
     /// Whatever fails or is stopped (Ctrl-C), what was acknowledged stays synced and the rest stays pending.
     func sync() throws(BrainyError) {
-        guard let user = flow.user else { return }
         guard let api = remoteAPI() else { throw .noServer }
+        guard let user = flow.user else {
+            // Under maintenance and signed out: only the config is fetched, to see whether maintenance is over.
+            let watch = RemoteCall()
+            defer { watch.finish() }
+            var summary: [String] = []
+            try refreshConfig(api, watch, summary: &summary)
+            return console.line(console.paint("✔ ", \.success) + summary.joined(separator: " · "))
+        }
         if user.provider == .guest { throw .guestCannotSync }
+        _ = try remoteSignIn(api)
         let watch = RemoteCall()
         defer { watch.finish() }
         var summary: [String] = []
@@ -29,8 +37,8 @@ extension ShellSession {
         var cursor = SyncCursor()
         let started = ContinuousClock.now
         func rate() -> Int {
-            let seconds = (ContinuousClock.now - started) / .seconds(1)
-            return seconds > 0.05 ? Int(Double(sent) / seconds) : 0
+            let seconds = max((ContinuousClock.now - started) / .seconds(1), 0.001)
+            return Int(Double(sent) / seconds)
         }
         func drawProgress() {
             guard total > 0 else { return }
@@ -92,6 +100,17 @@ extension ShellSession {
         let changes = adoptConfig(newConfig)
         summary.append(console.text(Localized(ko: "설정 \(newConfig.version)", en: "config \(newConfig.version)")))
         for change in changes { console.line(console.paint("• ", \.accent) + console.text(change)) }
+    }
+
+    /// Before a sign-in through the server: its current config (maintenance, sign-in methods, minimum version,
+    /// password policy) decides. A server that cannot be reached changes nothing here: the sign-in itself says so.
+    func refreshConfigBeforeSignIn(_ api: any RemoteAPI) {
+        let etag = (try? repository.syncValue(SyncKeys.configETag)) ?? nil
+        let fetched = try? call(api) { try await $0.config(ifNoneMatch: etag) }
+        guard case let .fetched(newConfig, newTag)? = fetched else { return }
+        try? repository.saveCachedConfig(newConfig, now: now)
+        try? repository.setSyncValue(newTag, for: SyncKeys.configETag)
+        for change in adoptConfig(newConfig) { console.line(console.paint("• ", \.accent) + console.text(change)) }
     }
 
     /// Puts a config fetched from the server in force, returning what changed that the user should know.

@@ -1,0 +1,151 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The built `brainy` against the built `brainy-server`, each its own process: a server that hangs or dies in the
+/// middle of a sync, Ctrl-C during a sync, and Google sign-in through the development identity provider.
+@Suite(.serialized) struct SyncEndToEndTests {
+    let home: URL
+    let database: URL
+    let server: ServerProcess
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        database = home.appendingPathComponent("brainy.sqlite")
+        server = try ServerProcess(folder: home)
+    }
+
+    static let password = "correct horse"
+
+    /// Runs `brainy` with the lines on standard input (not a terminal).
+    func run(_ lines: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        try BrainyProcess.run(["--db", database.path, "--lang", "en", "--server", server.url],
+                              stdin: lines.joined(separator: "\n") + "\n", environment: environment)
+    }
+
+    /// Registers and plays `quizzes` quizzes of five (answering option 1), leaving their results pending.
+    func registerAndPlay(quizzes: Int) throws {
+        var lines = ["register mina@example.com", Self.password, Self.password]
+        for _ in 0..<quizzes {
+            lines += ["mode mc", "category person", "start 5"] + Array(repeating: ["1", "next"], count: 5).flatMap { $0 }
+        }
+        let played = try run(lines)
+        #expect(played.status == 0, "\(played.err)")
+    }
+
+    @Test func aServerKilledMidSyncLosesNothingAndTheNextSyncCompletes() throws {
+        try registerAndPlay(quizzes: 2)
+        // The server hangs while the shell sends the first of ten one-result batches, then dies.
+        server.freeze()
+        let process = Process()
+        process.executableURL = PseudoTerminal.builtProduct(named: "brainy")
+        process.arguments = ["--db", database.path, "--lang", "en", "--server", server.url, "-c", "sync"]
+        process.environment = ["HOME": home.path, "XDG_DATA_HOME": home.path, "LANG": "C.UTF-8", "BRAINY_SYNC_BATCH": "1"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        server.kill()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("Cannot reach the server") || message.contains("did not answer"), "\(message)")
+
+        try server.start()
+        let resumed = try run(["sync", "sync", "profile"])
+        #expect(resumed.status == 0, "\(resumed.err)")
+        #expect(resumed.out.contains("10 results uploaded"), "\(resumed.out)")
+        #expect(resumed.out.contains("nothing to upload"))
+        #expect(resumed.out.contains("0 answers"))
+    }
+
+    @Test func aServerThatDoesNotAnswerTimesOutAndTheResultsStayPending() throws {
+        try registerAndPlay(quizzes: 1)
+        server.freeze()
+        defer { server.thaw() }
+        let slow = try run(["sync"], environment: ["BRAINY_SERVER_TIMEOUT": "1"])
+        #expect(slow.status == 1)
+        #expect(slow.err.contains("did not answer within 1 s"), "\(slow.err)")
+        #expect(slow.out.contains("Sync stopped: 0 of 5 results sent"), "\(slow.out)")
+        server.thaw()
+        let later = try run(["sync"])
+        #expect(later.out.contains("5 results uploaded"), "\(later.out) \(later.err)")
+    }
+
+    @Test func ctrlCDuringSyncStopsTheSyncAndKeepsTheShell() throws {
+        try registerAndPlay(quizzes: 1)
+        let shell = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
+                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        _ = try shell.expect("Brainy 0.1.0")
+        try shell.waitForRawMode()
+        server.freeze()
+        shell.sendLine("sync")
+        _ = try shell.expect("Uploading")
+        shell.send("\u{03}")
+        _ = try shell.expect("Sync stopped: 0 of 5 results sent")
+        _ = try shell.expect("Cancelled.")
+        server.thaw()
+        try shell.waitForRawMode()
+        shell.sendLine("sync")
+        _ = try shell.expect("5 results uploaded")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    @Test func signsInWithGoogleThroughTheDevelopmentIdentityProvider() throws {
+        let shell = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
+                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        _ = try shell.expect("Brainy 0.1.0")
+        try shell.waitForRawMode()
+        shell.sendLine("login google")
+        let shown = try shell.expect("Waiting for approval")
+        let code = try #require(shown.firstMatch(of: /enter the code ([A-Z0-9-]+)/)?.1)
+        try DevIdP.approve(userCode: String(code), email: "sora@example.com", server: server)
+        _ = try shell.expect("Signed in as sora@example.com (Google)")
+        shell.sendLine("profile")
+        _ = try shell.expect("Google")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+}
+
+/// Approves a device code on the development identity provider, as a person would on its page: one HTTP/1.1 POST
+/// over a plain socket.
+enum DevIdP {
+    static func approve(userCode: String, email: String, server: ServerProcess) throws {
+        let body = "{\"userCode\": \"\(userCode)\", \"email\": \"\(email)\", \"approve\": true}"
+        let request = "POST /dev-idp/device HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(server.port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { throw ApprovalFailed(answer: "no connection") }
+        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        guard text.hasPrefix("HTTP/1.1 200") else { throw ApprovalFailed(answer: text) }
+    }
+
+    struct ApprovalFailed: Error { var answer: String }
+}
