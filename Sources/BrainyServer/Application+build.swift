@@ -3,6 +3,7 @@ import BrainyStore
 import Foundation
 import Hummingbird
 import Logging
+import _CryptoExtras
 
 /// What the server runs with besides its arguments: injected so that tests control time and hashing cost.
 public struct ServerEnvironment: Sendable {
@@ -10,6 +11,11 @@ public struct ServerEnvironment: Sendable {
     public var passwordHasher: any PasswordHasher
     /// The config and pack served; nil serves the bundled ones.
     public var content: ServedContent?
+    /// Replaces fetching a real provider's JWKS over HTTP (tests).
+    var keySources: [AuthProvider: any JWKSource] = [:]
+    /// The key the development identity provider signs with; nil makes a new one (tests share one: RSA key
+    /// generation is slow in debug builds).
+    var devIdPKey: _RSA.Signing.PrivateKey?
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil) {
@@ -34,23 +40,29 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     }
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
-        tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), environment: environment)
+        tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime),
+        social: SocialSignIn.configured(arguments, environment: environment), environment: environment)
     return Application(
         router: router,
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "brainy-server"),
         logger: logger)
 }
 
-/// The routes under /v1, each answering JSON, with every error turned into `{"error": {...}}`.
+/// The routes under /v1 (and /dev-idp with `--dev-idp`), each answering JSON, with every error turned into
+/// `{"error": {...}}`.
 func buildRouter(_ repository: some ServerRepository, content: ServedContent, tokens: AccessTokens,
-                 environment: ServerEnvironment) -> Router<ServerRequestContext> {
+                 social: SocialSignIn = .disabled, environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, clock: environment.clock)
+    let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
+                                  clock: environment.clock, hasher: environment.passwordHasher)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, atPath: "/v1")
-        router.addRoutes(
-            AuthController(accounts: repository, config: content.config, tokens: tokens, clock: environment.clock,
-                           hasher: environment.passwordHasher).endpoints,
-            atPath: "/v1/auth")
+        router.addRoutes(accounts.endpoints, atPath: "/v1/auth")
+        router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts).endpoints,
+                         atPath: "/v1/auth")
+        if let devIdP = social.devIdP {
+            router.addRoutes(DevIdPController(idp: devIdP).endpoints, atPath: "/dev-idp")
+        }
         router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          atPath: "/v1/results")
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,

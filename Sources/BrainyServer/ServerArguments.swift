@@ -13,6 +13,14 @@ public struct ServerArguments: Equatable, Sendable {
     /// Seconds an access token stays valid.
     public var accessTokenLifetime = 900
     public var logLevel: Logger.Level = .info
+    /// Serve the development identity provider under /dev-idp and accept its tokens in place of Google's and Apple's.
+    public var devIdP = false
+    /// This server's OAuth client id at Google; Google sign-in is offered only with one.
+    public var googleClientId: String?
+    /// The (non-confidential) secret Google gives "TVs and limited input devices" clients with their id.
+    public var googleClientSecret: String?
+    /// The Services ID (or bundle id) Apple issues tokens for; Apple tokens are accepted only with one.
+    public var appleClientId: String?
     public var showHelp = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, secret: String? = nil) {
@@ -30,7 +38,7 @@ public struct ServerArguments: Equatable, Sendable {
         USAGE: brainy-server [options]
 
         The Brainy sync server: remote config, question pack, email accounts, result upload and the daily
-        leaderboard, as JSON under /v1 (see docs/openapi.yaml).
+        leaderboard, Google and Apple sign-in, as JSON under /v1 (see docs/openapi.yaml).
 
         OPTIONS:
           --host <address>    the address to listen on (default: 127.0.0.1)
@@ -38,6 +46,17 @@ public struct ServerArguments: Equatable, Sendable {
           --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy-server/server.sqlite)
           --secret <text>     the key that signs access tokens (default: a random key kept in the database)
           --log-level <l>     trace, debug, info, notice, warning, error or critical (default: info)
+          --google-client-id <id>
+                              accept Google sign-in for this OAuth client id (or $BRAINY_GOOGLE_CLIENT_ID)
+          --google-client-secret <secret>
+                              the secret of that "TVs and limited input devices" client, handed to the shell
+                              for the device flow (or $BRAINY_GOOGLE_CLIENT_SECRET)
+          --apple-client-id <id>
+                              accept Sign in with Apple ID tokens for this client id (or $BRAINY_APPLE_CLIENT_ID);
+                              Apple has no device flow, so the shell is not offered it
+          --dev-idp           act as a local identity provider for Google and Apple (demos and tests): a device
+                              flow and approval page under /dev-idp, tokens signed with a key made at start;
+                              replaces the real providers
           -h, --help          show this help
         """
 
@@ -81,6 +100,15 @@ public struct ServerArguments: Equatable, Sendable {
                     throw UsageError(message: "--log-level takes trace, debug, info, notice, warning, error or critical.")
                 }
                 parsed.logLevel = level
+            case "--dev-idp":
+                guard current.inline == nil else { throw UsageError(message: "--dev-idp takes no value.") }
+                parsed.devIdP = true
+            case "--google-client-id":
+                parsed.googleClientId = try nonEmpty(value(for: flag), flag)
+            case "--google-client-secret":
+                parsed.googleClientSecret = try nonEmpty(value(for: flag), flag)
+            case "--apple-client-id":
+                parsed.appleClientId = try nonEmpty(value(for: flag), flag)
             case "-h", "--help":
                 parsed.showHelp = true
             default:
@@ -88,6 +116,15 @@ public struct ServerArguments: Equatable, Sendable {
             }
         }
         if parsed.databasePath == nil { parsed.databasePath = defaultDatabasePath(environment: environment) }
+        func fromEnvironment(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        parsed.googleClientId = parsed.googleClientId ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_ID")
+        parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
+        parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
         return parsed
+    }
+
+    private static func nonEmpty(_ value: String, _ flag: String) throws(UsageError) -> String {
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "\(flag) needs a value.") }
+        return value
     }
 }

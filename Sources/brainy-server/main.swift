@@ -14,5 +14,13 @@ if arguments.showHelp {
     print(ServerArguments.usage)
     exit(0)
 }
+if arguments.devIdP {
+    // Loud on purpose: anyone can approve any email on the approval page.
+    FileHandle.standardError.write(Data("""
+        brainy-server: --dev-idp: Google and Apple sign-in go to the development identity provider; approve codes at \
+        http://\(arguments.host):\(arguments.port)/dev-idp/device. Never expose this server to others.
+
+        """.utf8))
+}
 let app = try await buildApplication(arguments)
 try await app.runService()

@@ -22,8 +22,38 @@ import Testing
     }
 
     @Test func badFlagsAreUsageErrors() {
-        for bad in [["--port", "http"], ["--port", "70000"], ["--port"], ["--frobnicate"], ["--secret", "short"]] {
+        for bad in [["--port", "http"], ["--port", "70000"], ["--port"], ["--frobnicate"], ["--secret", "short"],
+                    ["--google-client-id"], ["--google-client-id", " "], ["--apple-client-id="], ["--dev-idp=yes"]] {
             #expect(throws: ServerArguments.UsageError.self, "\(bad)") { try ServerArguments.parse(bad) }
+        }
+    }
+
+    @Test func socialSignInFlagsAndTheirEnvironmentVariables() throws {
+        let none = try ServerArguments.parse([], environment: ["HOME": "/home/mina"])
+        #expect(!none.devIdP)
+        #expect(none.googleClientId == nil && none.googleClientSecret == nil && none.appleClientId == nil)
+
+        let flags = try ServerArguments.parse(["--dev-idp", "--google-client-id", "g.apps.googleusercontent.com",
+                                               "--google-client-secret=GOCSPX-1", "--apple-client-id", "com.example.brainy"],
+                                              environment: ["BRAINY_GOOGLE_CLIENT_ID": "from-env"])
+        #expect(flags.devIdP)
+        #expect(flags.googleClientId == "g.apps.googleusercontent.com")
+        #expect(flags.googleClientSecret == "GOCSPX-1")
+        #expect(flags.appleClientId == "com.example.brainy")
+
+        let environment = try ServerArguments.parse([], environment: [
+            "BRAINY_GOOGLE_CLIENT_ID": "env.apps.googleusercontent.com", "BRAINY_GOOGLE_CLIENT_SECRET": "GOCSPX-2",
+            "BRAINY_APPLE_CLIENT_ID": "", "HOME": "/home/mina",
+        ])
+        #expect(environment.googleClientId == "env.apps.googleusercontent.com")
+        #expect(environment.googleClientSecret == "GOCSPX-2")
+        #expect(environment.appleClientId == nil, "an empty variable is no client id")
+    }
+
+    @Test func theHelpListsEveryFlag() {
+        for flag in ["--host", "--port", "--db", "--secret", "--log-level", "--google-client-id", "--google-client-secret",
+                     "--apple-client-id", "--dev-idp", "--help"] {
+            #expect(ServerArguments.usage.contains(flag), "\(flag)")
         }
     }
 }

@@ -9,18 +9,31 @@ import HummingbirdTesting
 enum TestServer {
     static let start = Date(timeIntervalSince1970: 1_795_327_200) // 2026-11-22T06:00:00Z
 
-    static func app(clock: ManualClock = ManualClock(start), databasePath: String? = nil, secret: String? = nil)
+    /// `configure` sets flags (`--dev-idp`, client ids) and what the environment injects (provider keys, content).
+    static func app(clock: ManualClock = ManualClock(start), databasePath: String? = nil, secret: String? = nil,
+                    configure: (inout ServerArguments, inout ServerEnvironment) -> Void = { _, _ in })
         async throws -> some ApplicationProtocol {
-        try await buildApplication(
-            ServerArguments(port: 0, databasePath: databasePath, secret: secret),
-            environment: ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1)))
+        var arguments = ServerArguments(port: 0, databasePath: databasePath, secret: secret)
+        var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
+        environment.devIdPKey = TestKeys.devIdP
+        configure(&arguments, &environment)
+        return try await buildApplication(arguments, environment: environment)
     }
 
-    /// The router alone, for checking it against the OpenAPI document.
+    /// A server with `--dev-idp`.
+    static func devIdPApp(clock: ManualClock = ManualClock(start)) async throws -> some ApplicationProtocol {
+        try await app(clock: clock) { arguments, _ in arguments.devIdP = true }
+    }
+
+    /// The router alone, with every optional route (`--dev-idp`), for checking it against the OpenAPI document.
     static func router() throws -> Router<ServerRequestContext> {
-        let environment = ServerEnvironment(clock: ManualClock(start))
+        var environment = ServerEnvironment(clock: ManualClock(start))
+        environment.devIdPKey = TestKeys.devIdP
+        var arguments = ServerArguments(port: 0)
+        arguments.devIdP = true
         return buildRouter(try ServerDatabase.inMemory(), content: try ServedContent.bundled(),
                            tokens: AccessTokens(key: Array("test-secret-test-secret".utf8), lifetime: 900),
+                           social: try SocialSignIn.configured(arguments, environment: environment),
                            environment: environment)
     }
 }

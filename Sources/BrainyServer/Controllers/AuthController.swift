@@ -60,6 +60,11 @@ struct AuthController {
         let now = clock.now()
         guard let account = try await accounts.account(email: email), body.password.count <= Self.maxPasswordLength
         else { throw wrong }
+        guard account.provider == .email else {
+            let name = account.provider.name.en
+            throw APIError(.unauthorized, "password_not_set",
+                           "This account was made with \(name) sign-in and has no password. Sign in with \(name).")
+        }
         if let until = account.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
         guard hasher.verify(body.password, against: account.passwordHash) else {
             let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
@@ -101,7 +106,8 @@ struct AuthController {
         return .noContent
     }
 
-    private func startSession(for account: ServerAccount, now: Date) async throws -> AuthResponse {
+    /// Starts a login family for `account` and answers with its first tokens; social sign-in ends here too.
+    func startSession(for account: ServerAccount, now: Date) async throws -> AuthResponse {
         let refreshToken = RefreshTokens.generate()
         try await accounts.startLogin(accountId: account.id, token: newRefreshToken(refreshToken, now: now))
         return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),

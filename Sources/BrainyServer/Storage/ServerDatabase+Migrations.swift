@@ -54,6 +54,20 @@ extension ServerDatabase {
                 t.column("receivedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2-social-identities") { db in
+            // Accounts made by Google or Apple sign-in have no password (an empty hash) and say so here.
+            try db.alter(table: "account") { t in
+                t.add(column: "provider", .text).notNull().defaults(to: "email")
+            }
+            try db.create(table: "identity") { t in
+                t.column("provider", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.primaryKey(["provider", "subject"])
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade).indexed()
+                t.column("email", .text)
+                t.column("linkedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

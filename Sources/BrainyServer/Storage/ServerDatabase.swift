@@ -51,10 +51,12 @@ extension ServerDatabase: SecretStore {
 }
 
 extension ServerDatabase: AccountStore {
-    private static func account(_ row: Row) -> ServerAccount {
+    static func account(_ row: Row) -> ServerAccount {
         ServerAccount(id: row["id"], email: row["email"], displayName: row["displayName"],
-                      passwordHash: row["passwordHash"], createdAt: row["createdAt"],
-                      failedLoginAttempts: row["failedLoginAttempts"], lockedUntil: row["lockedUntil"])
+                      passwordHash: row["passwordHash"],
+                      provider: AuthProvider(rawValue: row["provider"] ?? "email") ?? .email,
+                      createdAt: row["createdAt"], failedLoginAttempts: row["failedLoginAttempts"],
+                      lockedUntil: row["lockedUntil"])
     }
 
     public func account(email: String) async throws -> ServerAccount? {
@@ -70,15 +72,19 @@ extension ServerDatabase: AccountStore {
     }
 
     public func createAccount(_ account: ServerAccount) async throws -> Bool {
-        try await writer.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO account (id, email, displayName, passwordHash, createdAt, failedLoginAttempts)
-                    VALUES (?, ?, ?, ?, ?, 0)
-                    """,
-                arguments: [account.id, account.email, account.displayName, account.passwordHash, account.createdAt])
-            return db.changesCount == 1
-        }
+        try await writer.write { db in try Self.insert(account, db: db) }
+    }
+
+    static func insert(_ account: ServerAccount, db: Database) throws -> Bool {
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO account (id, email, displayName, passwordHash, provider, createdAt,
+                                               failedLoginAttempts)
+                VALUES (?, ?, ?, ?, ?, ?, 0)
+                """,
+            arguments: [account.id, account.email, account.displayName, account.passwordHash,
+                        account.provider.rawValue, account.createdAt])
+        return db.changesCount == 1
     }
 
     public func recordFailedLogin(accountId: String, maxAttempts: Int, lockUntil: Date) async throws -> ServerAccount? {

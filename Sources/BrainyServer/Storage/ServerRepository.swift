@@ -1,29 +1,49 @@
 import BrainyKit
 import Foundation
 
-/// An email account as the server keeps it.
+/// An account as the server keeps it: made by registering with email and password, or by a first social sign-in.
 public struct ServerAccount: Equatable, Sendable {
     public var id: String
     public var email: String
     public var displayName: String
+    /// Empty for an account made by social sign-in: it has no password.
     public var passwordHash: String
+    /// How the account was made: `.email`, or `.google` / `.apple` for one that can only sign in socially.
+    public var provider: AuthProvider
     public var createdAt: Date
     public var failedLoginAttempts: Int
     public var lockedUntil: Date?
 
-    public init(id: String, email: String, displayName: String, passwordHash: String, createdAt: Date,
-                failedLoginAttempts: Int = 0, lockedUntil: Date? = nil) {
+    public init(id: String, email: String, displayName: String, passwordHash: String, provider: AuthProvider = .email,
+                createdAt: Date, failedLoginAttempts: Int = 0, lockedUntil: Date? = nil) {
         self.id = id
         self.email = email
         self.displayName = displayName
         self.passwordHash = passwordHash
+        self.provider = provider
         self.createdAt = createdAt
         self.failedLoginAttempts = failedLoginAttempts
         self.lockedUntil = lockedUntil
     }
 
     var payload: AccountPayload {
-        AccountPayload(id: id, email: email, displayName: displayName, provider: .email)
+        AccountPayload(id: id, email: email, displayName: displayName, provider: provider)
+    }
+}
+
+/// A provider's account (its `sub`) as signed in here, to be linked to one of ours.
+public struct SocialIdentity: Equatable, Sendable {
+    public var provider: AuthProvider
+    public var subject: String
+    /// The verified email the provider vouched for, lower-cased; nil when it gave none.
+    public var email: String?
+    public var linkedAt: Date
+
+    public init(provider: AuthProvider, subject: String, email: String?, linkedAt: Date) {
+        self.provider = provider
+        self.subject = subject
+        self.email = email
+        self.linkedAt = linkedAt
     }
 }
 
@@ -101,5 +121,13 @@ public protocol SecretStore: Sendable {
     func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8]
 }
 
+/// Which account each provider identity signs in to.
+public protocol IdentityStore: Sendable {
+    /// In one transaction: the account `identity` is already linked to; else the account with the identity's email,
+    /// now linked; else `newAccount`, created and linked. Nil when none applies (no link, no such email, and no
+    /// `newAccount`, which the caller leaves out when the provider vouched for no email).
+    func signIn(_ identity: SocialIdentity, orCreate newAccount: ServerAccount?) async throws -> ServerAccount?
+}
+
 /// Everything the server keeps.
-public typealias ServerRepository = AccountStore & ResultStore & SecretStore
+public typealias ServerRepository = AccountStore & IdentityStore & ResultStore & SecretStore

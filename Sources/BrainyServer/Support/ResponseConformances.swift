@@ -7,3 +7,4 @@ extension AuthResponse: ResponseEncodable {}
 extension PackVersionResponse: ResponseEncodable {}
 extension ResultUploadResponse: ResponseEncodable {}
 extension LeaderboardResponse: ResponseEncodable {}
+extension SocialProvidersResponse: ResponseEncodable {}

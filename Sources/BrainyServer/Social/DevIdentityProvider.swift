@@ -1,0 +1,86 @@
+import BrainyKit
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// `brainy-server --dev-idp`: a local identity provider standing in for Google and Apple in demos and tests. It runs
+/// the device authorization flow (RFC 8628) and signs ID tokens with an RSA-2048 key made at start and kept in
+/// memory only, so its tokens die with the process.
+actor DevIdentityProvider {
+    static let providers: [AuthProvider] = [.google, .apple]
+    /// Seconds an issued ID token stays valid.
+    static let tokenLifetime = 600
+    static let userCodeAlphabet = Array("BCDFGHJKLMNPQRSTVWXZ") // no vowels: no words, no 0/O or 1/I mix-ups
+
+    nonisolated let signer: IDTokenSigner
+    private let clock: any BrainyClock
+    private var authorizations = DeviceAuthorizations()
+
+    init(key: _RSA.Signing.PrivateKey, clock: any BrainyClock) {
+        signer = IDTokenSigner(key: key)
+        self.clock = clock
+    }
+
+    static func makeKey() throws -> _RSA.Signing.PrivateKey {
+        try _RSA.Signing.PrivateKey(keySize: .bits2048)
+    }
+
+    static func issuer(for provider: AuthProvider) -> String { "brainy-dev-idp/\(provider.rawValue)" }
+    static func clientId(for provider: AuthProvider) -> String { "brainy-dev-\(provider.rawValue)" }
+
+    /// The provider's stable subject for an email: the start of its SHA-256, so a demo account keeps its identity
+    /// across restarts without the IdP storing anything.
+    static func subject(for email: String) -> String {
+        SHA256.hash(data: Data(email.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The keys its tokens verify with, for the same `IDTokenVerifier` the real providers use.
+    nonisolated var keySource: StaticJWKSource { StaticJWKSource(signer.keySet) }
+
+    /// New codes for a device: `(deviceCode, userCode)`.
+    func startAuthorization(provider: AuthProvider) -> (deviceCode: String, userCode: String) {
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let deviceCode = Base64URL.encode(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
+            let letters = (0..<8).map { _ in Self.userCodeAlphabet.randomElement(using: &generator) ?? "B" }
+            let userCode = String(letters[0..<4]) + "-" + String(letters[4...])
+            if authorizations.requested(provider: provider, clientId: Self.clientId(for: provider),
+                                        deviceCode: deviceCode, userCode: userCode, now: clock.now()) {
+                return (deviceCode, userCode)
+            }
+        }
+    }
+
+    enum TokenAnswer: Equatable, Sendable {
+        case idToken(String)
+        /// An RFC 8628 / RFC 6749 error code: `authorization_pending`, `expired_token`, `access_denied`, `invalid_grant`.
+        case error(String)
+    }
+
+    /// The device polled the token endpoint.
+    func poll(provider: AuthProvider, clientId: String, deviceCode: String) throws -> TokenAnswer {
+        let now = clock.now()
+        switch authorizations.polled(provider: provider, clientId: clientId, deviceCode: deviceCode, now: now) {
+        case .keepWaiting: return .error("authorization_pending")
+        case .expired: return .error("expired_token")
+        case .denied: return .error("access_denied")
+        case .unknownCode: return .error("invalid_grant")
+        case let .issueToken(email):
+            let issuedAt = Int(now.timeIntervalSince1970)
+            let claims = IssuedIDTokenClaims(
+                iss: Self.issuer(for: provider), aud: Self.clientId(for: provider), sub: Self.subject(for: email),
+                email: email, emailVerified: true, iat: issuedAt, exp: issuedAt + Self.tokenLifetime)
+            return .idToken(try signer.sign(claims))
+        }
+    }
+
+    /// The approval page's answer for `userCode`: approve with the demo account's `email`, or deny (nil).
+    func decide(userCode: String, approvedEmail email: String?) -> DeviceAuthorizations.DecisionAction {
+        authorizations.decided(userCode: userCode, approvedEmail: email, now: clock.now())
+    }
+
+    /// Which provider a user code belongs to, for the approval page's heading.
+    func provider(userCode: String) -> AuthProvider? {
+        authorizations.authorization(userCode: userCode)?.provider
+    }
+}

@@ -1,0 +1,87 @@
+import BrainyKit
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import BrainyServer
+
+/// ID tokens made to order: any header, any claims, signed with any key.
+enum TestTokens {
+    static let googleClientId = "test-client.apps.googleusercontent.com"
+    static let signer = IDTokenSigner(key: TestKeys.provider)
+    static let forger = IDTokenSigner(key: TestKeys.forger)
+
+    /// Claims Google would put in a token for `email`, issued at `now` for `googleClientId`.
+    static func googleClaims(email: String = "mina@example.com", now: Date = TestServer.start) -> [String: Any] {
+        let issuedAt = Int(now.timeIntervalSince1970)
+        return ["iss": "https://accounts.google.com", "aud": googleClientId, "sub": "1098765432101234567890",
+                "email": email, "email_verified": true, "iat": issuedAt, "exp": issuedAt + 3600]
+    }
+
+    /// A JWT of `claims` under `header` (RS256 and the trusted key's kid unless changed), signed by `signer`.
+    static func make(_ claims: [String: Any], header: [String: Any]? = nil, signedBy signer: IDTokenSigner = signer)
+        throws -> String {
+        let header = header ?? ["alg": "RS256", "kid": Self.signer.kid, "typ": "JWT"]
+        return try signer.sign(header: JSONSerialization.data(withJSONObject: header, options: .sortedKeys),
+                               payload: JSONSerialization.data(withJSONObject: claims, options: .sortedKeys))
+    }
+
+    /// `header.payload.` with no signature at all.
+    static func unsigned(_ claims: [String: Any], header: [String: Any]) throws -> String {
+        Base64URL.encode(try JSONSerialization.data(withJSONObject: header)) + "."
+            + Base64URL.encode(try JSONSerialization.data(withJSONObject: claims)) + "."
+    }
+}
+
+extension TestServer {
+    /// A server that accepts Google tokens for `TestTokens.googleClientId`, Google's keys being `TestKeys.provider`.
+    static func googleApp(clock: ManualClock = ManualClock(start),
+                          configure: (inout ServerArguments, inout ServerEnvironment) -> Void = { _, _ in })
+        async throws -> some ApplicationProtocol {
+        try await app(clock: clock) { arguments, environment in
+            arguments.googleClientId = TestTokens.googleClientId
+            environment.keySources[.google] = StaticJWKSource(TestTokens.signer.keySet)
+            configure(&arguments, &environment)
+        }
+    }
+}
+
+extension TestClientProtocol {
+    func postForm(_ uri: String, _ fields: [String: String]) async throws -> TestResponse {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let body = fields.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+            .joined(separator: "&")
+        return try await execute(uri: uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                 body: ByteBuffer(string: body))
+    }
+
+    /// Asks the development IdP for codes, as the shell does.
+    func startDeviceFlow(_ provider: AuthProvider = .google) async throws -> DeviceAuthorizationResponse {
+        try await postForm("/dev-idp/\(provider.rawValue)/device/code",
+                           ["client_id": "brainy-dev-\(provider.rawValue)", "scope": "openid email"])
+            .decode(DeviceAuthorizationResponse.self)
+    }
+
+    /// Polls the development IdP's token endpoint once.
+    func pollToken(_ provider: AuthProvider = .google, deviceCode: String) async throws -> TestResponse {
+        try await postForm("/dev-idp/\(provider.rawValue)/token",
+                           ["grant_type": "urn:ietf:params:oauth:grant-type:device_code", "device_code": deviceCode,
+                            "client_id": "brainy-dev-\(provider.rawValue)"])
+    }
+
+    /// Approves `userCode` for `email` as a test would, through the JSON form of the approval endpoint.
+    func approve(_ userCode: String, email: String, approve: Bool = true) async throws -> TestResponse {
+        try await post("/dev-idp/device", json: DevIdPController.Approval(userCode: userCode, email: email, approve: approve))
+    }
+
+    /// The whole device flow for `email`: the ID token the development IdP hands out.
+    func devIDToken(_ provider: AuthProvider = .google, email: String) async throws -> String {
+        let codes = try await startDeviceFlow(provider)
+        _ = try await approve(codes.userCode, email: email)
+        return try await pollToken(provider, deviceCode: codes.deviceCode).decode(DevIdPController.TokenResponse.self).idToken
+    }
+
+    func socialSignIn(_ provider: AuthProvider = .google, idToken: String) async throws -> TestResponse {
+        try await post("/v1/auth/social", json: SocialSignInRequest(provider: provider, idToken: idToken))
+    }
+}
