@@ -50,7 +50,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             var path = request.uri.path
             if path.count > 1, path.hasSuffix("/") { path.removeLast() }
-            guard let methods = methodsByPath[path] else {
+            guard let methods = methodsByPath[path] ?? methods(matchingTemplateOf: path) else {
                 return try Self.translate(error).response(from: request, context: context)
             }
             var refusal = APIError(.methodNotAllowed, "method_not_allowed",
@@ -66,6 +66,16 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try APIError(.internalServerError, "internal", "Something went wrong on the server.")
                 .response(from: request, context: context)
         }
+    }
+
+    /// The methods of a route with parameters (`/dev-idp/{provider}/jwks`) whose template `path` fits.
+    func methods(matchingTemplateOf path: String) -> [String]? {
+        let segments = path.split(separator: "/")
+        return methodsByPath.first { template, _ in
+            let parts = template.split(separator: "/")
+            return template.contains("{") && parts.count == segments.count
+                && zip(parts, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+        }?.value
     }
 
     static func translate(_ error: HTTPError) -> APIError {
