@@ -12,13 +12,23 @@ public struct HTTPRemoteAPI: RemoteAPI {
     public let timeout: TimeInterval
     private let client: HTTPClient
 
-    public init(baseURL: String, timeout: TimeInterval = 15, client: HTTPClient = .shared) {
+    public init(baseURL: String, timeout: TimeInterval = 15, client: HTTPClient = HTTPRemoteAPI.sharedClient) {
         var base = baseURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
         self.timeout = timeout
         self.client = client
     }
+
+    /// One client for the process. A refused connection fails at once instead of being retried until the deadline
+    /// (a server that is down is said so plainly), and connecting may take at most 3 s.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(3)
+        // Never shut down: it lives as long as the process, like `HTTPClient.shared`.
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     // MARK: Content
 

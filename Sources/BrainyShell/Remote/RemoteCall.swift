@@ -2,58 +2,42 @@ import BrainyKit
 import Dispatch
 import Foundation
 
+/// Set by the SIGINT handler while a `RemoteCall` watches for Ctrl-C. A plain `sig_atomic_t` store is what a signal
+/// handler may do; the waiting loop reads it.
+nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
+
 /// Runs the server's async calls from the shell's synchronous loop: the loop waits for each call, and Ctrl-C (SIGINT)
 /// while a call is under way cancels it instead of ending the shell.
-final class RemoteCall: @unchecked Sendable {
-    // @unchecked: every mutable field is guarded by `lock`; the signal handler and the waiting loop share it.
-    private let lock = NSLock()
-    private var current: Task<Void, Never>?
-    private var interruptedFlag = false
-    private var source: (any DispatchSourceSignal)?
+///
+/// A signal handler rather than a dispatch signal source: on Linux the latter reads a signalfd, which never sees a
+/// signal that the waiting thread receives while SIGINT is ignored (as it is in the interactive shell).
+final class RemoteCall {
     private var previousHandler: sig_t?
+    private var finished = false
 
     /// Starts watching for Ctrl-C; `finish()` puts the previous handling back.
     init() {
-        previousHandler = signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.interrupt() }
-        source.resume()
-        self.source = source
+        interruptRequested = 0
+        previousHandler = signal(SIGINT) { _ in interruptRequested = 1 }
     }
 
     /// Whether Ctrl-C was pressed since the watch began.
-    var isInterrupted: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return interruptedFlag
-    }
-
-    func interrupt() {
-        lock.lock()
-        interruptedFlag = true
-        let task = current
-        lock.unlock()
-        task?.cancel()
-    }
+    var isInterrupted: Bool { interruptRequested != 0 }
 
     func finish() {
-        source?.cancel()
-        source = nil
-        if let previousHandler { signal(SIGINT, previousHandler) }
-        previousHandler = nil
+        guard !finished else { return }
+        finished = true
+        // nil is SIG_DFL: a script's Ctrl-C ends it again, as before the call.
+        signal(SIGINT, previousHandler)
     }
 
     deinit { finish() }
 
     /// Runs `body` and waits for it; a Ctrl-C before or during the call ends it with `.cancelled`.
     func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws(RemoteError) -> T {
+        if isInterrupted { throw .cancelled }
         let outcome = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
-        lock.lock()
-        if interruptedFlag {
-            lock.unlock()
-            throw .cancelled
-        }
         let task = Task.detached {
             do {
                 outcome.set(.success(try await body()))
@@ -66,12 +50,15 @@ final class RemoteCall: @unchecked Sendable {
             }
             done.signal()
         }
-        current = task
-        lock.unlock()
-        done.wait()
-        lock.lock()
-        current = nil
-        lock.unlock()
+        // Look for Ctrl-C every 50 ms; once seen, cancel the call and wait for it to wind down.
+        var cancelled = false
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            if isInterrupted && !cancelled {
+                task.cancel()
+                cancelled = true
+            }
+        }
+        if cancelled { throw .cancelled }
         return try outcome.get()
     }
 
