@@ -1,6 +1,8 @@
 import BrainyClient
 import BrainyKit
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Testing
 
 /// The shell's remote side against the real server: register, play, sync, sync again, tokens refreshed, a sign-in
@@ -105,5 +107,27 @@ import Testing
         let register = await shell.run(Self.register)
         #expect(register.status == 1)
         #expect(register.output.contains("Cannot reach the server at http://127.0.0.1:\(port)"))
+    }
+}
+
+/// A real HTTP server that fails every request with a 500: the shell says so plainly and goes on offline.
+@Suite struct FailingServerTests {
+    @Test func aServerAnswering500IsReportedPlainlyAndTheShellGoesOn() async throws {
+        let router = Router()
+        router.get("**") { _, _ in Response(status: .internalServerError) }
+        router.post("**") { _, _ in Response(status: .internalServerError) }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let url = "http://127.0.0.1:\(try #require(client.port))"
+            let shell = try ShellScript()
+            shell.serverURL = url
+            let register = await shell.run(ShellSyncTests.register)
+            #expect(register.status == 1)
+            #expect(register.output.contains("The server at \(url) had a problem (HTTP 500)"), "\(register.output)")
+            let offline = await shell.run(["login guest"] + ShellScript.playQuiz(count: 2) + ["profile"])
+            #expect(offline.status == 0)
+            #expect(offline.output.contains("offline · cannot reach") == false)
+            #expect(offline.output.contains("2 answers"))
+        }
     }
 }
