@@ -77,6 +77,11 @@ public struct HTTPRemoteAPI: RemoteAPI {
                    try await send(.GET, "/v1/leaderboard/daily", headers: Self.bearer(accessToken)))
     }
 
+    public func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse {
+        try decode(ResultSummaryResponse.self,
+                   try await send(.GET, "/v1/results/summary", headers: Self.bearer(accessToken)))
+    }
+
     // MARK: Social sign-in
 
     public func socialProviders() async throws(RemoteError) -> SocialProvidersResponse {

@@ -154,6 +154,12 @@ extension AppDatabase: SyncRepository {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quiz WHERE userId = ?", arguments: [userId]) ?? 0 }
     }
 
+    public func resultCount(userId: String) throws(BrainyError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ?", arguments: [userId]) ?? 0
+        }
+    }
+
     public func moveHistory(from source: String, to target: String) throws(BrainyError) {
         guard source != target else { return }
         try write { db in try Self.moveHistory(db, from: source, to: target) }

@@ -18,6 +18,7 @@ import Testing
             #expect(first.status == 0, "\(first.output)")
             #expect(first.output.contains("Created the account mina@example.com on the server"))
             #expect(first.output.contains("5 results uploaded"))
+            #expect(first.output.contains("the server holds 5 answers and 1 quiz"))
             #expect(first.output.contains("nothing to upload"))
             #expect(first.output.contains("leaderboard already fetched today"))
             #expect(first.output.contains("online · server \(server.api.baseURL)"))

@@ -152,3 +152,20 @@ public struct LeaderboardResponse: Codable, Equatable, Sendable {
         self.you = you
     }
 }
+
+/// `GET /v1/results/summary`: what the server holds for the caller, to compare with the device.
+public struct ResultSummaryResponse: Codable, Equatable, Sendable {
+    /// Answers stored (each result id once).
+    public var results: Int
+    public var correct: Int
+    /// Finished or abandoned quizzes stored.
+    public var quizzes: Int
+    public var lastAnsweredAt: Date?
+
+    public init(results: Int, correct: Int, quizzes: Int, lastAnsweredAt: Date?) {
+        self.results = results
+        self.correct = correct
+        self.quizzes = quizzes
+        self.lastAnsweredAt = lastAnsweredAt
+    }
+}

@@ -19,6 +19,8 @@ public protocol RemoteAPI: Sendable {
 
     func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse
+    /// What the server holds for the account, to compare with the device.
+    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse
 
     func socialProviders() async throws(RemoteError) -> SocialProvidersResponse
     /// Asks the provider for a device code and a user code (RFC 8628).

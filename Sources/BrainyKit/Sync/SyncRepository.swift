@@ -62,6 +62,8 @@ public protocol SyncRepository: Sendable {
     func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(BrainyError) -> User
     /// How many quizzes a user has (finished, abandoned or in progress).
     func quizCount(userId: String) throws(BrainyError) -> Int
+    /// How many answers a user has on this device, synced or not.
+    func resultCount(userId: String) throws(BrainyError) -> Int
     /// Moves every quiz, answer, solved question, stage and total from one user to another (guest → account).
     func moveHistory(from source: String, to target: String) throws(BrainyError)
     /// Imports a pack (validated first) in one transaction; returns how many questions it holds.

@@ -52,10 +52,18 @@ struct AuthController {
         return EditedResponse(status: .created, response: try await startSession(for: account, now: now))
     }
 
+    static func wrongCredentials(remaining: Int) -> APIError {
+        var error = APIError(.unauthorized, "invalid_credentials",
+                             "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
+        error.remainingAttempts = remaining
+        return error
+    }
+
     @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
         try requireEmailSignIn()
-        let wrong = APIError(.unauthorized, "invalid_credentials", "Wrong email or password.")
+        // An unknown address is answered like a known one with every attempt left.
+        let wrong = Self.wrongCredentials(remaining: config.maxLoginAttempts)
         let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
         guard let account = try await accounts.account(email: email), body.password.count <= Self.maxPasswordLength
@@ -71,9 +79,7 @@ struct AuthController {
             let updated = try await accounts.recordFailedLogin(
                 accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil)
             if let until = updated?.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
-            let remaining = max(0, config.maxLoginAttempts - (updated?.failedLoginAttempts ?? 0))
-            throw APIError(.unauthorized, "invalid_credentials",
-                           "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
+            throw Self.wrongCredentials(remaining: max(0, config.maxLoginAttempts - (updated?.failedLoginAttempts ?? 0)))
         }
         try await accounts.recordSuccessfulLogin(accountId: account.id, at: now)
         return try await startSession(for: account, now: now)

@@ -13,7 +13,14 @@ struct ResultsController {
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
         routes.post(use: upload)
+        routes.get("summary", use: summary)
         return routes
+    }
+
+    /// What the server holds for the caller: results, correct answers, quizzes, the newest answer.
+    @Sendable func summary(_ request: Request, context: ServerRequestContext) async throws -> ResultSummaryResponse {
+        guard let userId = context.userId else { throw APIError.unauthorized }
+        return try await results.resultSummary(accountId: userId)
     }
 
     @Sendable func upload(_ request: Request, context: ServerRequestContext) async throws -> ResultUploadResponse {

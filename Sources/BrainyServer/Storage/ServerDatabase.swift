@@ -196,6 +196,20 @@ extension ServerDatabase: ResultStore {
         }
     }
 
+    public func resultSummary(accountId: String) async throws -> ResultSummaryResponse {
+        try await writer.read { db in
+            let results = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS results, coalesce(sum(outcome = 'correct'), 0) AS correct,
+                       max(answeredAt) AS lastAnsweredAt
+                FROM result WHERE accountId = ?
+                """, arguments: [accountId])
+            let quizzes = try Int.fetchOne(db, sql: "SELECT count(*) FROM quiz WHERE accountId = ?",
+                                           arguments: [accountId]) ?? 0
+            return ResultSummaryResponse(results: results?["results"] ?? 0, correct: results?["correct"] ?? 0,
+                                         quizzes: quizzes, lastAnsweredAt: results?["lastAnsweredAt"])
+        }
+    }
+
     public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
         try await writer.read { db in
             try Row.fetchAll(

@@ -114,6 +114,8 @@ public protocol ResultStore: Sendable {
         -> ResultUploadResponse?
     /// Everyone's score for results answered in `from..<to`.
     func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
+    /// How many results and quizzes the server holds for one account.
+    func resultSummary(accountId: String) async throws -> ResultSummaryResponse
 }
 
 /// The key that signs access tokens, made once and kept.

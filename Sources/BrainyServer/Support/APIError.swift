@@ -12,6 +12,8 @@ struct APIError: HTTPResponseError, Equatable {
     var allow: String?
     /// With 423: seconds until the account opens again.
     var retryAfter: Int?
+    /// With `invalid_credentials`: failed sign-ins left before the lock-out.
+    var remainingAttempts: Int?
 
     init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lockedUntil: Date? = nil) {
         self.status = status
@@ -24,7 +26,8 @@ struct APIError: HTTPResponseError, Equatable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(APIErrorResponse(code: code, message: message, lockedUntil: lockedUntil))
+        let data = try encoder.encode(APIErrorResponse(code: code, message: message, lockedUntil: lockedUntil,
+                                                            remainingAttempts: remainingAttempts))
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let allow { headers[.allow] = allow }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }

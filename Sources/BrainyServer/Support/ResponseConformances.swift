@@ -7,4 +7,5 @@ extension AuthResponse: ResponseEncodable {}
 extension PackVersionResponse: ResponseEncodable {}
 extension ResultUploadResponse: ResponseEncodable {}
 extension LeaderboardResponse: ResponseEncodable {}
+extension ResultSummaryResponse: ResponseEncodable {}
 extension SocialProvidersResponse: ResponseEncodable {}

@@ -139,6 +139,12 @@ enum Report {
         /// No server, or the last call to it failed.
         var offline: Bool
         var pendingResults: Int
+        /// Answers and quizzes on this device.
+        var results: Int
+        var quizzes: Int
+        /// What the server said it holds at the last sync.
+        var serverResults: Int?
+        var serverQuizzes: Int?
         var packVersion: String?
         var questions: Int
         var questionsPerCategory: [String: Int]

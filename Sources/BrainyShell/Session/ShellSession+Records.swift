@@ -193,12 +193,16 @@ extension ShellSession {
         let pending = try repository.pendingSyncCount(userId: user.id)
         let lastSync = try repository.syncValue(SyncKeys.lastSync(user.id)).flatMap { ISO8601DateFormatter().date(from: $0) }
         let server = serverURL
+        let local = try repository.resultCount(userId: user.id)
+        let quizzes = try repository.quizCount(userId: user.id)
+        let held = serverHolds(userId: user.id)
         let language = console.language
         if outputFormat != .table {
             let report = Report.Profile(
                 account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
                 locked: user.isLocked(at: now), sessionExpiresAt: session?.expiresAt, hintCredits: flow.hintCredits,
-                server: server, lastSyncAt: lastSync, offline: isOffline, pendingResults: pending, packVersion: pack.version,
+                server: server, lastSyncAt: lastSync, offline: isOffline, pendingResults: pending, results: local,
+                quizzes: quizzes, serverResults: held?.results, serverQuizzes: held?.quizzes, packVersion: pack.version,
                 questions: pack.total,
                 questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
                 voiceReady: pack.voiceCount)
@@ -209,7 +213,9 @@ extension ShellSession {
                 ["locked", report.locked ? "yes" : "no"], ["session_expires_at", report.sessionExpiresAt.map(iso.string) ?? ""],
                 ["hint_credits", String(report.hintCredits)], ["server", report.server ?? ""],
                 ["last_sync_at", report.lastSyncAt.map(iso.string) ?? ""], ["offline", report.offline ? "yes" : "no"],
-                ["pending_results", String(report.pendingResults)], ["pack_version", report.packVersion ?? ""],
+                ["pending_results", String(report.pendingResults)], ["results", String(report.results)],
+                ["quizzes", String(report.quizzes)], ["server_results", report.serverResults.map(String.init) ?? ""],
+                ["server_quizzes", report.serverQuizzes.map(String.init) ?? ""], ["pack_version", report.packVersion ?? ""],
                 ["questions", String(report.questions)], ["voice_ready", String(report.voiceReady)],
             ]))
         }
@@ -228,6 +234,11 @@ extension ShellSession {
              lastSync.map { BrainyDateFormat.minute($0, timeZone: deps.timeZone) } ?? console.text(Localized(ko: "아직 없음", en: "never"))),
             (Localized(ko: "동기화 대기", en: "waiting to sync"),
              console.text(Localized(ko: "답 \(pending)개", en: "\(pending) answer\(pending == 1 ? "" : "s")"))),
+            (Localized(ko: "이 기기", en: "on this device"),
+             console.text(Localized(ko: "답 \(local)개 · 퀴즈 \(quizzes)개", en: "\(local) answer\(local == 1 ? "" : "s") · \(quizzes) quiz\(quizzes == 1 ? "" : "zes")"))),
+            (Localized(ko: "서버 (마지막 동기화)", en: "on the server (last sync)"),
+             held.map { console.text(Localized(ko: "답 \($0.results)개 · 퀴즈 \($0.quizzes)개", en: "\($0.results) answer\($0.results == 1 ? "" : "s") · \($0.quizzes) quiz\($0.quizzes == 1 ? "" : "zes")")) }
+                ?? console.text(Localized(ko: "아직 없음", en: "not synced yet"))),
             (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
                 + console.text(Localized(ko: "문제", en: " questions"))),
         ]

@@ -7,6 +7,8 @@ enum SyncKeys {
     static let server = "server"
     static let configETag = "configETag"
     static func lastSync(_ userId: String) -> String { "lastSyncAt:\(userId)" }
+    /// What the server said it holds for the user at the last sync (`ResultSummaryResponse` as JSON).
+    static func serverHolds(_ userId: String) -> String { "serverHolds:\(userId)" }
 }
 
 extension ShellSession {

@@ -21,6 +21,7 @@ extension ShellSession {
         defer { watch.finish() }
         var summary: [String] = []
         try uploadPending(api, watch, userId: user.id, summary: &summary)
+        try compareWithServer(api, watch, userId: user.id, summary: &summary)
         try refreshConfig(api, watch, summary: &summary)
         try refreshPack(api, watch, summary: &summary)
         try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
@@ -84,6 +85,24 @@ extension ShellSession {
                 en: "The server refused \(refused) (their ids belong to another account); they stay on this device.")),
                 \.warning))
         }
+    }
+
+    /// Asks what the server now holds for the account, keeps it for `profile`, and says it in the summary.
+    private func compareWithServer(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String,
+                                   summary: inout [String]) throws(BrainyError) {
+        let held = try authorized(api, watch) { api, token in try await api.resultSummary(accessToken: token) }
+        if let data = try? JSONEncoder().encode(held) {
+            try repository.setSyncValue(String(decoding: data, as: UTF8.self), for: SyncKeys.serverHolds(userId))
+        }
+        summary.append(console.text(Localized(
+            ko: "서버에 답 \(held.results.grouped)개 · 퀴즈 \(held.quizzes.grouped)개",
+            en: "the server holds \(held.results.grouped) answer\(held.results == 1 ? "" : "s") and \(held.quizzes.grouped) quiz\(held.quizzes == 1 ? "" : "zes")")))
+    }
+
+    /// What the server held for the user at the last sync.
+    func serverHolds(userId: String) -> ResultSummaryResponse? {
+        guard let text = (try? repository.syncValue(SyncKeys.serverHolds(userId))) ?? nil else { return nil }
+        return try? JSONDecoder().decode(ResultSummaryResponse.self, from: Data(text.utf8))
     }
 
     /// Fetches the config when its version changed and puts it in force at once (maintenance, login methods,
