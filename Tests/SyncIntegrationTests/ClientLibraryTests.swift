@@ -37,13 +37,17 @@ import Testing
         try await LiveServer.run { server in
             _ = try await server.api.register(email: "lee@example.com", password: "correct horse")
             var last: RemoteError?
+            var remaining: [Int?] = []
             for _ in 1...5 {
                 do throws(RemoteError) {
                     _ = try await server.api.login(email: "lee@example.com", password: "wrong password")
                 } catch {
                     last = error
+                    if case let .server(_, _, _, _, left) = error { remaining.append(left) }
                 }
             }
+            // Each refusal says how many attempts are left; the fifth locks.
+            #expect(remaining == [4, 3, 2, 1, nil])
             guard case let .server(status, code, _, lockedUntil, _)? = last else {
                 Issue.record("no refusal: \(String(describing: last))")
                 return
