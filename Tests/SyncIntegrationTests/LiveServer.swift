@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BrainyClient
 import BrainyKit
+import BrainyResources
 import BrainyServer
 import BrainyStore
 import Foundation
@@ -20,11 +21,16 @@ enum LiveServer {
         var port: Int
     }
 
-    static func run(devIdP: Bool = true, _ body: @Sendable (Context) async throws -> Void) async throws {
+    /// `config` replaces the bundled config the server serves.
+    static func run(devIdP: Bool = true, config: RemoteConfig? = nil, _ body: @Sendable (Context) async throws -> Void)
+        async throws {
         let clock = ManualClock(start)
         var arguments = ServerArguments(port: 0)
         arguments.devIdP = devIdP
-        let environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
+        var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
+        if let config {
+            environment.content = try ServedContent(config: config, pack: PackLoader.load(from: BrainyResources.corePackDirectory))
+        }
         let app = try await buildApplication(arguments, environment: environment)
         try await app.test(.live) { client in
             let port = try #require(client.port)

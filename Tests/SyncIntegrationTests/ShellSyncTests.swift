@@ -132,3 +132,39 @@ import Testing
         }
     }
 }
+
+/// The server's config takes effect in the shell, each change with a message: maintenance, the minimum version,
+/// the sign-in methods, feature flags.
+@Suite struct ServerConfigTests {
+    @Test func maintenanceOnTheServerStopsSignInAndAConfigOnlySyncSeesItEnd() async throws {
+        try await LiveServer.run(config: RemoteConfig(version: "maintenance-1", maintenanceMode: true)) { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let refused = await shell.run(ShellSyncTests.register)
+            #expect(refused.status == 1)
+            #expect(refused.output.contains("The server is under maintenance"), "\(refused.output)")
+            #expect(refused.output.contains("Brainy is under maintenance. Try again later."))
+            // Started again: the kept config still says maintenance; `sync` signed out fetches only the config.
+            let still = await shell.run(["state", "sync"])
+            #expect(still.output.contains("maintenance"))
+            #expect(still.output.contains("config maintenance-1 unchanged"), "\(still.output)")
+        }
+    }
+
+    @Test func aNewerMinimumVersionAndDisabledMethodsAreRefusedWithWhatToDo() async throws {
+        let config = RemoteConfig(version: "strict-1", authMethodsEnabled: ["guest"], minAppVersion: "9.0.0",
+                                  featureFlags: .init(aiQuiz: false, voiceMode: true))
+        try await LiveServer.run(config: config) { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let email = await shell.run(["login email mina@example.com"])
+            #expect(email.status == 1)
+            #expect(email.output.contains("Sign-in methods: guest"), "\(email.output)")
+            #expect(email.output.contains("Features: AI mode off, voice mode on"))
+            #expect(email.output.contains("9.0.0"))
+            #expect(email.output.contains("Email sign-in is turned off"))
+            let google = await shell.run(["login google"])
+            #expect(google.output.contains("Google sign-in is turned off"), "\(google.output)")
+        }
+    }
+}

@@ -103,7 +103,7 @@ public enum BrainyError: Error, Equatable, Sendable {
                              en: "Your session has expired. Sign in again (your data is kept).")
         case let .loginMethodDisabled(provider):
             return Localized(ko: "\(provider.name.ko) 로그인은 현재 설정에서 꺼져 있습니다. 다른 방법으로 로그인하세요.",
-                             en: "\(provider.name.en) sign-in is turned off in the current config. Use another method.")
+                             en: "\(provider.name.en.prefix(1).uppercased() + provider.name.en.dropFirst()) sign-in is turned off in the current config. Use another method.")
         case let .needsServer(provider):
             return Localized(
                 ko: "\(provider.name.ko) 로그인은 동기화 서버를 거칩니다. --server URL로 셸을 시작하거나 'settings server URL'로 서버를 정하세요. 서버 없이는 'login guest'나 'login email'을 쓰세요.",
