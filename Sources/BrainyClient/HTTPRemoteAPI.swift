@@ -217,24 +217,6 @@ public struct HTTPRemoteAPI: RemoteAPI {
         }
     }
 
-    static let apiEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    /// ISO 8601 dates with or without fractional seconds.
-    static let apiDecoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
-                return date
-            }
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not an ISO 8601 date: \(text.prefix(40))"))
-        }
-        return decoder
-    }()
+    static let apiEncoder = APICoding.encoder()
+    static let apiDecoder = APICoding.decoder()
 }

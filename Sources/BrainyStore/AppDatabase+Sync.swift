@@ -202,15 +202,6 @@ extension AppDatabase: SyncRepository {
             .replacingOccurrences(of: "_", with: "\\_")
     }
 
-    static let apiEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    static let apiDecoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    static let apiEncoder = APICoding.encoder()
+    static let apiDecoder = APICoding.decoder()
 }

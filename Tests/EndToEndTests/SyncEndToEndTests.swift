@@ -24,6 +24,18 @@ import Testing
                               stdin: lines.joined(separator: "\n") + "\n", environment: environment)
     }
 
+    /// The shell on a pseudo-terminal, ready for keys.
+    func launch() throws -> PseudoTerminal {
+        let shell = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
+                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        _ = try shell.expect("Brainy 0.1.0")
+        try shell.waitForRawMode()
+        return shell
+    }
+
     /// Registers and plays `quizzes` quizzes of five (answering option 1), leaving their results pending.
     func registerAndPlay(quizzes: Int) throws {
         var lines = ["register mina@example.com", Self.password, Self.password]
@@ -78,13 +90,7 @@ import Testing
 
     @Test func ctrlCDuringSyncStopsTheSyncAndKeepsTheShell() throws {
         try registerAndPlay(quizzes: 1)
-        let shell = try PseudoTerminal(
-            executable: PseudoTerminal.builtProduct(named: "brainy"),
-            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
-            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
-                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
-        _ = try shell.expect("Brainy 0.1.0")
-        try shell.waitForRawMode()
+        let shell = try launch()
         server.freeze()
         shell.sendLine("sync")
         _ = try shell.expect("Uploading")
@@ -100,13 +106,7 @@ import Testing
     }
 
     @Test func signsInWithGoogleThroughTheDevelopmentIdentityProvider() throws {
-        let shell = try PseudoTerminal(
-            executable: PseudoTerminal.builtProduct(named: "brainy"),
-            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
-            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
-                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
-        _ = try shell.expect("Brainy 0.1.0")
-        try shell.waitForRawMode()
+        let shell = try launch()
         shell.sendLine("login google")
         let shown = try shell.expect("Waiting for approval")
         let code = try #require(shown.firstMatch(of: /enter the code ([A-Z0-9-]+)/)?.1)

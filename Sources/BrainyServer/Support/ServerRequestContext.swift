@@ -16,19 +16,7 @@ public struct ServerRequestContext: RequestContext {
     public var maxUploadSize: Int { 5 * 1024 * 1024 }
 
     /// ISO 8601 dates with or without fractional seconds (Foundation's `.iso8601` refuses the latter).
-    public var requestDecoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
-                return date
-            }
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "Expected an ISO 8601 date, not '\(text.prefix(40))'."))
-        }
-        return decoder
-    }
+    public var requestDecoder: JSONDecoder { APICoding.decoder() }
 }
 
 /// Requires a valid `Authorization: Bearer <access token>` and puts its subject in `context.userId`.
