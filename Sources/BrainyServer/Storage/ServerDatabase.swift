@@ -166,31 +166,33 @@ extension ServerDatabase: ResultStore {
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
             var rejected: [String] = []
+            // Prepared once per batch; the owner is read only for an id that was already there.
+            let insertQuiz = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO quiz (id, accountId, category, type, format, correctCount, questionCount,
+                                            startedAt, finishedAt, receivedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let quizOwner = try db.cachedStatement(sql: "SELECT accountId FROM quiz WHERE id = ?")
             for quiz in batch.quizzes {
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO quiz (id, accountId, category, type, format, correctCount, questionCount,
-                                                    startedAt, finishedAt, receivedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [quiz.id, userId, quiz.category.rawValue, quiz.type.rawValue, quiz.format.rawValue,
-                                quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt])
-                let owner = try String.fetchOne(db, sql: "SELECT accountId FROM quiz WHERE id = ?", arguments: [quiz.id])
-                if owner == userId { acceptedQuizzes.append(quiz.id) } else { rejected.append(quiz.id) }
+                try insertQuiz.execute(arguments: [
+                    quiz.id, userId, quiz.category.rawValue, quiz.type.rawValue, quiz.format.rawValue,
+                    quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt])
+                let owned = try db.changesCount > 0 || String.fetchOne(quizOwner, arguments: [quiz.id]) == userId
+                if owned { acceptedQuizzes.append(quiz.id) } else { rejected.append(quiz.id) }
             }
+            let insertResult = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO result (id, accountId, quizId, questionId, category, type, outcome,
+                                              timeSpent, answeredAt, hintUsed, receivedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let resultOwner = try db.cachedStatement(sql: "SELECT accountId FROM result WHERE id = ?")
             for result in batch.results {
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO result (id, accountId, quizId, questionId, category, type, outcome,
-                                                      timeSpent, answeredAt, hintUsed, receivedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [result.id, userId, result.quizId, result.questionId, result.category.rawValue,
-                                result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
-                                result.hintUsed, receivedAt])
-                let owner = try String.fetchOne(db, sql: "SELECT accountId FROM result WHERE id = ?",
-                                                arguments: [result.id])
-                if owner == userId { accepted.append(result.id) } else { rejected.append(result.id) }
+                try insertResult.execute(arguments: [
+                    result.id, userId, result.quizId, result.questionId, result.category.rawValue,
+                    result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
+                    result.hintUsed, receivedAt])
+                let owned = try db.changesCount > 0 || String.fetchOne(resultOwner, arguments: [result.id]) == userId
+                if owned { accepted.append(result.id) } else { rejected.append(result.id) }
             }
             return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes, rejected: rejected)
         }
