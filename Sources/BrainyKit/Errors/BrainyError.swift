@@ -59,6 +59,7 @@ public enum BrainyError: Error, Equatable, Sendable {
     case providerNotOffered(AuthProvider)
     case signInDenied(AuthProvider)
     case signInTimedOut(AuthProvider)
+    case signedInOnOtherServer(current: String, wanted: String)
 
     public var message: Localized {
         switch self {
@@ -228,6 +229,10 @@ public enum BrainyError: Error, Equatable, Sendable {
         case let .signInDenied(provider):
             return Localized(ko: "\(provider.name.ko) 로그인이 거절되었습니다. 다시 시도하거나 다른 방법으로 로그인하세요.",
                              en: "\(provider.name.en) sign-in was denied. Try again or use another method.")
+        case let .signedInOnOtherServer(current, wanted):
+            return Localized(
+                ko: "이 계정은 다른 서버(\(current))에 로그인되어 있습니다. \(wanted)를 쓰려면 그 서버에 다시 로그인하세요 ('login'). 이 기기의 기록은 그대로 있습니다.",
+                en: "This account is signed in on another server (\(current)). To use \(wanted), sign in again there ('login'). Your data on this device is kept.")
         case let .signInTimedOut(provider):
             return Localized(ko: "\(provider.name.ko) 로그인 코드가 만료되었습니다. 'login \(provider.rawValue)'로 다시 시도하세요.",
                              en: "The \(provider.name.en) sign-in code expired. Try 'login \(provider.rawValue)' again.")

@@ -82,11 +82,11 @@ extension ShellSession {
         guard let signedIn = flow.user else { throw .remoteSessionEnded }
         if let tokens = try repository.remoteTokens(userId: signedIn.id), tokens.server == api.baseURL { return tokens }
         if signedIn.provider == .guest { throw .guestCannotSync }
-        if signedIn.provider == .email, try repository.remoteTokens(userId: signedIn.id) == nil {
-            throw .notOnServer(signedIn.displayName)
+        if let other = try repository.remoteTokens(userId: signedIn.id) {
+            // Signed in on another server: this one needs its own sign-in (the other one's is kept).
+            throw .signedInOnOtherServer(current: other.server, wanted: api.baseURL)
         }
-        // Signed in on another server: this one needs its own sign-in.
-        try endRemoteSession()
+        if signedIn.provider == .email { throw .notOnServer(signedIn.displayName) }
         throw .remoteSessionEnded
     }
 

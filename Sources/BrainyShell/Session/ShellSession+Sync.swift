@@ -68,7 +68,8 @@ extension ShellSession {
             try repository.markSynced(resultIds: response.accepted, quizIds: response.acceptedQuizzes,
                                       uploadedAt: readAt, now: now)
             sent += response.accepted.count
-            refused += response.rejected.count
+            let sentIds = Set(request.results.map(\.id))
+            refused += response.rejected.filter(sentIds.contains).count
             cursor = batch.next
             drawProgress()
         }
