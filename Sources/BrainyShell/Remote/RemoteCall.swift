@@ -35,7 +35,27 @@ final class RemoteCall {
 
     /// Runs `body` and waits for it; a Ctrl-C before or during the call ends it with `.cancelled`.
     func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws(RemoteError) -> T {
-        if isInterrupted { throw .cancelled }
+        try wait(for: start(body))
+    }
+
+    /// A call under way, started with `start` and collected with `wait(for:)`.
+    final class Pending<T: Sendable> {
+        fileprivate let task: Task<Void, Never>
+        fileprivate let outcome: Outcome<T>
+        fileprivate let done: DispatchSemaphore
+
+        fileprivate init(task: Task<Void, Never>, outcome: Outcome<T>, done: DispatchSemaphore) {
+            self.task = task
+            self.outcome = outcome
+            self.done = done
+        }
+
+        /// Stops the call (its answer, if any, is dropped).
+        func cancel() { task.cancel() }
+    }
+
+    /// Starts `body` without waiting, so that the shell can prepare the next request meanwhile.
+    func start<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Pending<T> {
         let outcome = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
         let task = Task.detached {
@@ -50,16 +70,21 @@ final class RemoteCall {
             }
             done.signal()
         }
+        return Pending(task: task, outcome: outcome, done: done)
+    }
+
+    /// Waits for a started call; a Ctrl-C before or during the wait cancels it and ends with `.cancelled`.
+    func wait<T: Sendable>(for pending: Pending<T>) throws(RemoteError) -> T {
         // Look for Ctrl-C every 50 ms; once seen, cancel the call and wait for it to wind down.
         var cancelled = false
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+        repeat {
             if isInterrupted && !cancelled {
-                task.cancel()
+                pending.task.cancel()
                 cancelled = true
             }
-        }
+        } while pending.done.wait(timeout: .now() + .milliseconds(50)) == .timedOut
         if cancelled { throw .cancelled }
-        return try outcome.get()
+        return try pending.outcome.get()
     }
 
     /// Waits `seconds` (polling a provider), cut short by Ctrl-C.
@@ -69,7 +94,7 @@ final class RemoteCall {
 }
 
 /// A result handed from the call's task to the waiting loop.
-private final class Outcome<T: Sendable>: @unchecked Sendable {
+fileprivate final class Outcome<T: Sendable>: @unchecked Sendable {
     // @unchecked: written once by the task before the semaphore is signalled, read after the wait, under `lock`.
     private let lock = NSLock()
     private var value: Result<T, RemoteError> = .failure(.cancelled)

@@ -48,30 +48,62 @@ extension ShellSession {
                              + "\(sent.grouped)/\(total.grouped) · \(rate().grouped)/s")
         }
         drawProgress()
-        while true {
-            let batch = try repository.pendingBatch(userId: userId, limit: max(1, deps.syncBatchSize), after: cursor)
-            if batch.isEmpty { break }
-            let readAt = now
-            let request = ResultUploadRequest(results: batch.results, quizzes: batch.quizzes)
-            let response: ResultUploadResponse
-            do {
-                response = try authorized(api, watch) { api, token in try await api.upload(request, accessToken: token) }
-            } catch {
-                console.endProgress()
-                let left = total - sent
-                console.line(console.paint(console.text(Localized(
-                    ko: "동기화를 멈췄습니다: 결과 \(total.grouped)개 중 \(sent.grouped)개를 올렸고, 나머지 \(left.grouped)개는 이 기기에 남아 다음 'sync' 때 올라갑니다.",
-                    en: "Sync stopped: \(sent.grouped) of \(total.grouped) results sent; the other \(left.grouped) stay on this device and go with the next 'sync'.")),
-                    \.warning))
-                throw error
+        // Two requests in flight: while the server stores one batch, the shell reads and sends the next. A batch is
+        // marked synced only once the server has answered for it.
+        struct InFlight {
+            var request: ResultUploadRequest
+            var readAt: Date
+            var call: RemoteCall.Pending<ResultUploadResponse>
+        }
+        var inFlight: InFlight?
+        var exhausted = false
+        do throws(BrainyError) {
+            while true {
+                var next: InFlight?
+                if !exhausted {
+                    let batch = try repository.pendingBatch(userId: userId, limit: max(1, deps.syncBatchSize), after: cursor)
+                    cursor = batch.next
+                    if batch.isEmpty {
+                        exhausted = true
+                    } else {
+                        let request = ResultUploadRequest(results: batch.results, quizzes: batch.quizzes)
+                        let token = try remoteSignIn(api).accessToken
+                        next = InFlight(request: request, readAt: now,
+                                        call: watch.start { try await api.upload(request, accessToken: token) })
+                    }
+                }
+                guard let current = inFlight ?? next else { break }
+                if inFlight == nil {
+                    inFlight = next
+                    continue
+                }
+                let response: ResultUploadResponse
+                do throws(RemoteError) {
+                    response = try watch.wait(for: current.call)
+                } catch where error.status == 401 {
+                    // The access token expired under way: refreshed once, this batch sent again.
+                    let request = current.request
+                    response = try authorized(api, watch) { api, token in try await api.upload(request, accessToken: token) }
+                } catch {
+                    next?.call.cancel()
+                    throw translate(error, server: api.baseURL)
+                }
+                try repository.markSynced(resultIds: response.accepted, quizIds: response.acceptedQuizzes,
+                                          uploadedAt: current.readAt, now: now)
+                sent += response.accepted.count
+                let sentIds = Set(current.request.results.map(\.id))
+                refused += response.rejected.filter(sentIds.contains).count
+                inFlight = next
+                drawProgress()
             }
-            try repository.markSynced(resultIds: response.accepted, quizIds: response.acceptedQuizzes,
-                                      uploadedAt: readAt, now: now)
-            sent += response.accepted.count
-            let sentIds = Set(request.results.map(\.id))
-            refused += response.rejected.filter(sentIds.contains).count
-            cursor = batch.next
-            drawProgress()
+        } catch {
+            console.endProgress()
+            let left = total - sent
+            console.line(console.paint(console.text(Localized(
+                ko: "동기화를 멈췄습니다: 결과 \(total.grouped)개 중 \(sent.grouped)개를 올렸고, 나머지 \(left.grouped)개는 이 기기에 남아 다음 'sync' 때 올라갑니다.",
+                en: "Sync stopped: \(sent.grouped) of \(total.grouped) results sent; the other \(left.grouped) stay on this device and go with the next 'sync'.")),
+                \.warning))
+            throw error
         }
         console.endProgress()
         if total == 0 {
