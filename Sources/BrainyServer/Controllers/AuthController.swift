@@ -73,13 +73,18 @@ struct AuthController {
             throw APIError(.unauthorized, "password_not_set",
                            "This account was made with \(name) sign-in and has no password. Sign in with \(name).")
         }
-        if let until = account.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
-        guard hasher.verify(body.password, against: account.passwordHash) else {
-            let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
-            let updated = try await accounts.recordFailedLogin(
-                accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil)
-            if let until = updated?.lockedUntil, until > now { throw Self.locked(until: until, now: now) }
-            throw Self.wrongCredentials(remaining: max(0, config.maxLoginAttempts - (updated?.failedLoginAttempts ?? 0)))
+        // The attempt is counted (and the lock checked) before the slow password check, in one transaction: many
+        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another.
+        let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
+        switch try await accounts.beginLoginAttempt(
+            accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil, now: now) {
+        case let .locked(until):
+            throw Self.locked(until: until, now: now)
+        case let .counted(remaining, locksUntil):
+            guard hasher.verify(body.password, against: account.passwordHash) else {
+                if let locksUntil { throw Self.locked(until: locksUntil, now: now) }
+                throw Self.wrongCredentials(remaining: remaining)
+            }
         }
         try await accounts.recordSuccessfulLogin(accountId: account.id, at: now)
         return try await startSession(for: account, now: now)

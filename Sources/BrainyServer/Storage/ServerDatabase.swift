@@ -87,18 +87,21 @@ extension ServerDatabase: AccountStore {
         return db.changesCount == 1
     }
 
-    public func recordFailedLogin(accountId: String, maxAttempts: Int, lockUntil: Date) async throws -> ServerAccount? {
+    public func beginLoginAttempt(accountId: String, maxAttempts: Int, lockUntil: Date, now: Date) async throws
+        -> LoginAttempt {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE account SET failedLoginAttempts = failedLoginAttempts + 1 WHERE id = ?",
-                           arguments: [accountId])
-            try db.execute(
-                sql: """
-                    UPDATE account SET failedLoginAttempts = 0, lockedUntil = ?
-                    WHERE id = ? AND failedLoginAttempts >= ?
-                    """,
-                arguments: [lockUntil, accountId, maxAttempts])
-            return try Row.fetchOne(db, sql: "SELECT * FROM account WHERE id = ?", arguments: [accountId])
-                .map(Self.account)
+            let row = try Row.fetchOne(db, sql: "SELECT failedLoginAttempts, lockedUntil FROM account WHERE id = ?",
+                                       arguments: [accountId])
+            if let until = row?["lockedUntil"] as Date?, until > now { return .locked(until: until) }
+            let attempts = (row?["failedLoginAttempts"] as Int? ?? 0) + 1
+            guard attempts < maxAttempts else {
+                try db.execute(sql: "UPDATE account SET failedLoginAttempts = 0, lockedUntil = ? WHERE id = ?",
+                               arguments: [lockUntil, accountId])
+                return .counted(remaining: 0, locksUntil: lockUntil)
+            }
+            try db.execute(sql: "UPDATE account SET failedLoginAttempts = ? WHERE id = ?",
+                           arguments: [attempts, accountId])
+            return .counted(remaining: maxAttempts - attempts, locksUntil: nil)
         }
     }
 

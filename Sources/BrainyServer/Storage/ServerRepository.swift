@@ -60,6 +60,14 @@ public struct NewRefreshToken: Sendable {
     }
 }
 
+/// Whether a sign-in attempt may check its password.
+public enum LoginAttempt: Equatable, Sendable {
+    /// The account is locked until then: refuse without checking.
+    case locked(until: Date)
+    /// Counted: `remaining` attempts are left, and `locksUntil` is set when this one locked the account.
+    case counted(remaining: Int, locksUntil: Date?)
+}
+
 /// What using a refresh token came to.
 public enum RefreshRotation: Equatable, Sendable {
     /// The token was valid; it is now used up and `replacement` is stored in its place.
@@ -93,9 +101,12 @@ public protocol AccountStore: Sendable {
     func account(id: String) async throws -> ServerAccount?
     /// Stores a new account; false when the email is already taken.
     func createAccount(_ account: ServerAccount) async throws -> Bool
-    /// Counts a failed login; when it reaches `maxAttempts` the account is locked until `lockUntil` and the count
-    /// starts again. Returns the account as it is now.
-    func recordFailedLogin(accountId: String, maxAttempts: Int, lockUntil: Date) async throws -> ServerAccount?
+    /// Counts a sign-in attempt before its password is checked, in the same transaction as the lock check, so that
+    /// concurrent guesses cannot all find the account unlocked: `.locked` when it is locked at `now`; else the attempt
+    /// is counted and, when it is the `maxAttempts`-th in a row, the account is locked until `lockUntil` and the count
+    /// starts again (the attempt itself goes on: a right password unlocks the account).
+    func beginLoginAttempt(accountId: String, maxAttempts: Int, lockUntil: Date, now: Date) async throws
+        -> LoginAttempt
     func recordSuccessfulLogin(accountId: String, at date: Date) async throws
 
     /// Starts a login family with its first refresh token.

@@ -35,6 +35,10 @@ struct APIError: HTTPResponseError, Equatable {
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad_request", message) }
+    /// The body stream failed while being read: the client closed the connection before sending the length it
+    /// declared, or sent a broken chunked encoding (NIO's `HTTPParserError.invalidEOFState` and the like).
+    static let truncatedBody = APIError(.badRequest, "bad_request",
+                                        "The request body ended before its declared length or is not valid HTTP.")
     static let unauthorized = APIError(.unauthorized, "unauthorized",
                                        "Sign in first: send 'Authorization: Bearer <access token>'.")
 }

@@ -11,6 +11,8 @@ extension Request {
             buffer = try await body.collect(upTo: 64 * 1024)
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "too_large", "A form body is at most 64 KB.")
+        } catch {
+            throw APIError.truncatedBody
         }
         return FormFields.parse(String(decoding: buffer.readableBytesView, as: UTF8.self))
     }

@@ -46,6 +46,8 @@ extension Request {
             buffer = try await body.collect(upTo: context.maxUploadSize)
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "too_large", "The request body is larger than 5 MB.")
+        } catch {
+            throw APIError.truncatedBody
         }
         return try context.requestDecoder.decode(T.self, from: Data(buffer.readableBytesView))
     }
