@@ -69,7 +69,8 @@ public struct HTTPRemoteAPI: RemoteAPI {
     // MARK: Results and leaderboard
 
     public func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        try await post("/v1/results", batch, accessToken: accessToken)
+        try decode(ResultUploadResponse.self, try await send(.POST, "/v1/results", headers: Self.bearer(accessToken),
+                                                             body: UploadJSON.encode(batch)))
     }
 
     public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {

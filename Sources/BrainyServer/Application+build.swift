@@ -44,6 +44,9 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
         social: SocialSignIn.configured(arguments, environment: environment), environment: environment)
     return Application(
         router: router,
+        // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
+        // hold connections for ever.
+        server: .http1(configuration: .init(idleTimeout: .seconds(60))),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "brainy-server"),
         logger: logger)
 }

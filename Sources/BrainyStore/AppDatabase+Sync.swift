@@ -41,13 +41,16 @@ extension AppDatabase: SyncRepository {
 
     public func markSynced(resultIds: [String], quizIds: [String], uploadedAt: Date, now: Date) throws(BrainyError) {
         guard !resultIds.isEmpty || !quizIds.isEmpty else { return }
+        // The times are turned into database values once, not once a row.
+        let stamp = now.databaseValue
+        let cutoff = uploadedAt.databaseValue
         try write { db in
             let result = try db.makeStatement(sql: "UPDATE quizResult SET needsSync = 0, syncedAt = ? WHERE id = ?")
-            for id in resultIds { try result.execute(arguments: [now, id]) }
+            for id in resultIds { try result.execute(arguments: [stamp, id]) }
             // A quiz changed after it was read for upload is sent again next time.
             let quiz = try db.makeStatement(
                 sql: "UPDATE quiz SET needsSync = 0, syncedAt = ? WHERE id = ? AND lastModified <= ?")
-            for id in quizIds { try quiz.execute(arguments: [now, id, uploadedAt]) }
+            for id in quizIds { try quiz.execute(arguments: [stamp, id, cutoff]) }
         }
     }
 

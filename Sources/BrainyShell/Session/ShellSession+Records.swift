@@ -236,12 +236,17 @@ extension ShellSession {
              console.text(Localized(ko: "답 \(pending)개", en: "\(pending) answer\(pending == 1 ? "" : "s")"))),
             (Localized(ko: "이 기기", en: "on this device"),
              console.text(Localized(ko: "답 \(local)개 · 퀴즈 \(quizzes)개", en: "\(local) answer\(local == 1 ? "" : "s") · \(quizzes) quiz\(quizzes == 1 ? "" : "zes")"))),
-            (Localized(ko: "서버 (마지막 동기화)", en: "on the server (last sync)"),
-             held.map { console.text(Localized(ko: "답 \($0.results)개 · 퀴즈 \($0.quizzes)개", en: "\($0.results) answer\($0.results == 1 ? "" : "s") · \($0.quizzes) quiz\($0.quizzes == 1 ? "" : "zes")")) }
-                ?? console.text(Localized(ko: "아직 없음", en: "not synced yet"))),
+
             (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
                 + console.text(Localized(ko: "문제", en: " questions"))),
         ]
+        if server != nil {
+            let value = held.map { held in Localized(
+                ko: "답 \(held.results)개 · 퀴즈 \(held.quizzes)개 (마지막 동기화 때)",
+                en: "\(held.results) answer\(held.results == 1 ? "" : "s") · \(held.quizzes) quiz\(held.quizzes == 1 ? "" : "zes") (at the last sync)") }
+                ?? Localized(ko: "아직 동기화 안 함", en: "not synced yet")
+            rows.insert((Localized(ko: "서버", en: "on the server"), console.text(value)), at: 10)
+        }
         let perCategory = QuizCategory.allCases.map { "\($0.name[language]) \(pack.countPerCategory[$0] ?? 0)" }
         rows.append((Localized(ko: "카테고리별", en: "per category"), perCategory.joined(separator: " · ")))
         // Every question is written to be played both ways (four options and accepted short answers).
