@@ -157,6 +157,13 @@ extension AppDatabase: SyncRepository {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quiz WHERE userId = ?", arguments: [userId]) ?? 0 }
     }
 
+    public func quizzesInProgress(userId: String) throws(BrainyError) -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM quiz WHERE userId = ? AND status = 'in_progress'",
+                             arguments: [userId]) ?? 0
+        }
+    }
+
     public func resultCount(userId: String) throws(BrainyError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ?", arguments: [userId]) ?? 0

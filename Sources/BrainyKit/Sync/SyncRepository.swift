@@ -62,6 +62,8 @@ public protocol SyncRepository: Sendable {
     func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(BrainyError) -> User
     /// How many quizzes a user has (finished, abandoned or in progress).
     func quizCount(userId: String) throws(BrainyError) -> Int
+    /// How many of them are still in progress (they travel to the server once over).
+    func quizzesInProgress(userId: String) throws(BrainyError) -> Int
     /// How many answers a user has on this device, synced or not.
     func resultCount(userId: String) throws(BrainyError) -> Int
     /// Moves every quiz, answer, solved question, stage and total from one user to another (guest → account).

@@ -195,6 +195,7 @@ extension ShellSession {
         let server = serverURL
         let local = try repository.resultCount(userId: user.id)
         let quizzes = try repository.quizCount(userId: user.id)
+        let open = try repository.quizzesInProgress(userId: user.id)
         let held = serverHolds(userId: user.id)
         let language = console.language
         if outputFormat != .table {
@@ -235,7 +236,9 @@ extension ShellSession {
             (Localized(ko: "동기화 대기", en: "waiting to sync"),
              console.text(Localized(ko: "답 \(pending)개", en: "\(pending) answer\(pending == 1 ? "" : "s")"))),
             (Localized(ko: "이 기기", en: "on this device"),
-             console.text(Localized(ko: "답 \(local)개 · 퀴즈 \(quizzes)개", en: "\(local) answer\(local == 1 ? "" : "s") · \(quizzes) quiz\(quizzes == 1 ? "" : "zes")"))),
+             console.text(Localized(ko: "답 \(local)개 · 퀴즈 \(quizzes)개", en: "\(local) answer\(local == 1 ? "" : "s") · \(quizzes) quiz\(quizzes == 1 ? "" : "zes")")
+                          + (open > 0 ? Localized(ko: " (\(open)개 진행 중: 끝나면 올라감)", en: " (\(open) in progress: uploaded once over)")
+                                      : Localized(ko: "", en: "")))),
 
             (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
                 + console.text(Localized(ko: "문제", en: " questions"))),
