@@ -2,8 +2,10 @@ import BrainyKit
 import Dispatch
 import Foundation
 
-/// Set by the SIGINT handler while a `RemoteCall` watches for Ctrl-C. A plain `sig_atomic_t` store is what a signal
-/// handler may do; the waiting loop reads it.
+/// Set by the SIGINT handler while a `RemoteCall` watches for Ctrl-C; the waiting loop reads it.
+// nonisolated(unsafe) is sound: the only writers are the signal handler (storing 1) and `RemoteCall.init` (storing 0
+// before the handler is installed), the only reader is the shell's one loop; a `sig_atomic_t` store and load are
+// atomic, and a flag seen one poll (50 ms) late only delays the cancel. (`Atomic` would need macOS 15.)
 nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
 
 /// Runs the server's async calls from the shell's synchronous loop: the loop waits for each call, and Ctrl-C (SIGINT)
@@ -94,8 +96,9 @@ final class RemoteCall {
 }
 
 /// A result handed from the call's task to the waiting loop.
+// @unchecked Sendable is sound: the one mutable field, `value`, is read and written only under `lock` (written once by
+// the task before the semaphore is signalled, read by the loop after the wait).
 fileprivate final class Outcome<T: Sendable>: @unchecked Sendable {
-    // @unchecked: written once by the task before the semaphore is signalled, read after the wait, under `lock`.
     private let lock = NSLock()
     private var value: Result<T, RemoteError> = .failure(.cancelled)
 
