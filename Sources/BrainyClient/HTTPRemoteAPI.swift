@@ -186,10 +186,11 @@ public struct HTTPRemoteAPI: RemoteAPI {
             default: break
             }
         }
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return .timedOut(seconds: Int(timeout.rounded(.up)))
+        }
         if error is NIOTooManyBytesError { return .badResponse("the answer is too large") }
-        let description = String(describing: error)
-        if description.lowercased().contains("timeout") { return .timedOut(seconds: Int(timeout.rounded(.up))) }
-        return .unreachable(description)
+        return .unreachable(String(describing: error))
     }
 
     /// An error answer: the server's JSON error when it sent one.

@@ -50,7 +50,7 @@ extension ShellSession {
             let format = quiz.stage.map { Localized(ko: "스테이지 \($0)", en: "stage \($0)")[language] } ?? quiz.format.name[language]
             return [String(quiz.id.prefix(8)), BrainyDateFormat.minute(quiz.startedAt, timeZone: deps.timeZone),
                     quiz.category.name[language], quiz.type.name[language], format,
-                    "\(quiz.correctCount)/\(quiz.questionCount)\(status)", "\(Int((quiz.accuracy * 100).rounded()))%",
+                    "\(quiz.correctCount)/\(quiz.questionCount)\(status)", "\(Self.percent(quiz.accuracy))",
                     DurationFormat.short(quiz.duration, language)]
         }
         let header = language == .ko ? ["ID", "날짜", "카테고리", "유형", "형식", "점수", "정답률", "시간"]
@@ -93,7 +93,7 @@ extension ShellSession {
         console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
             + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: deps.timeZone), \.emphasis))
         console.line(console.text(Localized(ko: "점수 ", en: "Score ")) + "\(quiz.correctCount)/\(quiz.questionCount) · "
-            + "\(Int((quiz.accuracy * 100).rounded()))% · " + DurationFormat.short(quiz.duration, language)
+            + "\(Self.percent(quiz.accuracy)) · " + DurationFormat.short(quiz.duration, language)
             + (quiz.status == .abandoned ? console.text(Localized(ko: " · 그만둠", en: " · abandoned")) : ""))
         let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
         for (position, dealt) in quiz.dealt.enumerated() {
@@ -151,9 +151,9 @@ extension ShellSession {
         console.line(console.paint(console.text(Localized(ko: "━━ 통계 ━━", en: "━━ Stats ━━")), \.accent))
         console.line(console.text(Localized(
             ko: "퀴즈 \(stats.quizzes)개 · 문제 \(stats.answered)개 · 정답 \(stats.correct)개 · 정답률 "
-                + (stats.answered == 0 ? "—" : "\(Int((stats.accuracy * 100).rounded()))%"),
+                + (stats.answered == 0 ? "—" : "\(Self.percent(stats.accuracy))"),
             en: "\(stats.quizzes) quiz\(stats.quizzes == 1 ? "" : "zes") · \(stats.answered) answered · \(stats.correct) right · "
-                + (stats.answered == 0 ? "— accuracy" : "\(Int((stats.accuracy * 100).rounded()))% accuracy"))))
+                + (stats.answered == 0 ? "— accuracy" : "\(Self.percent(stats.accuracy)) accuracy"))))
         console.line(console.text(Localized(
             ko: "연속 학습: 현재 \(stats.currentStreak)일 · 최고 \(stats.bestStreak)일 · 학습 시간 ",
             en: "Streak: \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s") now · best \(stats.bestStreak) · time spent "))

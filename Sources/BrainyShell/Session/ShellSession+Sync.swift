@@ -57,6 +57,7 @@ extension ShellSession {
         }
         var inFlight: InFlight?
         var exhausted = false
+        var token = try remoteSignIn(api).accessToken
         do throws(BrainyError) {
             while true {
                 var next: InFlight?
@@ -67,9 +68,8 @@ extension ShellSession {
                         exhausted = true
                     } else {
                         let request = ResultUploadRequest(results: batch.results, quizzes: batch.quizzes)
-                        let token = try remoteSignIn(api).accessToken
                         next = InFlight(request: request, readAt: now,
-                                        call: watch.start { try await api.upload(request, accessToken: token) })
+                                        call: watch.start { [token] in try await api.upload(request, accessToken: token) })
                     }
                 }
                 guard let current = inFlight ?? next else { break }
@@ -84,6 +84,7 @@ extension ShellSession {
                     // The access token expired under way: refreshed once, this batch sent again.
                     let request = current.request
                     response = try authorized(api, watch) { api, token in try await api.upload(request, accessToken: token) }
+                    token = try remoteSignIn(api).accessToken
                 } catch {
                     next?.call.cancel()
                     throw translate(error, server: api.baseURL)
@@ -141,28 +142,29 @@ extension ShellSession {
     /// Fetches the config when its version changed and puts it in force at once (maintenance, login methods,
     /// feature flags, minimum version).
     private func refreshConfig(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws(BrainyError) {
-        let etag = try repository.syncValue(SyncKeys.configETag)
-        let fetched = try call(api, watch) { try await $0.config(ifNoneMatch: etag) }
-        guard case let .fetched(newConfig, newTag) = fetched else {
+        if let newConfig = try fetchConfig(api, watch) {
+            summary.append(console.text(Localized(ko: "설정 \(newConfig.version)", en: "config \(newConfig.version)")))
+        } else {
             summary.append(console.text(Localized(ko: "설정 \(config.version) 그대로", en: "config \(config.version) unchanged")))
-            return
         }
-        try repository.saveCachedConfig(newConfig, now: now)
-        try repository.setSyncValue(newTag, for: SyncKeys.configETag)
-        let changes = adoptConfig(newConfig)
-        summary.append(console.text(Localized(ko: "설정 \(newConfig.version)", en: "config \(newConfig.version)")))
-        for change in changes { console.line(console.paint("• ", \.accent) + console.text(change)) }
     }
 
     /// Before a sign-in through the server: its current config (maintenance, sign-in methods, minimum version,
     /// password policy) decides. A server that cannot be reached changes nothing here: the sign-in itself says so.
     func refreshConfigBeforeSignIn(_ api: any RemoteAPI) {
-        let etag = (try? repository.syncValue(SyncKeys.configETag)) ?? nil
-        let fetched = try? call(api) { try await $0.config(ifNoneMatch: etag) }
-        guard case let .fetched(newConfig, newTag)? = fetched else { return }
-        try? repository.saveCachedConfig(newConfig, now: now)
-        try? repository.setSyncValue(newTag, for: SyncKeys.configETag)
+        _ = try? fetchConfig(api, nil)
+    }
+
+    /// Fetches the config unless the server still serves the one kept (ETag), keeps it, puts it in force and says
+    /// what changed. Returns the new config, or nil when it was unchanged.
+    private func fetchConfig(_ api: any RemoteAPI, _ watch: RemoteCall?) throws(BrainyError) -> RemoteConfig? {
+        let etag = try repository.syncValue(SyncKeys.configETag)
+        guard case let .fetched(newConfig, newTag) = try call(api, watch, { try await $0.config(ifNoneMatch: etag) })
+        else { return nil }
+        try repository.saveCachedConfig(newConfig, now: now)
+        try repository.setSyncValue(newTag, for: SyncKeys.configETag)
         for change in adoptConfig(newConfig) { console.line(console.paint("• ", \.accent) + console.text(change)) }
+        return newConfig
     }
 
     /// Puts a config fetched from the server in force, returning what changed that the user should know.
