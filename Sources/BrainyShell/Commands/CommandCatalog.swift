@@ -20,8 +20,9 @@ public enum CommandCatalog {
                     aliases: []),
         CommandInfo(name: .login, usage: "login guest | login email [address] | login google | login apple",
                     summary: Localized(ko: "로그인 (비밀번호는 화면에 표시되지 않음)", en: "sign in (passwords are not echoed)"),
-                    details: Localized(ko: "게스트는 이 기기에만 기록을 남깁니다. 이메일 계정은 'register'로 만듭니다.",
-                                       en: "A guest keeps progress on this device only. Create an email account with 'register'."),
+                    details: Localized(
+                        ko: "게스트는 이 기기에만 기록을 남깁니다. 이메일 계정은 'register'로 만듭니다. 서버가 있으면(--server URL) 이메일 로그인은 서버로 가고, google/apple은 코드와 링크를 보여 주고 승인을 기다립니다 (Ctrl-C로 그만두기).",
+                        en: "A guest keeps progress on this device only. Create an email account with 'register'. With a server (--server URL), email sign-in goes to it, and google/apple show a code and a link and wait for approval (Ctrl-C stops waiting)."),
                     aliases: ["signin"]),
         CommandInfo(name: .register, usage: "register [address]",
                     summary: Localized(ko: "이메일 계정 만들기 (비밀번호 두 번 입력)", en: "create an email account (password asked twice)"),
