@@ -243,7 +243,7 @@ extension ShellSession {
             (Localized(ko: "문제 팩", en: "question pack"), "\(pack.version ?? none) · \(pack.total)"
                 + console.text(Localized(ko: "문제", en: " questions"))),
         ]
-        if server != nil {
+        if server != nil, user.provider != .guest {
             let value = held.map { held in Localized(
                 ko: "답 \(held.results)개 · 퀴즈 \(held.quizzes)개 (마지막 동기화 때)",
                 en: "\(held.results) answer\(held.results == 1 ? "" : "s") · \(held.quizzes) quiz\(held.quizzes == 1 ? "" : "zes") (at the last sync)") }
