@@ -14,6 +14,8 @@ final class ShellScript: @unchecked Sendable {
     let clock = ManualClock(LiveServer.start)
     var serverURL: String?
     var batchSize = 1000
+    /// Go on after a command fails, as on a terminal (a script stops at the first error).
+    var keepGoing = false
     /// Wraps the real client, e.g. to cut a sync off.
     var wrap: @Sendable (any RemoteAPI) -> any RemoteAPI = { $0 }
 
@@ -41,7 +43,21 @@ final class ShellScript: @unchecked Sendable {
                 let session = ShellSession(
                     deps: deps, reader: reader,
                     console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true))
-                let status = ShellRunner(session: session, reader: reader).run()
+                var status: Int32 = 0
+                if keepGoing {
+                    // As on a terminal: each command's error is printed and the next command runs.
+                    try? session.restoreSession()
+                    for line in lines {
+                        do throws(BrainyError) {
+                            _ = try session.execute(line)
+                        } catch {
+                            session.console.error(error.message.en)
+                            status = 1
+                        }
+                    }
+                } else {
+                    status = ShellRunner(session: session, reader: reader).run()
+                }
                 continuation.resume(returning: (status, session.console.captured))
             }
             thread.start()

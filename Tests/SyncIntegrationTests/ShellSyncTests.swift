@@ -76,6 +76,12 @@ import Testing
             #expect(cut.output.contains("Cannot reach the server"))
             #expect(try shell.database.pendingSyncCount(userId: user.id) == 2)
 
+            // The shell now knows it is offline, and says so; the next sync that gets through puts it back online.
+            shell.keepGoing = true
+            shell.wrap = { CutOffAfterUploads(inner: $0, uploads: 0) }
+            let offline = await shell.run(["sync", "profile"])
+            #expect(offline.output.contains("offline · cannot reach \(server.api.baseURL)"), "\(offline.output)")
+            shell.keepGoing = false
             shell.wrap = { $0 }
             let rest = await shell.run(["sync"])
             #expect(rest.output.contains("2 results uploaded"), "\(rest.output)")

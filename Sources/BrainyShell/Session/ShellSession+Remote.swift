@@ -36,8 +36,6 @@ extension ShellSession {
             serverReachable = true
             return value
         } catch {
-            if case .unreachable = error { serverReachable = false }
-            if case .timedOut = error { serverReachable = false }
             throw translate(error, server: api.baseURL, provider: provider, email: email)
         }
     }
@@ -51,7 +49,9 @@ extension ShellSession {
         var tokens = try remoteSignIn(api)
         let access = tokens.accessToken
         do {
-            return try watch.run { try await body(api, access) }
+            let value = try watch.run { try await body(api, access) }
+            serverReachable = true
+            return value
         } catch let error where error.status == 401 {
             let refreshToken = tokens.refreshToken
             let renewed: AuthResponse
@@ -97,7 +97,13 @@ extension ShellSession {
     }
 
     /// What the user is told about a failed call: in their language, with what to do next.
+    /// Every failed call passes here, so this is also where the shell learns that it is offline.
     func translate(_ error: RemoteError, server: String, provider: AuthProvider? = nil, email: String? = nil) -> BrainyError {
+        switch error {
+        case .unreachable, .timedOut: serverReachable = false
+        case .server, .badResponse: serverReachable = true
+        case .cancelled: break
+        }
         switch error {
         case .cancelled: return .cancelled
         case .unreachable: return .serverUnreachable(server)
