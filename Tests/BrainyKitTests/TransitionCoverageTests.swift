@@ -2,101 +2,140 @@ import Foundation
 import Testing
 @testable import BrainyKit
 
-/// Every rule of the transition table that changes state is followed through `QuizFlow.handle`.
+/// Every rule of the transition table, to each of its targets, followed through `QuizFlow.handle`: the flow lands
+/// where the rule says, and never anywhere it does not list (the flow checks that as it moves).
 @Suite struct TransitionCoverageTests {
     struct Edge: Hashable, Sendable, CustomTestStringConvertible {
         var from: FlowState
-        var command: CommandName
+        var trigger: FlowTrigger
         var to: FlowState
 
-        var testDescription: String { "\(from.rawValue) --\(command.rawValue)--> \(to.rawValue)" }
+        var testDescription: String { "\(from.rawValue) --\(trigger.label)--> \(to.rawValue)" }
     }
 
-    static let stateChangingEdges: [Edge] = TransitionTable.rules.flatMap { rule in
-        rule.to.filter { $0 != rule.from }.map { Edge(from: rule.from, command: rule.command, to: $0) }
+    static let edges: [Edge] = TransitionTable.rules.flatMap { rule in
+        rule.to.map { Edge(from: rule.from, trigger: rule.trigger, to: $0) }
     }
 
-    @Test func theTableHasTheEdgesThisSuiteExpects() {
-        #expect(Self.stateChangingEdges.count == 75)
-        #expect(Set(Self.stateChangingEdges).count == Self.stateChangingEdges.count)
+    @Test func theTableHasOneRuleForEachStateAndTrigger() {
+        var seen = Set<String>()
+        for rule in TransitionTable.rules {
+            #expect(seen.insert("\(rule.from.rawValue) \(rule.trigger.label)").inserted, "\(rule.from) \(rule.trigger.label)")
+            #expect(!rule.to.isEmpty)
+        }
+        #expect(Set(Self.edges).count == Self.edges.count)
     }
 
-    @Test(arguments: stateChangingEdges)
+    @Test func everyCommandIsAllowedSomewhereAndEveryStateCanBeLeft() {
+        for command in CommandName.allCases {
+            #expect(TransitionTable.rules.contains { $0.command == command }, "\(command) has no rule")
+        }
+        for state in FlowState.allCases {
+            #expect(TransitionTable.rules.contains { $0.from == state && !$0.keepsState }, "\(state) cannot be left")
+            #expect(TransitionTable.rules.contains { $0.to.contains(state) && $0.from != state }, "\(state) cannot be reached")
+        }
+    }
+
+    @Test(arguments: edges)
     func followingTheEdgeThroughHandleLandsInItsTarget(_ edge: Edge) throws {
-        let flow = try follow(edge)
+        var (flow, event) = try setUp(edge)
+        try #require(flow.state == edge.from, "reached \(flow.state) instead of \(edge.from)")
+        if let event {
+            _ = try flow.handle(event)
+        } else if let command = edge.trigger.command {
+            // A query or a switch: the flow only checks that it is allowed.
+            try flow.check(command)
+        }
         #expect(flow.state == edge.to)
     }
 
-    /// Reaches `edge.from` in a way that makes the command lead to `edge.to`, then sends the command's event.
-    private func follow(_ edge: Edge) throws -> QuizFlow {
+    @Test func aMoveTheTableDoesNotListIsRefusedAndChangesNothing() throws {
+        // Resuming a quiz that turns out to be fully answered would finish it; from `home` no rule lists that.
+        var flow = try FlowDriver.signedIn()
+        let before = flow
+        #expect(throws: BrainyError.commandNotAllowed(command: "resume", state: FlowState.home.name,
+                                                      allowed: flow.allowedCommands.map(\.rawValue))) {
+            _ = try flow.handle(.resumeRequested(at: Fixtures.start))
+        }
+        #expect(flow == before)
+        // A system trigger the table does not list where the flow is.
+        var signedOut = QuizFlow()
+        #expect(throws: BrainyError.transitionNotInTable(from: "signed_out", trigger: "(session expired)", to: nil)) {
+            _ = try signedOut.handle(.sessionExpired)
+        }
+    }
+
+    /// Reaches `edge.from` in a way that makes the trigger lead to `edge.to`, and the event that fires it (nil for a
+    /// command that leaves the state alone).
+    private func setUp(_ edge: Edge) throws -> (QuizFlow, FlowEvent?) {
         let at = Fixtures.start + 1_000
-        var flow: QuizFlow
-        let event: FlowEvent
-        switch (edge.command, edge.to) {
-        case (.login, _), (.register, _):
-            flow = try FlowDriver.flow(in: edge.from)
+        switch (edge.trigger, edge.to) {
+        case (.command(.login), _), (.command(.register), _), (.sessionRestored, _):
             let interrupted = edge.to == .interrupted ? Fixtures.play(answers: Fixtures.answers([.wrong])) : nil
-            event = .signedIn(FlowDriver.user, hintCredits: 0, interrupted: interrupted)
-        case (.logout, _):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .signedOut
-        case (.sync, _):
-            // A sync that learns maintenance is over.
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .maintenanceChanged(false)
-        case (.mode, _):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .modeChosen(.multipleChoice)
-        case (.category, _):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .categoryChosen(.country)
-        case (.format, _):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .formatChosen(.individual)
-        case (.start, _):
-            flow = try FlowDriver.flow(in: edge.from)
+            return (try FlowDriver.flow(in: edge.from),
+                    .signedIn(FlowDriver.user, hintCredits: 0, interrupted: interrupted, via: edge.trigger))
+        case (.command(.logout), _):
+            return (try FlowDriver.flow(in: edge.from), .signedOut)
+        case (.sessionExpired, _):
+            var flow = try FlowDriver.flow(in: edge.from)
+            if edge.from == .maintenance {
+                _ = try flow.handle(.maintenanceChanged(false))
+                _ = try flow.handle(.signedIn(FlowDriver.user, hintCredits: 0, interrupted: nil))
+                _ = try flow.handle(.maintenanceChanged(true))
+            }
+            return (flow, .sessionExpired)
+        case (.maintenanceStarted, _):
+            return (try FlowDriver.flow(in: edge.from), .maintenanceChanged(true))
+        case (.maintenanceEnded, let before):
+            var flow = try FlowDriver.flow(in: before)
+            _ = try flow.handle(.maintenanceChanged(true))
+            return (flow, .maintenanceChanged(false))
+        case (.command(.mode), _):
+            return (try FlowDriver.flow(in: edge.from), .modeChosen(.multipleChoice))
+        case (.command(.category), _):
+            return (try FlowDriver.flow(in: edge.from), .categoryChosen(.country))
+        case (.command(.format), _):
+            return (try FlowDriver.flow(in: edge.from), .formatChosen(.individual))
+        case (.command(.start), _):
+            var flow = try FlowDriver.flow(in: edge.from)
             let effects = try flow.handle(.startRequested(selection: .random, count: 5))
             #expect(effects.map(\.kind) == ["dealQuiz"])
-            event = .quizDealt(Fixtures.play())
-        case (.answer, _):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .answerSubmitted("세종대왕", at: at)
-        case (.next, .question):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .nextRequested(at: at)
-        case (.skip, let end), (.next, let end):
+            return (flow, .quizDealt(Fixtures.play()))
+        case (.command(.answer), _):
+            return (try FlowDriver.flow(in: edge.from), .answerSubmitted("세종대왕", at: at))
+        case (.command(.hint), _):
+            return (try FlowDriver.playing(credits: 1), .hintRequested(using: SeededGenerator(seed: 1)))
+        case (.command(.next), .question):
+            return (try FlowDriver.flow(in: edge.from), .nextRequested(at: at))
+        case (.command(.skip), .question):
+            return (try FlowDriver.flow(in: edge.from), .skipRequested(at: at))
+        case (.command(.skip), let end), (.command(.next), let end):
             // The last question of a quiz whose end is `end`.
             let format: QuizFormat = end == .finished ? .individual : .stage
             let correct = end == .stageFailed ? 3 : 4
-            if edge.command == .skip {
-                flow = try FlowDriver.atLastQuestion(format: format, correct: correct)
-                event = .skipRequested(at: at)
-            } else {
-                flow = try FlowDriver.afterLastAnswer(format: format, correct: correct)
-                event = .nextRequested(at: at)
+            if edge.trigger == .command(.skip) {
+                return (try FlowDriver.atLastQuestion(format: format, correct: correct), .skipRequested(at: at))
             }
-        case (.abandon, _):
-            flow = try FlowDriver.flow(in: edge.from)
-            event = .abandonRequested(at: at)
-        case (.reset, _):
-            flow = try FlowDriver.flow(in: edge.from)
+            return (try FlowDriver.afterLastAnswer(format: format, correct: correct), .nextRequested(at: at))
+        case (.command(.abandon), _):
+            return (try FlowDriver.flow(in: edge.from), .abandonRequested(at: at))
+        case (.command(.reset), _):
+            var flow = try FlowDriver.flow(in: edge.from)
             flow.qaEnabled = true
-            event = .progressReset(hintCredits: 3)
-        case (.resume, let end):
+            return (flow, .progressReset(hintCredits: 3))
+        case (.command(.resume), let end):
             let format: QuizFormat = end == .finished ? .individual : .stage
             let outcomes = switch end {
             case .question: Fixtures.outcomes(correct: 1, of: 2)
             case .stageFailed: Fixtures.outcomes(correct: 3, of: 5)
             default: Fixtures.outcomes(correct: 4, of: 5)
             }
-            flow = try FlowDriver.interrupted(answered: outcomes, format: format)
-            event = .resumeRequested(at: at)
-        default:
-            Issue.record("no way to follow \(edge.testDescription) through handle")
-            return try FlowDriver.flow(in: edge.from)
+            return (try FlowDriver.interrupted(answered: outcomes, format: format), .resumeRequested(at: at))
+        case let (.command(command), _):
+            #expect(edge.from == edge.to, "\(edge.testDescription) needs an event of its own in this suite")
+            var flow = try FlowDriver.flow(in: edge.from)
+            flow.qaEnabled = command.isQA
+            return (flow, nil)
         }
-        try #require(flow.state == edge.from, "reached \(flow.state) instead of \(edge.from)")
-        _ = try flow.handle(event)
-        return flow
     }
 }

@@ -54,6 +54,9 @@ public enum QuizFormat: String, CaseIterable, Codable, Sendable {
         default: return nil
         }
     }
+
+    /// The words completion offers after `format`.
+    public static var typedNames: [String] { allCases.map(\.rawValue) + allCases.map(\.name.ko) }
 }
 
 /// 전체 무작위 (any question) or 풀었던 것 제외 (only questions this user never answered).
@@ -74,6 +77,8 @@ public enum QuestionSelection: String, CaseIterable, Codable, Sendable {
         default: return nil
         }
     }
+
+    public static var typedNames: [String] { allCases.map(\.rawValue) }
 }
 
 /// 쉬움, 보통, 어려움.

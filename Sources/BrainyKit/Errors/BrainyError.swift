@@ -60,6 +60,8 @@ public enum BrainyError: Error, Equatable, Sendable {
     case signInDenied(AuthProvider)
     case signInTimedOut(AuthProvider)
     case signedInOnOtherServer(current: String, wanted: String)
+    /// The flow tried a move its transition table does not list (a fault of the program, not of the user).
+    case transitionNotInTable(from: String, trigger: String, to: String?)
 
     public var message: Localized {
         switch self {
@@ -233,6 +235,10 @@ public enum BrainyError: Error, Equatable, Sendable {
             return Localized(
                 ko: "이 계정은 다른 서버(\(current))에 로그인되어 있습니다. \(wanted)를 쓰려면 그 서버에 다시 로그인하세요 ('login'). 이 기기의 기록은 그대로 있습니다.",
                 en: "This account is signed in on another server (\(current)). To use \(wanted), sign in again there ('login'). Your data on this device is kept.")
+        case let .transitionNotInTable(from, trigger, to):
+            let move = "\(from) --\(trigger)--> \(to ?? "?")"
+            return Localized(ko: "내부 오류: 전이 표에 없는 이동입니다 (\(move)). 아무것도 바뀌지 않았습니다. 이 줄과 함께 알려 주세요.",
+                             en: "Internal error: a move the transition table does not list (\(move)). Nothing was changed. Please report this line.")
         case let .signInTimedOut(provider):
             return Localized(ko: "\(provider.name.ko) 로그인 코드가 만료되었습니다. 'login \(provider.rawValue)'로 다시 시도하세요.",
                              en: "The \(provider.name.en) sign-in code expired. Try 'login \(provider.rawValue)' again.")

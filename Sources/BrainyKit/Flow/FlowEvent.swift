@@ -2,8 +2,11 @@ import Foundation
 
 /// What happened: a command the user gave, or the outcome of an effect the runner performed.
 public enum FlowEvent: Sendable {
-    case signedIn(SignedInUser, hintCredits: Int, interrupted: QuizPlay?)
+    /// Signed in by `login` (the default), `register`, or the session restored at start-up.
+    case signedIn(SignedInUser, hintCredits: Int, interrupted: QuizPlay?, via: FlowTrigger = .command(.login))
     case signedOut
+    /// The device's sign-in had expired: the user is signed out (under maintenance, once it ends).
+    case sessionExpired
     case modeChosen(QuizType)
     case categoryChosen(QuizCategory)
     case formatChosen(QuizFormat)

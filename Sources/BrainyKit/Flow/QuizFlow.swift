@@ -32,67 +32,96 @@ public struct QuizFlow: Equatable, Sendable {
 
     /// Throws the refusal that names the current state and what is allowed, unless `command` is allowed now.
     public func check(_ command: CommandName) throws(BrainyError) {
-        if command.isQA && !qaEnabled { throw .qaOnly(command.rawValue) }
-        guard TransitionTable.allows(command, in: state) else {
-            throw .commandNotAllowed(command: command.rawValue, state: state.name,
-                                     allowed: allowedCommands.map(\.rawValue))
+        _ = try rule(for: .command(command))
+    }
+
+    /// The rule the table has for `trigger` in the current state: a command not allowed here is refused with what
+    /// is; a system trigger the table does not list here is a fault of the flow.
+    private func rule(for trigger: FlowTrigger) throws(BrainyError) -> TransitionRule {
+        if let command = trigger.command, command.isQA && !qaEnabled { throw .qaOnly(command.rawValue) }
+        guard let rule = TransitionTable.rule(from: state, trigger) else {
+            if let command = trigger.command {
+                throw .commandNotAllowed(command: command.rawValue, state: state.name,
+                                         allowed: allowedCommands.map(\.rawValue))
+            }
+            throw .transitionNotInTable(from: state.rawValue, trigger: trigger.label, to: nil)
         }
+        return rule
+    }
+
+    /// Moves to `target`, which `rule` must list: the table is the one source of where the flow may go.
+    private mutating func move(to target: FlowState, by rule: TransitionRule) throws(BrainyError) {
+        guard rule.from == state, rule.to.contains(target) else {
+            throw .transitionNotInTable(from: state.rawValue, trigger: rule.trigger.label, to: target.rawValue)
+        }
+        state = target
     }
 
     public mutating func handle(_ event: FlowEvent) throws(BrainyError) -> [FlowEffect] {
         switch event {
-        case let .signedIn(user, credits, interrupted):
-            try check(.login)
-            stateBeforeMaintenance = nil
+        case let .signedIn(user, credits, interrupted, trigger):
+            let rule = try rule(for: trigger)
             self.user = user
             hintCredits = credits
-            setup = nil
-            if let interrupted {
-                play = interrupted
-                setup = QuizSetup(type: interrupted.quiz.type, category: interrupted.quiz.category,
-                                  format: interrupted.quiz.format)
-                state = .interrupted
+            play = interrupted
+            setup = interrupted.map { QuizSetup(type: $0.quiz.type, category: $0.quiz.category, format: $0.quiz.format) }
+            let target: FlowState = interrupted == nil ? .home : .interrupted
+            if state == .maintenance {
+                // Restored under maintenance: the sign-in waits for maintenance to end.
+                stateBeforeMaintenance = target
+                try move(to: .maintenance, by: rule)
             } else {
-                play = nil
-                state = .home
+                stateBeforeMaintenance = nil
+                try move(to: target, by: rule)
             }
             return []
 
         case .signedOut:
-            try check(.logout)
-            let qa = qaEnabled
-            self = QuizFlow(timerSeconds: timerSeconds, makeId: makeId)
-            qaEnabled = qa
+            try signOut(by: rule(for: .command(.logout)))
+            return []
+
+        case .sessionExpired:
+            let rule = try rule(for: .sessionExpired)
+            if state == .maintenance {
+                user = nil
+                play = nil
+                setup = nil
+                hintCredits = 0
+                stateBeforeMaintenance = .signedOut
+                try move(to: .maintenance, by: rule)
+            } else {
+                try signOut(by: rule)
+            }
             return []
 
         case let .progressReset(credits):
-            try check(.reset)
+            let rule = try rule(for: .command(.reset))
             hintCredits = credits
             play = nil
             setup = nil
-            state = .home
+            try move(to: .home, by: rule)
             return []
 
         case let .modeChosen(type):
-            try check(.mode)
+            let rule = try rule(for: .command(.mode))
             guard type.isPlayable else { throw .quizTypeUnavailable(type) }
             setup = QuizSetup(type: type, category: nil, format: setup?.format ?? .individual)
             play = nil
-            state = .choosingCategory
+            try move(to: .choosingCategory, by: rule)
             return []
 
         case let .categoryChosen(category):
-            try check(.category)
+            let rule = try rule(for: .command(.category))
             setup?.category = category
             play = nil
-            state = .ready
+            try move(to: .ready, by: rule)
             return []
 
         case let .formatChosen(format):
-            try check(.format)
+            let rule = try rule(for: .command(.format))
             setup?.format = format
             play = nil
-            state = .ready
+            try move(to: .ready, by: rule)
             return []
 
         case let .startRequested(selection, count):
@@ -102,28 +131,26 @@ public struct QuizFlow: Equatable, Sendable {
                                           selection: selection, count: count))]
 
         case let .quizDealt(newPlay):
-            try check(.start)
+            let rule = try rule(for: .command(.start))
             play = newPlay
-            state = .question
+            try move(to: .question, by: rule)
             return [.showQuestion]
 
         case let .answerSubmitted(text, at):
-            try check(.answer)
-            return try answer(text, at: at)
+            return try answer(text, at: at, by: rule(for: .command(.answer)))
 
         case let .skipRequested(at):
-            try check(.skip)
+            let rule = try rule(for: .command(.skip))
             guard var play else { return [] }
             let record = makeRecord(play, given: "", outcome: .skipped, at: at)
             play.answers.append(record)
             play.quiz.answeredCount = play.answers.count
             play.quiz.duration += record.timeSpent
             self.play = play
-            return [.persistAnswer(record, progress: play.quiz)] + advance(at: at)
+            return try [.persistAnswer(record, progress: play.quiz)] + advance(at: at, by: rule)
 
         case .nextRequested(let at):
-            try check(.next)
-            return advance(at: at)
+            return try advance(at: at, by: rule(for: .command(.next)))
 
         case var .hintRequested(generator):
             try check(.hint)
@@ -149,28 +176,33 @@ public struct QuizFlow: Equatable, Sendable {
                     .showHint(hint)]
 
         case .abandonRequested:
-            try check(.abandon)
-            guard var play else { state = .ready; return [] }
+            let rule = try rule(for: .command(.abandon))
+            guard var play else {
+                try move(to: .ready, by: rule)
+                return []
+            }
             play.quiz.status = .abandoned
             self.play = nil
-            state = .ready
+            try move(to: .ready, by: rule)
             return [.markAbandoned(play.quiz), .showAbandoned(play.quiz)]
 
         case let .resumeRequested(at):
-            try check(.resume)
+            let rule = try rule(for: .command(.resume))
             guard var play else { throw .nothingToResume }
             play.openQuestion(at: play.answers.count, shownAt: at)
             self.play = play
-            if play.allAnswered { return finish() }
-            state = .question
+            if play.allAnswered { return try finish(by: rule) }
+            try move(to: .question, by: rule)
             return [.showQuestion]
 
         case let .maintenanceChanged(on):
             if on, state != .maintenance {
+                let rule = try rule(for: .maintenanceStarted)
                 stateBeforeMaintenance = state
-                state = .maintenance
+                try move(to: .maintenance, by: rule)
             } else if !on, state == .maintenance {
-                state = stateBeforeMaintenance ?? (user == nil ? .signedOut : .home)
+                let rule = try rule(for: .maintenanceEnded)
+                try move(to: stateBeforeMaintenance ?? (user == nil ? .signedOut : .home), by: rule)
                 stateBeforeMaintenance = nil
             }
             return []
@@ -181,7 +213,16 @@ public struct QuizFlow: Equatable, Sendable {
         }
     }
 
-    private mutating func answer(_ text: String, at: Date) throws(BrainyError) -> [FlowEffect] {
+    /// Forgets the user and the quiz, keeping the timer and the QA switch.
+    private mutating func signOut(by rule: TransitionRule) throws(BrainyError) {
+        var next = QuizFlow(timerSeconds: timerSeconds, makeId: makeId)
+        next.qaEnabled = qaEnabled
+        next.state = state
+        try next.move(to: .signedOut, by: rule)
+        self = next
+    }
+
+    private mutating func answer(_ text: String, at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
         guard var play, let question = play.current else { return [] }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .emptyAnswer }
@@ -228,7 +269,7 @@ public struct QuizFlow: Equatable, Sendable {
         play.quiz.correctCount = play.correctCount
         play.quiz.duration += record.timeSpent
         self.play = play
-        state = .answered
+        try move(to: .answered, by: rule)
         var feedback = AnswerFeedback(record: record, question: question, correctNumber: correctNumber,
                                       timeLimit: timerSeconds)
         feedback.correctLabel = correctLabel
@@ -244,16 +285,16 @@ public struct QuizFlow: Equatable, Sendable {
     }
 
     /// After an answer or a skip: the next question, or the end of the quiz.
-    private mutating func advance(at: Date) -> [FlowEffect] {
+    private mutating func advance(at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
         guard var play else { return [] }
-        if play.allAnswered { return finish() }
+        if play.allAnswered { return try finish(by: rule) }
         play.openQuestion(at: play.answers.count, shownAt: at)
         self.play = play
-        state = .question
+        try move(to: .question, by: rule)
         return [.showQuestion]
     }
 
-    private mutating func finish() -> [FlowEffect] {
+    private mutating func finish(by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
         guard var play else { return [] }
         play.quiz.status = .finished
         play.quiz.finishedAt = play.answers.last?.answeredAt ?? play.questionShownAt
@@ -263,9 +304,9 @@ public struct QuizFlow: Equatable, Sendable {
         if earnedHint { hintCredits += 1 }
         self.play = play
         switch stagePassed {
-        case true?: state = .stageCleared
-        case false?: state = .stageFailed
-        case nil: state = .finished
+        case true?: try move(to: .stageCleared, by: rule)
+        case false?: try move(to: .stageFailed, by: rule)
+        case nil: try move(to: .finished, by: rule)
         }
         return [.finishQuiz(play.quiz, stagePassed: stagePassed, earnedHint: earnedHint),
                 .showSummary(QuizSummary(quiz: play.quiz, stagePassed: stagePassed, hintEarned: earnedHint))]

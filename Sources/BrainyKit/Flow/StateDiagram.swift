@@ -4,16 +4,17 @@ public enum StateDiagram {
         case mermaid, dot
     }
 
-    /// The edges that change state, merged per (from, to) with their commands.
+    /// The edges that change state, merged per (from, to) with their triggers: commands, and what happens around them
+    /// (maintenance, an expired or restored sign-in) in parentheses. QA commands only with `includeQA`.
     static func edges(includeQA: Bool = false) -> [(from: FlowState, to: FlowState, label: String)] {
         var labels: [String: [String]] = [:]
         var order: [(FlowState, FlowState)] = []
-        for rule in TransitionTable.rules where (!rule.keepsState || rule.command.changesFlow) && (includeQA || !rule.command.isQA) {
+        for rule in TransitionTable.rules where rule.isMove && (includeQA || rule.command?.isQA != true) {
             // A loop back to the same state is drawn only for what moves the quiz on (a hint, a skip).
-            for target in rule.to where target != rule.from || rule.command.changesFlow {
+            for target in rule.to where target != rule.from || rule.movesQuiz {
                 let key = "\(rule.from.rawValue)>\(target.rawValue)"
                 if labels[key] == nil { order.append((rule.from, target)) }
-                var label = rule.command.rawValue
+                var label = rule.trigger.label
                 if let guardText = rule.guardText { label += " [\(guardText.en)]" }
                 if !(labels[key] ?? []).contains(label) { labels[key, default: []].append(label) }
             }
@@ -43,9 +44,4 @@ public enum StateDiagram {
             return lines.joined(separator: "\n")
         }
     }
-}
-
-extension CommandName {
-    /// Commands that move the quiz even when they stay in the same state (a hint, a skip to the next question).
-    var changesFlow: Bool { [.hint, .skip].contains(self) }
 }

@@ -10,28 +10,76 @@ public enum CommandName: String, CaseIterable, Sendable, Codable {
     public var isQA: Bool { [.clock, .flags, .config, .reset].contains(self) }
 }
 
-/// One row of the transition table: in state `from`, command `command` leads to one of `to`, when `guard` holds.
+/// What moves the flow: a command the user gave, or something that happened around it.
+public enum FlowTrigger: Hashable, Sendable {
+    case command(CommandName)
+    /// The config in force turned maintenance on (at start-up, after a sync, or by QA's `config`).
+    case maintenanceStarted
+    /// Maintenance is over: the flow goes back to the state it was in.
+    case maintenanceEnded
+    /// The device's sign-in had expired when the next command came.
+    case sessionExpired
+    /// The device's open session was signed back in at start-up.
+    case sessionRestored
+
+    public var command: CommandName? {
+        if case let .command(name) = self { return name }
+        return nil
+    }
+
+    /// How the trigger is named in `state`, the diagram and the coverage report.
+    public var label: String {
+        switch self {
+        case let .command(name): name.rawValue
+        case .maintenanceStarted: "(maintenance on)"
+        case .maintenanceEnded: "(maintenance off)"
+        case .sessionExpired: "(session expired)"
+        case .sessionRestored: "(session restored)"
+        }
+    }
+
+    public static let system: [FlowTrigger] = [.maintenanceStarted, .maintenanceEnded, .sessionExpired, .sessionRestored]
+}
+
+/// One row of the transition table: in state `from`, `trigger` leads to one of `to`, when `guard` holds.
 public struct TransitionRule: Equatable, Sendable {
     public var from: FlowState
-    public var command: CommandName
+    public var trigger: FlowTrigger
     public var to: [FlowState]
     /// A condition that must hold, said in words (shown by `state` and the diagram).
     public var guardText: Localized?
+    /// The rule moves the quiz on even where it keeps the state (a hint, a skip to the next question).
+    public var movesQuiz: Bool
 
-    public init(_ from: FlowState, _ command: CommandName, _ to: [FlowState], guard guardText: Localized? = nil) {
+    public init(_ from: FlowState, _ trigger: FlowTrigger, _ to: [FlowState], guard guardText: Localized? = nil,
+                movesQuiz: Bool = false) {
         self.from = from
-        self.command = command
+        self.trigger = trigger
         self.to = to
         self.guardText = guardText
+        self.movesQuiz = movesQuiz
     }
+
+    public init(_ from: FlowState, _ command: CommandName, _ to: [FlowState], guard guardText: Localized? = nil,
+                movesQuiz: Bool = false) {
+        self.init(from, .command(command), to, guard: guardText, movesQuiz: movesQuiz)
+    }
+
+    /// The command of a command rule; nil for the rules of system triggers.
+    public var command: CommandName? { trigger.command }
 
     /// A rule that keeps the state (a query or a setting).
     public var keepsState: Bool { to == [from] }
+
+    /// A rule worth drawing and listing as a move: it changes the state or moves the quiz on.
+    public var isMove: Bool { !keepsState || movesQuiz }
 }
 
-/// The table that drives the flow, `help`, completion, refusals and `diagram`.
+/// The table that drives the flow (the states it may move to), `help`, completion, refusals and `diagram`.
 public enum TransitionTable {
-    public static let rules: [TransitionRule] = {
+    public static let rules: [TransitionRule] = commandRules + systemRules
+
+    private static let commandRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
         let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance }
         let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config]
@@ -55,7 +103,7 @@ public enum TransitionTable {
                 rules.append(TransitionRule(state, .register, afterLogin))
             }
         }
-        rules.append(TransitionRule(.maintenance, .sync, [.maintenance, .signedOut]))
+        rules.append(TransitionRule(.maintenance, .sync, [.maintenance]))
         // Choosing what to play.
         let playable = Localized(ko: "플레이 가능한 유형", en: "type is playable")
         for state in [FlowState.home, .choosingCategory] + FlowState.allCases.filter(\.isBetweenQuizzes) {
@@ -72,9 +120,9 @@ public enum TransitionTable {
         // Playing.
         let ends: [FlowState] = [.finished, .stageCleared, .stageFailed]
         rules.append(TransitionRule(.question, .answer, [.answered]))
-        rules.append(TransitionRule(.question, .skip, [.question] + ends))
+        rules.append(TransitionRule(.question, .skip, [.question] + ends, movesQuiz: true))
         rules.append(TransitionRule(.question, .hint, [.question],
-                                    guard: Localized(ko: "힌트가 남아 있음", en: "hint credits left")))
+                                    guard: Localized(ko: "힌트가 남아 있음", en: "hint credits left"), movesQuiz: true))
         rules.append(TransitionRule(.answered, .next, [.question] + ends))
         for state in [FlowState.question, .answered, .interrupted] {
             rules.append(TransitionRule(state, .abandon, [.ready]))
@@ -83,16 +131,40 @@ public enum TransitionTable {
         return rules
     }()
 
+    /// What happens around the commands: maintenance from the config, a sign-in that expired or was restored.
+    private static let systemRules: [TransitionRule] = {
+        var rules: [TransitionRule] = []
+        let outside = FlowState.allCases.filter { $0 != .maintenance }
+        for state in outside {
+            rules.append(TransitionRule(state, .maintenanceStarted, [.maintenance]))
+        }
+        rules.append(TransitionRule(.maintenance, .maintenanceEnded, outside,
+                                    guard: Localized(ko: "점검 전의 상태로", en: "back to the state before it")))
+        for state in outside where state != .signedOut {
+            rules.append(TransitionRule(state, .sessionExpired, [.signedOut]))
+        }
+        // Under maintenance the sign-in is kept for when it ends.
+        rules.append(TransitionRule(.maintenance, .sessionExpired, [.maintenance]))
+        rules.append(TransitionRule(.signedOut, .sessionRestored, [.home, .interrupted]))
+        rules.append(TransitionRule(.maintenance, .sessionRestored, [.maintenance]))
+        return rules
+    }()
+
     public static func rules(from state: FlowState) -> [TransitionRule] {
         rules.filter { $0.from == state }
     }
 
+    /// The rule for `trigger` in `state`, if the table has one.
+    public static func rule(from state: FlowState, _ trigger: FlowTrigger) -> TransitionRule? {
+        rules.first { $0.from == state && $0.trigger == trigger }
+    }
+
     public static func allowedCommands(in state: FlowState) -> [CommandName] {
-        let allowed = Set(rules(from: state).map(\.command))
+        let allowed = Set(rules(from: state).compactMap(\.command))
         return CommandName.allCases.filter(allowed.contains)
     }
 
     public static func allows(_ command: CommandName, in state: FlowState) -> Bool {
-        rules.contains { $0.from == state && $0.command == command }
+        rule(from: state, .command(command)) != nil
     }
 }

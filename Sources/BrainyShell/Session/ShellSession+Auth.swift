@@ -82,7 +82,7 @@ extension ShellSession {
         let user = try repository.createEmailUser(email: email, passwordHash: deps.hasher.hash(password), now: now)
         console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
-        try signIn(user, announce: true)
+        try signIn(user, announce: true, via: .command(.register))
     }
 
     /// Refuses to sign in when the config asks for a newer shell than this one.
@@ -107,7 +107,7 @@ extension ShellSession {
     }
 
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
-    func signIn(_ user: User, announce: Bool) throws(BrainyError) {
+    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login)) throws(BrainyError) {
         if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: BrainyDateFormat.minute(user.lockedUntil!, timeZone: deps.timeZone)) }
         if announce, let previous = flow.user {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
@@ -127,7 +127,7 @@ extension ShellSession {
         applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
         let signedIn = SignedInUser(id: user.id, displayName: user.email ?? user.displayName, provider: user.provider)
-        try apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted))
+        try apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
             console.line(Localized(
                 ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))",

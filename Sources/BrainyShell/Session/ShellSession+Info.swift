@@ -69,12 +69,12 @@ extension ShellSession {
         console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
                      + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
         let moves = TransitionTable.rules(from: flow.state)
-            .filter { (!$0.keepsState || $0.command == .hint || $0.command == .skip) && flow.allowedCommands.contains($0.command) }
+            .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
         if !moves.isEmpty {
             console.line(console.text(Localized(ko: "전이:", en: "Transitions:")))
             for rule in moves {
                 let guardText = rule.guardText.map { " [\($0[language])]" } ?? ""
-                console.line("  " + console.paint(rule.command.rawValue, \.accent) + guardText + " → "
+                console.line("  " + console.paint(rule.trigger.label, \.accent) + guardText + " → "
                              + rule.to.map(\.rawValue).joined(separator: " | "))
             }
         }
@@ -142,8 +142,8 @@ extension ShellSession {
     /// `state` as JSON or key–value lines.
     func showStateForScripts() {
         let transitions = TransitionTable.rules(from: flow.state)
-            .filter { (!$0.keepsState || $0.command == .hint || $0.command == .skip) && flow.allowedCommands.contains($0.command) }
-            .map { Report.Transition(command: $0.command.rawValue, to: $0.to.map(\.rawValue), guardText: $0.guardText?.en) }
+            .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
+            .map { Report.Transition(command: $0.trigger.label, to: $0.to.map(\.rawValue), guardText: $0.guardText?.en) }
         let progress = flow.play.map {
             Report.State.Progress(quizId: $0.quiz.id, question: min($0.index + 1, $0.questions.count),
                                   questions: $0.questions.count, correct: $0.correctCount)

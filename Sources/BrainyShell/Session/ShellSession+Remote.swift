@@ -135,7 +135,7 @@ extension ShellSession {
         let response = try call(api, email: email) { try await $0.register(email: email, password: password) }
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
-        try completeRemoteSignIn(response, api: api)
+        try completeRemoteSignIn(response, api: api, via: .command(.register))
     }
 
     func loginRemotely(_ api: any RemoteAPI, email: String, password: String) throws(BrainyError) {
@@ -189,13 +189,14 @@ extension ShellSession {
     }
 
     /// Keeps the server's sign-in on the device (the account, its tokens) and signs in locally.
-    private func completeRemoteSignIn(_ response: AuthResponse, api: any RemoteAPI) throws(BrainyError) {
+    private func completeRemoteSignIn(_ response: AuthResponse, api: any RemoteAPI,
+                                      via trigger: FlowTrigger = .command(.login)) throws(BrainyError) {
         let user = try repository.adoptRemoteAccount(response.user, now: now)
         try repository.saveRemoteTokens(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
             userId: user.id)
-        try signIn(user, announce: true)
+        try signIn(user, announce: true, via: trigger)
     }
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).

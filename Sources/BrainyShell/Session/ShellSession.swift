@@ -57,7 +57,7 @@ public final class ShellSession {
             return
         }
         guard let user = try repository.user(id: session.userId) else { return }
-        try signIn(user, announce: false)
+        try signIn(user, announce: false, via: .sessionRestored)
     }
 
     /// Runs one line: a command, or an answer while a question is open. Blank lines do nothing.
@@ -162,11 +162,10 @@ public final class ShellSession {
     private func expireSessionIfNeeded(before command: CommandName) throws(BrainyError) {
         guard flow.user != nil, let session = try repository.currentSession(), session.isExpired(at: now) else { return }
         try repository.endSession()
-        _ = try? flow.handle(.signedOut)
+        _ = try? flow.handle(.sessionExpired)
         applyUserSettings(nil)
-        if command != .login && command != .register && command != .help && command != .exit {
-            throw .sessionExpired
-        }
+        // What the table allows signed out (signing in again, help, exit…) goes on; anything else is told why not.
+        if !TransitionTable.allows(command, in: flow.state) { throw .sessionExpired }
     }
 
     /// Uses the signed-in user's settings (language, theme, timer), or the defaults when nobody is signed in.

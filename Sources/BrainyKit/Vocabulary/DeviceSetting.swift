@@ -1,0 +1,7 @@
+/// Settings kept for the whole device rather than per user: the sync server.
+public enum DeviceSetting: String, CaseIterable, Sendable {
+    case server
+
+    /// Words that turn a device setting off.
+    public static func isOff(_ text: String) -> Bool { ["off", "none", "끄기"].contains(text.lowercased()) }
+}
