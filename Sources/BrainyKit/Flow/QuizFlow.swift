@@ -12,6 +12,9 @@ public struct QuizFlow: Equatable, Sendable {
     public private(set) var timerSeconds: Int
     /// `--qa`: the QA commands are allowed (and listed).
     public var qaEnabled = false
+    /// The last move the flow made, and how many it has made: what a coverage report reads.
+    public private(set) var lastTransition: FlowTransition?
+    public private(set) var transitionCount = 0
     /// The state to return to when maintenance ends.
     private var stateBeforeMaintenance: FlowState?
     private var makeId: @Sendable () -> String
@@ -54,6 +57,8 @@ public struct QuizFlow: Equatable, Sendable {
         guard rule.from == state, rule.to.contains(target) else {
             throw .transitionNotInTable(from: state.rawValue, trigger: rule.trigger.label, to: target.rawValue)
         }
+        lastTransition = FlowTransition(from: state, trigger: rule.trigger, to: target)
+        transitionCount += 1
         state = target
     }
 
@@ -218,6 +223,7 @@ public struct QuizFlow: Equatable, Sendable {
         var next = QuizFlow(timerSeconds: timerSeconds, makeId: makeId)
         next.qaEnabled = qaEnabled
         next.state = state
+        next.transitionCount = transitionCount
         try next.move(to: .signedOut, by: rule)
         self = next
     }

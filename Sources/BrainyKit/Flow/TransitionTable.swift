@@ -75,6 +75,27 @@ public struct TransitionRule: Equatable, Sendable {
     public var isMove: Bool { !keepsState || movesQuiz }
 }
 
+/// One transition the flow took: from a state, on a trigger, to a state the rule lists.
+public struct FlowTransition: Hashable, Sendable {
+    public var from: FlowState
+    public var trigger: FlowTrigger
+    public var to: FlowState
+
+    public init(from: FlowState, trigger: FlowTrigger, to: FlowState) {
+        self.from = from
+        self.trigger = trigger
+        self.to = to
+    }
+
+    /// `question --answer--> answered`.
+    public var label: String { "\(from.rawValue) --\(trigger.label)--> \(to.rawValue)" }
+
+    /// Every transition the table lists: each rule to each of its targets.
+    public static var all: [FlowTransition] {
+        TransitionTable.rules.flatMap { rule in rule.to.map { FlowTransition(from: rule.from, trigger: rule.trigger, to: $0) } }
+    }
+}
+
 /// The table that drives the flow (the states it may move to), `help`, completion, refusals and `diagram`.
 public enum TransitionTable {
     public static let rules: [TransitionRule] = commandRules + systemRules

@@ -7,7 +7,14 @@ public final class ShellSession {
     let deps: ShellDependencies
     let reader: LineReader
     public let console: Console
-    public internal(set) var flow: QuizFlow
+    public internal(set) var flow: QuizFlow {
+        didSet {
+            if flow.transitionCount > oldValue.transitionCount, let taken = flow.lastTransition { transitionObserver?(taken) }
+        }
+    }
+    /// Told of every transition the flow takes, and of every command the table allowed that kept the state: what
+    /// `brainy --check --coverage` counts.
+    public var transitionObserver: ((FlowTransition) -> Void)?
     var settings = Settings()
     /// The remote config in force (the bundled default; QA may change it with `config` and `flags`).
     var config: RemoteConfig
@@ -86,7 +93,13 @@ public final class ShellSession {
         }
         try expireSessionIfNeeded(before: command)
         try flow.check(command)
-        return try run(command, arguments, rawArguments: rawArguments(of: line))
+        let before = flow
+        let outcome = try run(command, arguments, rawArguments: rawArguments(of: line))
+        if flow.transitionCount == before.transitionCount,
+           TransitionTable.rule(from: before.state, .command(command))?.to.contains(flow.state) == true {
+            transitionObserver?(FlowTransition(from: before.state, trigger: .command(command), to: flow.state))
+        }
+        return outcome
     }
 
     private func rawArguments(of line: String) -> String {
