@@ -12,7 +12,7 @@ struct BrainyLauncher {
     func run() -> Int32 {
         if options.showHelp { print(LaunchOptions.usage); return 0 }
         if options.showVersion { print(ShellRunner.version); return 0 }
-        umask(0o077)
+        Platform.restrictNewFilesToOwner()
         if let file = options.checkFile {
             return TranscriptCheck(file: file, update: options.update, language: options.language ?? .en).run()
         }
@@ -41,29 +41,30 @@ struct BrainyLauncher {
         let config = BundledConfig.load()
         // How long one request to the sync server may take: BRAINY_SERVER_TIMEOUT seconds (default 15).
         let timeout = environment["BRAINY_SERVER_TIMEOUT"].flatMap(TimeInterval.init).map { max(0.1, $0) } ?? 15
-        var deps = ShellDependencies(
-            repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config, seed: options.seed,
-            serverURL: options.serverURL, languageOverride: language,
-            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && isatty(1) == 1,
-            qaEnabled: options.qa, formatOverride: options.format,
+        let services = ShellServices(
+            repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config,
             remoteFactory: { url in HTTPRemoteAPI(baseURL: url, timeout: timeout) })
+        var shellOptions = ShellOptions(
+            seed: options.seed, serverURL: options.serverURL, languageOverride: language,
+            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && Platform.isTerminal(.output),
+            qaEnabled: options.qa, formatOverride: options.format)
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
-        if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { deps.syncBatchSize = batch }
-        if let server = options.serverURL, !deps.isValidServerURL(server) {
+        if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
+        if let server = options.serverURL, !ServerAddress.isValid(server) {
             FileHandle.standardError.write(Data("brainy: \(BrainyError.invalidServerURL(server).message[language ?? .ko])\n".utf8))
             return 2
         }
         if let commands = options.commands {
-            return Shell.run(deps, input: .lines([commands]))
+            return Shell.run(services, shellOptions, input: .lines([commands]))
         }
         if let file = options.scriptFile {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 FileHandle.standardError.write(Data("brainy: \(BrainyError.fileNotReadable(file).message[language ?? .ko])\n".utf8))
                 return 2
             }
-            return Shell.run(deps, input: .lines(text.components(separatedBy: "\n")))
+            return Shell.run(services, shellOptions, input: .lines(text.components(separatedBy: "\n")))
         }
-        return Shell.run(deps, input: .standardInput(historyFile: dataDirectory.appendingPathComponent("history")))
+        return Shell.run(services, shellOptions, input: .standardInput(historyFile: dataDirectory.appendingPathComponent("history")))
     }
 }
 

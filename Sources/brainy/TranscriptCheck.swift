@@ -28,9 +28,9 @@ struct TranscriptCheck {
             return fail(error.message[language], code: 3)
         }
         defer { scratch.remove() }
-        var deps = scratch.deps
-        deps.columnsOverride = header.columns
-        let outcome = TranscriptChecker.replay(transcript, deps: deps)
+        var options = scratch.options
+        options.columnsOverride = header.columns
+        let outcome = TranscriptChecker.replay(transcript, services: scratch.services, options: options)
         if update {
             do {
                 try Data(outcome.updated.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
@@ -71,16 +71,17 @@ enum BundledConfig {
 /// A new database in a temporary folder, wired with a transcript's or demo's seed, clock, language and time zone.
 struct ScratchShell {
     let folder: URL
-    let deps: ShellDependencies
+    let services: ShellServices
+    var options: ShellOptions
 
     init(header: Transcript.Header, colorEnabled: Bool = false) throws(BrainyError) {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-scratch-\(UUID().uuidString)")
         let database = try AppDatabase.openFile(at: folder.appendingPathComponent("scratch.sqlite").path)
         try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: header.clock)
-        deps = ShellDependencies(
-            repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
-            config: BundledConfig.load(), seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
-            timeZone: header.timeZone, qaEnabled: header.qa)
+        services = ShellServices(repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
+                                 config: BundledConfig.load())
+        options = ShellOptions(seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
+                               timeZone: header.timeZone, qaEnabled: header.qa)
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -105,7 +106,7 @@ struct Demo {
             FileHandle.standardError.write(Data("brainy: \(BrainyError.fileNotReadable(file).message[language])\n".utf8))
             return 2
         }
-        let color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(1) == 1
+        let color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && Platform.isTerminal(.output)
         let scratch: ScratchShell
         do {
             scratch = try ScratchShell(header: script.header, colorEnabled: color)
@@ -114,6 +115,6 @@ struct Demo {
             return 3
         }
         defer { scratch.remove() }
-        return DemoPlayer(pace: pace, step: step).play(script, deps: scratch.deps)
+        return DemoPlayer(pace: pace, step: step).play(script, services: scratch.services, options: scratch.options)
     }
 }

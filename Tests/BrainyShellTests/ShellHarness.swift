@@ -32,11 +32,15 @@ final class ShellHarness {
                       options: ["right\(number)", "wrongA", "wrongB", "wrongC"], explanation: "Because \(number)."))
     }
 
+    func services() -> ShellServices {
+        ShellServices(repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config)
+    }
+
     /// A session to drive command by command (for what must happen between commands, like the clock moving).
-    func session(seed: UInt64 = 7, language: Language = .en) -> ShellSession {
-        let deps = ShellDependencies(repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                                     config: config, seed: seed, languageOverride: language, timeZone: .gmt)
-        return ShellSession(deps: deps, reader: PlainLineReader(lines: []),
+    func session(seed: UInt64 = 7, language: Language = .en, qa: Bool = false) -> ShellSession {
+        return ShellSession(services: services(),
+                            options: ShellOptions(seed: seed, languageOverride: language, timeZone: .gmt, qaEnabled: qa),
+                            reader: PlainLineReader(lines: []),
                             console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
     }
 
@@ -45,9 +49,8 @@ final class ShellHarness {
     func run(_ lines: [String], seed: UInt64 = 7, language: Language = .en, qa: Bool = false)
         -> (status: Int32, output: String) {
         let reader = PlainLineReader(lines: lines)
-        let deps = ShellDependencies(repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                                     config: config, seed: seed, languageOverride: language, timeZone: .gmt, qaEnabled: qa)
-        let session = ShellSession(deps: deps, reader: reader,
+        let options = ShellOptions(seed: seed, languageOverride: language, timeZone: .gmt, qaEnabled: qa)
+        let session = ShellSession(services: services(), options: options, reader: reader,
                                    console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
         let status = ShellRunner(session: session, reader: reader).run()
         return (status, session.console.captured)

@@ -34,24 +34,24 @@ final class ShellScript: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 let wrap = wrap
-                var deps = ShellDependencies(
+                let services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                    config: RemoteConfig(), seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt,
-                    remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
-                deps.syncBatchSize = batchSize
+                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
+                var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt)
+                options.syncBatchSize = batchSize
                 let reader = PlainLineReader(lines: lines)
                 let session = ShellSession(
-                    deps: deps, reader: reader,
+                    services: services, options: options, reader: reader,
                     console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true))
                 var status: Int32 = 0
                 if keepGoing {
                     // As on a terminal: each command's error is printed and the next command runs.
                     try? session.restoreSession()
                     for line in lines {
-                        do throws(BrainyError) {
+                        do {
                             _ = try session.execute(line)
                         } catch {
-                            session.console.error(error.message.en)
+                            session.console.error(ErrorMessage.of(error).en)
                             status = 1
                         }
                     }

@@ -2,35 +2,27 @@ import BrainyKit
 import Dispatch
 import Foundation
 
-/// Set by the SIGINT handler while a `RemoteCall` watches for Ctrl-C; the waiting loop reads it.
-// nonisolated(unsafe) is sound: the only writers are the signal handler (storing 1) and `RemoteCall.init` (storing 0
-// before the handler is installed), the only reader is the shell's one loop; a `sig_atomic_t` store and load are
-// atomic, and a flag seen one poll (50 ms) late only delays the cancel. (`Atomic` would need macOS 15.)
-nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
-
 /// Runs the server's async calls from the shell's synchronous loop: the loop waits for each call, and Ctrl-C (SIGINT)
 /// while a call is under way cancels it instead of ending the shell.
 ///
 /// A signal handler rather than a dispatch signal source: on Linux the latter reads a signalfd, which never sees a
 /// signal that the waiting thread receives while SIGINT is ignored (as it is in the interactive shell).
 final class RemoteCall {
-    private var previousHandler: sig_t?
+    private let watch: Platform.InterruptWatch
     private var finished = false
 
     /// Starts watching for Ctrl-C; `finish()` puts the previous handling back.
     init() {
-        interruptRequested = 0
-        previousHandler = signal(SIGINT) { _ in interruptRequested = 1 }
+        watch = Platform.watchInterrupts()
     }
 
     /// Whether Ctrl-C was pressed since the watch began.
-    var isInterrupted: Bool { interruptRequested != 0 }
+    var isInterrupted: Bool { Platform.interruptWasRequested }
 
     func finish() {
         guard !finished else { return }
         finished = true
-        // nil is SIG_DFL: a script's Ctrl-C ends it again, as before the call.
-        signal(SIGINT, previousHandler)
+        Platform.stopWatchingInterrupts(watch)
     }
 
     deinit { finish() }

@@ -1,7 +1,4 @@
 import BrainyKit
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the shell writes: standard output for results, standard error for errors, in the user's language and theme.
 public final class Console {
@@ -71,7 +68,7 @@ public final class Console {
 
     /// Starts keeping a long listing back (only on a terminal; scripts and captures print straight away).
     public func beginPaging() {
-        if !capturing, held == nil, isatty(1) == 1 { paged = "" }
+        if !capturing, held == nil, Platform.isTerminal(.output) { paged = "" }
     }
 
     /// Prints what was kept back: through `$PAGER` (or `less -FRX`) when it has more lines than the terminal.
@@ -79,13 +76,13 @@ public final class Console {
         guard let text = paged else { return }
         paged = nil
         let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        if let rows = TerminalSize.rows(), lines >= rows - 1, Pager.show(text) { return }
+        if let rows = Platform.terminalRows(), lines >= rows - 1, Pager.show(text) { return }
         write(text, toError: false)
     }
 
     /// Whether a line drawn over itself (a progress bar) reaches a person: a terminal, nothing held, kept or paged.
     public var showsLiveProgress: Bool {
-        isatty(1) == 1 && !capturing && held == nil && segment == nil && paged == nil
+        Platform.isTerminal(.output) && !capturing && held == nil && segment == nil && paged == nil
     }
 
     /// Draws `text` over the current line (a progress bar); does nothing unless `showsLiveProgress`.
@@ -124,12 +121,6 @@ public final class Console {
             captured += text
             return
         }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(toError ? 2 : 1, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            offset += written
-        }
+        Platform.write(text, to: toError ? .error : .output)
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 
 extension String {
     /// The number of terminal columns the string takes: wide East Asian characters (Hangul, CJK, fullwidth forms)
@@ -174,29 +173,6 @@ enum ANSIText {
         default:
             return index + 1
         }
-    }
-}
-
-/// The size of the terminal the shell writes to.
-public enum TerminalSize {
-    /// Columns of the terminal on standard output. When standard output is not a terminal: the `COLUMNS`
-    /// environment variable if it holds a positive number, else 80.
-    public static func columns() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
-        if let text = getenv("COLUMNS"), let columns = Int(String(cString: text)), columns > 0 {
-            return columns
-        }
-        return 80
-    }
-
-    /// Rows of the terminal on standard output, or nil when it is not a terminal.
-    public static func rows() -> Int? {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
-        return nil
     }
 }
 

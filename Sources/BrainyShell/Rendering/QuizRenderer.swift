@@ -105,6 +105,12 @@ struct QuizRenderer {
             console.line(console.paint("💡 " + console.text(Localized(ko: "80% 이상! 힌트 1개를 얻었습니다.", en: "80% or more! You earned a hint.")), \.accent))
         }
     }
+
+    func abandoned(_ quiz: Quiz) {
+        console.line(Localized(
+            ko: "퀴즈를 그만두었습니다 (\(quiz.answeredCount)/\(quiz.questionCount)문제 답함). 'start'로 새로 시작하세요.",
+            en: "Quiz abandoned (\(quiz.answeredCount) of \(quiz.questionCount) answered). Type 'start' to begin again."))
+    }
 }
 
 /// Durations as people read them: 45.2s, 3m 05s, 1h 02m.

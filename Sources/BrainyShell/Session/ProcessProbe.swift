@@ -1,12 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Tells whether a process is a running brainy shell (to leave a quiz open in another shell alone).
 enum ProcessProbe {
     static func isBrainy(_ pid: Int32) -> Bool {
-        guard pid > 0, kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard Platform.processExists(pid) else { return false }
         guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return true }
         return name.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("brainy")
     }

@@ -25,7 +25,7 @@ public struct ShellRunner {
         do {
             try session.restoreSession()
         } catch {
-            console.error(error.message[console.language])
+            console.error(console.text(ErrorMessage.of(error)))
             if !reader.isInteractive { console.release(); return 1 }
         }
         let notices = console.takeHeld()
@@ -64,9 +64,9 @@ public struct ShellRunner {
                         if session.timingEnabled { showTiming(elapsed) }
                         if outcome == .exit { return 0 }
                     } catch {
-                        let message = error.message[console.language]
-                        if case .unknownCommand = error { keep = false }
-                        if case .tooManyArguments = error { keep = false }
+                        let message = console.text(ErrorMessage.of(error))
+                        if case BrainyError.unknownCommand = error { keep = false }
+                        if case BrainyError.tooManyArguments = error { keep = false }
                         if reader.isInteractive {
                             console.error(message)
                         } else {
@@ -83,7 +83,7 @@ public struct ShellRunner {
     }
 
     static func isRecordCommand(_ command: String) -> Bool {
-        CommandLineSplitter.words(command).first.map { CommandCatalog.command(named: $0) == .record } ?? false
+        CommandLineSplitter.words(command).first.map { CommandRegistry.command(named: $0)?.name == .record } ?? false
     }
 
     private func showTiming(_ duration: Duration) {
@@ -109,23 +109,20 @@ public enum Shell {
         case lines([String])
     }
 
-    public static func run(_ deps: ShellDependencies, input: Input, forceInteractive: Bool? = nil) -> Int32 {
+    public static func run(_ services: ShellServices, _ options: ShellOptions, input: Input,
+                           forceInteractive: Bool? = nil) -> Int32 {
         let reader: LineReader
         var interactive = false
         switch input {
         case let .standardInput(historyFile):
-            interactive = forceInteractive ?? (isatty(0) == 1)
+            interactive = forceInteractive ?? Platform.isTerminal(.input)
             if interactive {
-                // Ctrl-C outside line editing must not end the shell in the middle of a command (libedit turns the
-                // key into a line cancel while editing).
-                signal(SIGINT, SIG_IGN)
-                // A pager quit early closes its pipe: that must not end the shell.
-                signal(SIGPIPE, SIG_IGN)
+                Platform.keepRunningOnInterruptAndClosedPipe()
                 // The completer needs the session, which needs the reader: resolved through a box.
                 let box = CompleterBox()
                 reader = EditLineReader(programName: "brainy", historyFile: historyFile, completer: { box.completer?($0) ?? [] })
-                let session = ShellSession(deps: deps, reader: reader, console: Console(
-                    language: deps.languageOverride ?? .ko, theme: .system, colorEnabled: deps.colorEnabled))
+                let session = ShellSession(services: services, options: options, reader: reader, console: Console(
+                    language: options.languageOverride ?? .ko, theme: .system, colorEnabled: options.colorEnabled))
                 box.completer = session.completer
                 return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
             }
@@ -133,8 +130,8 @@ public enum Shell {
         case let .lines(lines):
             reader = PlainLineReader(lines: lines)
         }
-        let session = ShellSession(deps: deps, reader: reader, console: Console(
-            language: deps.languageOverride ?? .ko, theme: .system, colorEnabled: false))
+        let session = ShellSession(services: services, options: options, reader: reader, console: Console(
+            language: options.languageOverride ?? .ko, theme: .system, colorEnabled: false))
         return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
     }
 }

@@ -1,6 +1,5 @@
 import CEditLine
 import Foundation
-import Glibc
 
 /// Reads lines from a person at a terminal through libedit: emacs keys, history kept across runs with Ctrl-R
 /// search, Tab completion that lays Korean out correctly, and Ctrl-C that cancels the line instead of the shell.

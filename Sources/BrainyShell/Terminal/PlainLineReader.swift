@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reads lines without a terminal: from a pipe through one buffer (passwords included, so nothing is lost between
 /// readers), or from a list of lines (`-c` and `-f`). No prompt is shown.
@@ -51,16 +48,15 @@ public final class PlainLineReader: LineReader {
                 return .line(String(decoding: buffer, as: UTF8.self))
             }
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { atEnd = true } else { buffer += chunk[..<count] }
+            let count = chunk.withUnsafeMutableBytes { Platform.read(.input, into: $0) }
+            if count == 0 { atEnd = true } else { buffer += chunk[..<count] }
         }
     }
 
     public func readSecret(prompt: String) -> String? {
         if case let .line(text) = readLine(prompt: prompt) { return text }
         // `-c "register …"` on a terminal: the password is asked there, without echo.
-        if pending != nil, isatty(0) == 1 { return SecretInput.read(prompt: prompt) }
+        if pending != nil, Platform.isTerminal(.input) { return SecretInput.read(prompt: prompt) }
         return nil
     }
 

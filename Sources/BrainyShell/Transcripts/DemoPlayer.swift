@@ -1,8 +1,5 @@
 import BrainyKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A demo script: the header of a transcript (`# seed`, `# clock`, `# lang`, `# qa`), then one command a line;
 /// `#` lines are comments and `< text` lines are what the command before them reads (a test password).
@@ -40,10 +37,10 @@ public struct DemoPlayer {
     }
 
     /// Runs the script to its end; the first error stops it (exit code 1).
-    public func play(_ script: DemoScript, deps: ShellDependencies) -> Int32 {
+    public func play(_ script: DemoScript, services: ShellServices, options: ShellOptions) -> Int32 {
         let reader = ScriptedLineReader()
-        let console = Console(language: script.header.language, theme: .dark, colorEnabled: deps.colorEnabled)
-        let session = ShellSession(deps: deps, reader: reader, console: console)
+        let console = Console(language: script.header.language, theme: .dark, colorEnabled: options.colorEnabled)
+        let session = ShellSession(services: services, options: options, reader: reader, console: console)
         try? session.restoreSession()
         for (index, entry) in script.steps.enumerated() {
             if step { waitForEnter() } else if index > 0 { pause(pace) }
@@ -57,7 +54,7 @@ public struct DemoPlayer {
             do {
                 if try session.execute(entry.command) == .exit { return 0 }
             } catch {
-                console.error(error.message[console.language])
+                console.error(console.text(ErrorMessage.of(error)))
                 console.error("brainy: " + console.text(Localized(ko: "데모가 \(index + 1)번째 단계에서 멈췄습니다: ",
                                                                   en: "the demo stopped at step \(index + 1): ")) + entry.command)
                 return 1
@@ -67,19 +64,15 @@ public struct DemoPlayer {
     }
 
     private func typeOut(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in _ = Glibc.write(1, buffer.baseAddress, buffer.count) }
+        Platform.write(text, to: .output)
     }
 
     private func pause(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-        nanosleep(&time, nil)
+        Platform.sleep(seconds: seconds)
     }
 
     private func waitForEnter() {
-        var byte: UInt8 = 0
-        while Glibc.read(0, &byte, 1) == 1, byte != UInt8(ascii: "\n") {}
+        while let byte = Platform.readByte(), byte != UInt8(ascii: "\n") {}
     }
 }
 

@@ -43,10 +43,10 @@ public enum TranscriptChecker {
         public var updated: Transcript
     }
 
-    public static func replay(_ transcript: Transcript, deps: ShellDependencies) -> Outcome {
+    public static func replay(_ transcript: Transcript, services: ShellServices, options: ShellOptions) -> Outcome {
         let reader = ScriptedLineReader()
         let console = Console(language: transcript.header.language, theme: .system, colorEnabled: false, capturing: true)
-        let session = ShellSession(deps: deps, reader: reader, console: console)
+        let session = ShellSession(services: services, options: options, reader: reader, console: console)
         var updated = transcript
         var mismatch: Int?
         var report = ""
@@ -60,7 +60,7 @@ public enum TranscriptChecker {
             do {
                 outcome = try session.execute(entry.command)
             } catch {
-                console.error(error.message[console.language])
+                console.error(console.text(ErrorMessage.of(error)))
             }
             let actual = Transcript.normalized(console.endSegment())
             updated.entries[index].output = actual

@@ -1,137 +1,121 @@
 import BrainyKit
 import Foundation
 
-extension ShellSession {
-    func login(_ arguments: [String]) throws(BrainyError) {
-        // `login email a@b.co secret` would put a password on the command line (and in history): refused.
-        guard arguments.count <= 2 else { throw .tooManyArguments(command: "login", usage: CommandCatalog.info(.login).usage) }
-        let method = arguments.first?.lowercased() ?? "guest"
-        let providers: [String: AuthProvider] = ["guest": .guest, "게스트": .guest, "email": .email, "이메일": .email,
-                                                  "google": .google, "구글": .google, "apple": .apple, "애플": .apple]
-        guard let provider = providers[method] else {
-            throw .invalidArgument(command: "login", value: method, expected: ["guest", "email", "google", "apple"])
-        }
-        if provider != .guest, let api = remoteAPI() {
-            refreshConfigBeforeSignIn(api)
-            if config.maintenanceMode { throw .maintenance }
-        }
-        guard config.allowsLogin(provider) else { throw .loginMethodDisabled(provider) }
-        try checkAppVersion()
-        switch provider {
-        case .guest:
-            try signIn(repository.guestUser(now: now), announce: true)
-        case .email:
-            try loginWithEmail(arguments.count > 1 ? arguments[1] : nil)
-        case .google, .apple:
-            // Social sign-in goes through the sync server, which verifies the provider's ID token.
-            guard let api = remoteAPI() else { throw .needsServer(provider) }
-            try loginSocially(api, provider: provider)
-        }
-    }
+/// Signing in and out on this device: the checks a sign-in passes (config, version, password, lock-out), the device
+/// session, the flow moved to home or to the interrupted quiz, a guest's history offered to the account, a quiz in
+/// progress let go of on the way out.
+struct AccountSignIn {
+    let session: ShellSession
 
-    private func loginWithEmail(_ given: String?) throws(BrainyError) {
+    private var repository: any BrainyRepository { session.repository }
+    private var console: Console { session.console }
+    private var now: Date { session.now }
+    private var config: RemoteConfig { session.config }
+    private var flow: QuizFlow { session.flow }
+
+    func loginWithEmail(_ given: String?) throws {
         let email = try askEmail(given)
-        guard let password = askSecret(Localized(ko: "비밀번호: ", en: "Password: ")) else {
-            throw reader.isInteractive ? .cancelled : .inputEnded
+        guard let password = session.askSecret(Localized(ko: "비밀번호: ", en: "Password: ")) else {
+            throw session.reader.isInteractive ? BrainyError.cancelled : BrainyError.inputEnded
         }
         let config = config
         // An empty line is a slip, not an attempt: it does not count toward the lock-out.
-        guard !password.isEmpty else { throw .cancelled }
+        guard !password.isEmpty else { throw BrainyError.cancelled }
         // With a server, the server checks the password and keeps the lock-out.
-        if let api = remoteAPI() { return try loginRemotely(api, email: email, password: password) }
+        if let api = session.remote.api() { return try session.remote.login(api, email: email, password: password) }
         guard let user = try repository.user(email: email), user.provider == .email else {
-            throw .wrongCredentials(remainingAttempts: config.maxLoginAttempts)
+            throw BrainyError.wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
-        if let until = user.lockedUntil, until > now { throw .accountLocked(until: BrainyDateFormat.minute(until, timeZone: deps.timeZone)) }
+        if let until = user.lockedUntil, until > now { throw BrainyError.accountLocked(until: BrainyDateFormat.minute(until, timeZone: session.timeZone)) }
         let hash = try repository.passwordHash(userId: user.id) ?? ""
-        guard deps.hasher.verify(password, against: hash) else {
+        guard session.services.hasher.verify(password, against: hash) else {
             let updated = try repository.recordFailedLogin(
                 userId: user.id, now: now, maxAttempts: config.maxLoginAttempts,
                 lockout: TimeInterval(config.lockoutMinutes * 60))
-            if let until = updated.lockedUntil, until > now { throw .accountLocked(until: BrainyDateFormat.minute(until, timeZone: deps.timeZone)) }
-            throw .wrongCredentials(remainingAttempts: max(0, config.maxLoginAttempts - updated.failedLoginAttempts))
+            if let until = updated.lockedUntil, until > now { throw BrainyError.accountLocked(until: BrainyDateFormat.minute(until, timeZone: session.timeZone)) }
+            throw BrainyError.wrongCredentials(remainingAttempts: max(0, config.maxLoginAttempts - updated.failedLoginAttempts))
         }
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
         try signIn(user, announce: true)
     }
 
-    func register(_ given: String?) throws(BrainyError) {
-        if let api = remoteAPI() {
-            refreshConfigBeforeSignIn(api)
-            if config.maintenanceMode { throw .maintenance }
+    func register(_ given: String?) throws {
+        if let api = session.remote.api() {
+            session.remote.refreshConfigBeforeSignIn(api)
+            if config.maintenanceMode { throw BrainyError.maintenance }
         }
-        guard config.allowsLogin(.email) else { throw .loginMethodDisabled(.email) }
+        guard config.allowsLogin(.email) else { throw BrainyError.loginMethodDisabled(.email) }
         try checkAppVersion()
         let email = try askEmail(given)
-        let api = remoteAPI()
+        let api = session.remote.api()
         // With a server the account is made there; a local one of the same email is taken over by it.
-        if api == nil, try repository.user(email: email) != nil { throw .emailTaken(email) }
+        if api == nil, try repository.user(email: email) != nil { throw BrainyError.emailTaken(email) }
         let minimum = config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
-        guard let password = askSecret(prompt) else {
-            throw reader.isInteractive ? .cancelled : .inputEnded
+        guard let password = session.askSecret(prompt) else {
+            throw session.reader.isInteractive ? BrainyError.cancelled : BrainyError.inputEnded
         }
         guard password.count >= minimum, password.contains(where: { !$0.isWhitespace }) else {
-            throw .passwordTooShort(minimum: minimum)
+            throw BrainyError.passwordTooShort(minimum: minimum)
         }
-        guard let again = askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
-            throw reader.isInteractive ? .cancelled : .inputEnded
+        guard let again = session.askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
+            throw session.reader.isInteractive ? BrainyError.cancelled : BrainyError.inputEnded
         }
-        guard again == password else { throw .passwordsDoNotMatch }
-        if let api { return try registerRemotely(api, email: email, password: password) }
-        let user = try repository.createEmailUser(email: email, passwordHash: deps.hasher.hash(password), now: now)
+        guard again == password else { throw BrainyError.passwordsDoNotMatch }
+        if let api { return try session.remote.register(api, email: email, password: password) }
+        let user = try repository.createEmailUser(email: email, passwordHash: session.services.hasher.hash(password), now: now)
         console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
         try signIn(user, announce: true, via: .command(.register))
     }
 
     /// Refuses to sign in when the config asks for a newer shell than this one.
-    func checkAppVersion() throws(BrainyError) {
-        if let minimum = AppVersion(config.minAppVersion), let mine = AppVersion(ShellRunner.version), mine < minimum {
-            throw .updateRequired(current: ShellRunner.version, minimum: config.minAppVersion)
+    func checkAppVersion() throws {
+        if let minimum = AppVersion(config.minAppVersion), let mine = AppVersion(BrainyVersion.current), mine < minimum {
+            throw BrainyError.updateRequired(current: BrainyVersion.current, minimum: config.minAppVersion)
         }
     }
 
-    private func askEmail(_ given: String?) throws(BrainyError) -> String {
+    func askEmail(_ given: String?) throws -> String {
         var email = given
         if email == nil {
-            switch askLine(Localized(ko: "이메일: ", en: "Email: ")) {
+            switch session.askLine(Localized(ko: "이메일: ", en: "Email: ")) {
             case let .line(text): email = text.trimmingCharacters(in: .whitespaces)
-            case .cancelled: throw .cancelled
-            case .end: throw .inputEnded
+            case .cancelled: throw BrainyError.cancelled
+            case .end: throw BrainyError.inputEnded
             }
         }
         let address = (email ?? "").lowercased()
-        guard EmailFormat.isValid(address) else { throw .invalidEmail(address) }
+        guard EmailFormat.isValid(address) else { throw BrainyError.invalidEmail(address) }
         return address
     }
 
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
-    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login)) throws(BrainyError) {
-        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw .accountLocked(until: BrainyDateFormat.minute(user.lockedUntil!, timeZone: deps.timeZone)) }
+    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login)) throws {
+        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw BrainyError.accountLocked(until: BrainyDateFormat.minute(user.lockedUntil!, timeZone: session.timeZone)) }
         if announce, let previous = flow.user {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
             // sign-in is valid has passed by now, so a failed attempt never signs anyone out.
             try releaseHeldQuiz()
             if previous.provider == .guest, user.provider != .guest { try offerGuestHistory(from: previous.id, to: user) }
         }
-        let session: AuthSession
+        let authSession: AuthSession
         if announce {
-            session = try repository.startSession(
+            authSession = try repository.startSession(
                 userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60))
         } else {
             // Restoring: the session found at start-up (another shell may have ended it since).
             guard let current = try repository.currentSession() else { return }
-            session = current
+            authSession = current
         }
-        applyUserSettings(try repository.settings(userId: user.id))
+        session.applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
         let signedIn = SignedInUser(id: user.id, displayName: user.email ?? user.displayName, provider: user.provider)
-        try apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
+        try session.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
             console.line(Localized(
-                ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))",
-                en: "Signed in as \(signedIn.displayName)\(user.provider == .guest ? "" : " (\(user.provider.name.en))"). Session expires \(BrainyDateFormat.minute(session.expiresAt, timeZone: deps.timeZone))."))
+                ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: session.timeZone))",
+                en: "Signed in as \(signedIn.displayName)\(user.provider == .guest ? "" : " (\(user.provider.name.en))"). Session expires \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: session.timeZone))."))
         }
         if let interrupted {
             console.line(console.paint(console.text(Localized(
@@ -144,11 +128,11 @@ extension ShellSession {
     }
 
     /// A guest who signs in may take their play along: asked once, when the guest has played.
-    private func offerGuestHistory(from guestId: String, to user: User) throws(BrainyError) {
+    private func offerGuestHistory(from guestId: String, to user: User) throws {
         let count = try repository.quizCount(userId: guestId)
         guard count > 0 else { return }
         let name = user.email ?? user.displayName
-        let answer = askLine(Localized(
+        let answer = session.askLine(Localized(
             ko: "게스트 기록(퀴즈 \(count)개)을 \(name) 계정으로 옮길까요? [Y/n] ",
             en: "Move the guest's history (\(count) quiz\(count == 1 ? "" : "zes")) to \(name)? [Y/n] "))
         guard case let .line(text) = answer,
@@ -164,15 +148,15 @@ extension ShellSession {
     }
 
     /// A quiz left in progress stays resumable from any shell once this one lets go of it.
-    func releaseHeldQuiz() throws(BrainyError) {
+    func releaseHeldQuiz() throws {
         if let play = flow.play, play.quiz.status == .inProgress, !play.allAnswered {
             try repository.holdQuiz(id: play.quiz.id, holder: 0)
         }
     }
 
-    func signOut(announce: Bool) throws(BrainyError) {
+    func signOut(announce: Bool) throws {
         try releaseHeldQuiz()
-        if announce { logoutRemotely() }
+        if announce { session.remote.logout() }
         let message = Localized(ko: "로그아웃했습니다.", en: "Signed out.")
             + (flow.play != nil && [.question, .answered, .interrupted].contains(flow.state)
                ? Localized(ko: " 진행 중인 퀴즈는 다시 로그인하면 'resume'으로 이어 풀 수 있습니다.",
@@ -180,15 +164,15 @@ extension ShellSession {
                : Localized(ko: "", en: ""))
         let language = console.language
         try repository.endSession()
-        try apply(.signedOut)
-        applyUserSettings(nil)
+        try session.apply(.signedOut)
+        session.applyUserSettings(nil)
         if announce { console.line(message[language]) }
     }
 
     /// The quiz this user left in progress, unless another running shell has it open (then it says so).
-    private func loadInterruptedPlay(userId: String) throws(BrainyError) -> QuizPlay? {
+    private func loadInterruptedPlay(userId: String) throws -> QuizPlay? {
         guard let interrupted = try repository.interruptedQuiz(userId: userId) else { return nil }
-        if let holder = interrupted.heldBy, holder != getpid(), ProcessProbe.isBrainy(holder) {
+        if let holder = interrupted.heldBy, holder != Platform.processID, ProcessProbe.isBrainy(holder) {
             console.line(console.paint(console.text(Localized(
                 ko: "진행 중인 퀴즈가 다른 셸(프로세스 \(holder))에 열려 있습니다. 그 셸에서 이어 풀거나, 그 셸을 닫은 뒤 다시 로그인하세요.",
                 en: "A quiz in progress is open in another shell (process \(holder)). Continue it there, or close that shell and sign in again.")),
@@ -198,7 +182,7 @@ extension ShellSession {
         let quiz = interrupted.quiz
         let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
         guard questions.count == quiz.dealt.count else { return nil }
-        try repository.holdQuiz(id: quiz.id, holder: getpid())
+        try repository.holdQuiz(id: quiz.id, holder: Platform.processID)
         return QuizPlay(quiz: quiz, questions: questions, answers: interrupted.answers, questionShownAt: now,
                         usedHints: interrupted.hints)
     }

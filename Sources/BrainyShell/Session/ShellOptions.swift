@@ -1,18 +1,12 @@
 import BrainyKit
 import Foundation
 
-/// What the shell is wired to: the executable passes real implementations, tests in-memory ones.
-public struct ShellDependencies {
-    public var repository: any BrainyRepository
-    public var hasher: any PasswordHasher
-    public var clock: any BrainyClock
-    public var config: RemoteConfig
+/// How this run was asked to behave: the command line's flags and the environment's knobs, as values.
+public struct ShellOptions: Sendable {
     /// Fixes question selection and option order; nil draws a fresh seed.
     public var seed: UInt64?
     /// The sync server given with `--server` (wins over the `server` setting for this run).
     public var serverURL: String?
-    /// Makes the client for a server address; nil leaves the shell without a network (unit tests).
-    public var remoteFactory: (@Sendable (String) -> any RemoteAPI)?
     /// Results per upload request of `sync` (BRAINY_SYNC_BATCH; small values make cut-off syncs easy to test).
     public var syncBatchSize = 1000
     /// `--lang`: wins over the user's setting for this run.
@@ -26,16 +20,9 @@ public struct ShellDependencies {
     /// Fixes the width tables fit (a transcript's replay).
     public var columnsOverride: Int?
 
-    public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
-                config: RemoteConfig = RemoteConfig(), seed: UInt64? = nil, serverURL: String? = nil,
-                languageOverride: Language? = nil, colorEnabled: Bool = false, timeZone: TimeZone = .current,
-                qaEnabled: Bool = false, formatOverride: OutputFormat? = nil, columnsOverride: Int? = nil,
-                remoteFactory: (@Sendable (String) -> any RemoteAPI)? = nil) {
-        self.remoteFactory = remoteFactory
-        self.repository = repository
-        self.hasher = hasher
-        self.clock = clock
-        self.config = config
+    public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
+                colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,
+                formatOverride: OutputFormat? = nil, columnsOverride: Int? = nil) {
         self.seed = seed
         self.serverURL = serverURL
         self.languageOverride = languageOverride
@@ -47,17 +34,11 @@ public struct ShellDependencies {
     }
 }
 
-extension ShellDependencies {
-    /// An address the shell can talk to: http(s)://host[:port][/path].
-    public func isValidServerURL(_ text: String) -> Bool {
+/// An address the shell can talk to: http(s)://host[:port][/path].
+public enum ServerAddress {
+    public static func isValid(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else { return false }
         return true
     }
-}
-
-/// What a command asks of the loop.
-public enum CommandOutcome: Equatable, Sendable {
-    case proceed
-    case exit
 }

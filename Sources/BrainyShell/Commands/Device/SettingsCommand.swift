@@ -1,0 +1,77 @@
+import BrainyKit
+
+/// `settings [key [value]]`: the user's settings (theme, language, timer, …) and the device's (the sync server).
+enum SettingsCommand: ShellCommand {
+    static let name = CommandName.settings
+    static let aliases = ["set"]
+    static let usage = "settings [key [value]]"
+    private static let keys = (Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue))
+        .joined(separator: ", ")
+    static let summary = Localized(ko: "설정 보기와 바꾸기: \(keys)", en: "list and change settings: \(keys)")
+    static let details = Localized(ko: "예: settings theme dark, settings timer 20, settings timer off, settings server http://127.0.0.1:8080 (이 기기 전체)",
+                                   en: "Examples: settings theme dark, settings timer 20, settings timer off, settings server http://127.0.0.1:8080 (for the whole device)")
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        if previous.isEmpty { return Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue) }
+        guard previous.count == 1 else { return [] }
+        if let device = DeviceSetting(rawValue: previous[0].lowercased()) { return ServerSetting.completions(device) }
+        return Settings.Key(rawValue: previous[0].lowercased())?.allowedValues ?? []
+    }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        guard let user = session.flow.user else { return .proceed }
+        guard let keyWord = arguments.first else {
+            list(in: session)
+            return .proceed
+        }
+        if let device = DeviceSetting(rawValue: keyWord.lowercased()) {
+            try ServerSetting.change(device, to: arguments[1], in: session)
+            return .proceed
+        }
+        guard let key = Settings.Key(rawValue: keyWord.lowercased()) else { throw BrainyError.unknownSetting(keyWord) }
+        let console = session.console
+        guard let value = arguments[1] else {
+            console.line("\(key.rawValue) = \(session.settings.value(of: key))   " + console.paint(
+                console.text(key.help) + " · " + key.allowedValues.joined(separator: "|"), \.muted))
+            return .proceed
+        }
+        var changed = session.settings
+        try changed.set(key, to: value)
+        try session.repository.saveSettings(changed, userId: user.id)
+        session.applyUserSettings(changed)
+        console.line(console.paint("✔ ", \.success) + Localized(
+            ko: "\(key.rawValue) = \(changed.value(of: key)) (저장됨)", en: "\(key.rawValue) = \(changed.value(of: key)) (saved)")[console.language])
+        if key == .language, let forced = session.options.languageOverride, forced != changed.language {
+            console.line(console.paint(console.text(Localized(
+                ko: "이번 실행에서는 --lang \(forced.rawValue)가 우선합니다.", en: "For this run --lang \(forced.rawValue) wins.")), \.muted))
+        }
+        if key == .format, let forced = session.options.formatOverride, forced != changed.outputFormat {
+            console.line(console.paint(console.text(Localized(
+                ko: "이번 실행에서는 --format \(forced.rawValue)가 우선합니다.", en: "For this run --format \(forced.rawValue) wins.")), \.muted))
+        }
+        return .proceed
+    }
+
+    private static func list(in session: ShellSession) {
+        let console = session.console
+        let settings = session.settings
+        var rows = Settings.Key.allCases.map { (key: $0.rawValue, value: settings.value(of: $0), help: $0.help) }
+        rows += DeviceSetting.allCases.map { (key: $0.rawValue, value: ServerSetting.value($0, in: session),
+                                              help: ServerSetting.help($0)) }
+        switch session.outputFormat {
+        case .json:
+            return console.line(Report.json(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.value) })))
+        case .plain:
+            return console.line(Report.plain(["key", "value"], rows.map { [$0.key, $0.value] }))
+        case .table:
+            break
+        }
+        let width = rows.map(\.key.count).max() ?? 10
+        for row in rows {
+            console.line(console.paint(row.key.padded(toWidth: width), \.accent) + "  "
+                         + console.paint(row.value.padded(toWidth: 8), \.emphasis) + "  "
+                         + console.paint(console.text(row.help), \.muted))
+        }
+        console.line(console.paint(console.text(Localized(ko: "바꾸기: settings <이름> <값>", en: "Change one: settings <key> <value>")), \.muted))
+    }
+}

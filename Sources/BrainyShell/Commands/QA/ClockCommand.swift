@@ -1,0 +1,59 @@
+import BrainyKit
+import Foundation
+
+/// QA's `clock`: shows the clock, or moves the fixed clock `--clock` started (timers, expiry, lock-outs, streaks).
+enum ClockCommand: ShellCommand {
+    enum Action: String, CaseIterable {
+        case advance, set
+    }
+
+    static let name = CommandName.clock
+    static let usage = "clock [advance 30s|5m|2h|1d] | clock set <ISO time>"
+    static let summary = Localized(ko: "QA: 시계 보기와 옮기기 (--clock과 함께)", en: "QA: show or move the clock (with --clock)")
+    static let details = Localized(ko: "타이머, 세션 만료, 잠금, 연속 학습일을 시험할 때 씁니다.",
+                                   en: "For timers, session expiry, lock-outs and streaks across days.")
+    /// How far the clock may move at once.
+    private static let reach: TimeInterval = 10 * 365 * 86_400
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        if previous.isEmpty { return Action.allCases.map(\.rawValue) }
+        return previous.count == 1 && previous[0].lowercased() == Action.advance.rawValue ? ["30s", "5m", "1h", "1d"] : []
+    }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        let console = session.console
+        guard let word = arguments.first else {
+            console.line(ISO8601DateFormatter().string(from: session.now) + "  ("
+                         + BrainyDateFormat.minute(session.now, timeZone: session.timeZone) + ")")
+            return .proceed
+        }
+        guard let clock = session.clockOverride ?? (session.services.clock as? ManualClock) else {
+            throw BrainyError.invalidArgument(command: name.rawValue, value: arguments.text,
+                                              expected: ["start brainy with --clock 2026-01-01T09:00:00Z"])
+        }
+        let action = word.lowercased() == "+" ? .advance : Action(rawValue: word.lowercased())
+        switch action {
+        case .advance?:
+            guard arguments.count == 2, let seconds = arguments[1].flatMap(DurationText.seconds), seconds.isFinite,
+                  abs(seconds) <= reach else { throw missingArgument }
+            clock.advance(by: seconds)
+        case .set?:
+            guard arguments.count == 2, let date = arguments[1].flatMap(ISO8601DateFormatter().date(from:)),
+                  abs(date.timeIntervalSince(clock.now())) <= reach else { throw missingArgument }
+            clock.advance(by: date.timeIntervalSince(clock.now()))
+        case nil:
+            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: Action.allCases.map(\.rawValue))
+        }
+        console.line(ISO8601DateFormatter().string(from: session.now))
+        return .proceed
+    }
+}
+
+/// `30s`, `5m`, `2h`, `1d` or a number of seconds.
+enum DurationText {
+    static func seconds(_ text: String) -> TimeInterval? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        if let unit = text.last, let factor = units[unit], let value = Double(text.dropLast()) { return value * factor }
+        return Double(text)
+    }
+}

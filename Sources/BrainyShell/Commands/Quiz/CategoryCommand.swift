@@ -1,0 +1,24 @@
+import BrainyKit
+
+/// `category <name>`: chooses the category, in Korean or English.
+enum CategoryCommand: ShellCommand {
+    static let name = CommandName.category
+    static let aliases = ["cat"]
+    static let usage = "category <\(QuizCategory.allCases.map(\.name.ko).joined(separator: "|")) / \(QuizCategory.allCases.map(\.name.en).joined(separator: "|"))>"
+    static let summary = Localized(ko: "카테고리 고르기 (Tab으로 완성)", en: "choose the category (Tab completes)")
+    static let details = Localized(ko: "한국어나 영어 이름 모두 됩니다.", en: "Korean or English names both work.")
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        previous.isEmpty ? QuizCategory.typedNames : []
+    }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        guard let word = arguments.first else { throw missingArgument }
+        guard let category = QuizCategory(parsing: word), session.config.categories.contains(category) else {
+            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: QuizCategory.typedNames)
+        }
+        try session.apply(.categoryChosen(category))
+        try ReadyNotice.show(in: session)
+        return .proceed
+    }
+}

@@ -1,0 +1,14 @@
+import BrainyKit
+
+/// `hint`: two wrong options removed, or the answer's initials; hints are earned by finishing with 80%.
+enum HintCommand: ShellCommand {
+    static let name = CommandName.hint
+    static let usage = "hint"
+    static let summary = Localized(ko: "힌트 사용 (객관식: 오답 2개 제거, 주관식: 초성)", en: "use a hint (multiple choice: two wrong options removed; short answer: initials)")
+    static let details = Localized(ko: "힌트는 80% 이상 맞히고 퀴즈를 마치면 하나씩 생깁니다.", en: "You earn a hint for each quiz finished with 80% or more.")
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        try session.apply(.hintRequested(using: session.drawGenerator()))
+        return .proceed
+    }
+}

@@ -1,0 +1,30 @@
+import BrainyKit
+
+/// `mode <type>`: chooses the quiz type (객관식, 주관식, 음성모드, AI모드).
+enum ModeCommand: ShellCommand {
+    static let name = CommandName.mode
+    static let usage = "mode <객관식|주관식|음성모드|AI모드 / mc|short|voice|ai>"
+    static let summary = Localized(ko: "퀴즈 유형 고르기", en: "choose the quiz type")
+    static let details = Localized(ko: "객관식(mc)과 주관식(short)을 지금 플레이할 수 있습니다.", en: "Multiple choice (mc) and short answer (short) are playable now.")
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        previous.isEmpty ? QuizType.typedNames : []
+    }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        guard let word = arguments.first else { throw missingArgument }
+        guard let type = QuizType(parsing: word) else {
+            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
+        }
+        let flags = session.config.featureFlags
+        if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz || !type.isPlayable {
+            throw BrainyError.quizTypeUnavailable(type)
+        }
+        try session.apply(.modeChosen(type))
+        session.console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ",
+                                       en: "\(type.name.en.prefix(1).uppercased() + type.name.en.dropFirst()) chosen. Choose a category: ")
+                             + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
+                                         en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))
+        return .proceed
+    }
+}

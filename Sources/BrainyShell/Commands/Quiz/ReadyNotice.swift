@@ -1,0 +1,21 @@
+import BrainyKit
+
+/// What the player is told once a quiz is set up: the choice, and how to start (the next stage, or the defaults).
+enum ReadyNotice {
+    static func show(in session: ShellSession) throws {
+        guard let setup = session.flow.setup, let category = setup.category, let user = session.flow.user else { return }
+        let settings = session.settings
+        let head = Localized(ko: "\(setup.type.name.ko) · \(category.name.ko) · \(setup.format.name.ko). ",
+                             en: "\(setup.type.name.en) · \(category.name.en) · \(setup.format.name.en). ")
+        if setup.format == .stage {
+            let stage = StagePlan.nextStage(highestCleared: try session.repository.highestClearedStage(
+                userId: user.id, category: category, type: setup.type))
+            session.console.line(head + Localized(ko: "'start'로 \(Josa.attach("스테이지 \(stage)", .object)) 시작하세요.",
+                                                  en: "Type 'start' to play stage \(stage)."))
+        } else {
+            session.console.line(head + Localized(
+                ko: "'start [random|unsolved] [개수]'로 시작하세요 (기본: \(settings.defaultSelection.rawValue) \(settings.defaultCount)).",
+                en: "Type 'start [random|unsolved] [count]' to begin (default: \(settings.defaultSelection.rawValue) \(settings.defaultCount))."))
+        }
+    }
+}

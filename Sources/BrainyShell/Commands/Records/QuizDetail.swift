@@ -1,0 +1,68 @@
+import BrainyKit
+import Foundation
+
+/// `history <id>`: one quiz question by question, with what was answered and the right answer.
+struct QuizDetail {
+    let session: ShellSession
+    private var console: Console { session.console }
+
+    func show(_ quiz: Quiz, _ answers: [AnswerRecord]) throws {
+        let language = console.language
+        let questions = try session.repository.questions(ids: quiz.dealt.map(\.questionId))
+        let byId = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if session.outputFormat != .table {
+            let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+            let rows = quiz.dealt.enumerated().map { position, dealt -> Report.AnswerRow in
+                let text = byId[dealt.questionId]?.text(in: language)
+                let answer = byPosition[position]
+                return Report.AnswerRow(position: position + 1, questionId: dealt.questionId, question: text?.text ?? "",
+                                        given: answer?.givenAnswer, correctAnswer: text?.answer ?? "",
+                                        outcome: answer?.outcome.rawValue, timeSpentSeconds: answer?.timeSpent,
+                                        hintUsed: answer?.hintUsed ?? false)
+            }
+            if session.outputFormat == .json {
+                return console.line(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
+            }
+            return console.line(Report.plain(
+                ["position", "question_id", "given", "correct_answer", "outcome", "time_spent_seconds", "hint_used"],
+                rows.map { [String($0.position), $0.questionId, $0.given ?? "", $0.correctAnswer, $0.outcome ?? "",
+                            $0.timeSpentSeconds.map { String(format: "%.1f", $0) } ?? "", $0.hintUsed ? "yes" : "no"] }))
+        }
+        console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
+            + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: session.timeZone), \.emphasis))
+        console.line(console.text(Localized(ko: "점수 ", en: "Score ")) + "\(quiz.correctCount)/\(quiz.questionCount) · "
+            + "\(Percent.text(quiz.accuracy)) · " + DurationFormat.short(quiz.duration, language)
+            + (quiz.status == .abandoned ? console.text(Localized(ko: " · 그만둠", en: " · abandoned")) : ""))
+        let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+        for (position, dealt) in quiz.dealt.enumerated() {
+            guard let question = byId[dealt.questionId] else { continue }
+            let text = question.text(in: language)
+            console.line()
+            console.line(console.paint("\(position + 1). ", \.accent) + text.text)
+            guard let answer = byPosition[position] else {
+                console.line(console.paint("   " + console.text(Localized(ko: "답하지 않음", en: "not answered")), \.muted))
+                continue
+            }
+            var given = answer.givenAnswer
+            if quiz.type == .multipleChoice {
+                let shown = QuizPlay.shownOptions(of: question, dealt: dealt, in: language)
+                let letters = OptionLabels.usesLetters([QuizPlay.shownOptions(of: question, dealt: dealt, in: .ko),
+                                                        QuizPlay.shownOptions(of: question, dealt: dealt, in: .en)])
+                let labels = OptionLabels.labels(count: shown.count, letters: letters)
+                if let index = labels.firstIndex(of: given.uppercased()) { given = "\(labels[index])) " + shown[index] }
+            }
+            let mark: String
+            switch answer.outcome {
+            case .correct: mark = console.paint("✔", \.success)
+            case .wrong: mark = console.paint("✘", \.failure)
+            case .timedOut: mark = console.paint("⏱", \.warning)
+            case .skipped: mark = console.paint("↷", \.muted)
+            }
+            let givenText = answer.outcome == .skipped ? console.text(Localized(ko: "(건너뜀)", en: "(skipped)")) : given
+            console.line("   \(mark) " + console.text(Localized(ko: "내 답: ", en: "Yours: ")) + givenText
+                         + "   " + console.text(Localized(ko: "정답: ", en: "Answer: ")) + text.answer
+                         + "   " + DurationFormat.short(answer.timeSpent, language)
+                         + (answer.hintUsed ? " 💡" : ""))
+        }
+    }
+}

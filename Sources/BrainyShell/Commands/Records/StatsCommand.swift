@@ -1,0 +1,61 @@
+import BrainyKit
+import Foundation
+
+/// `stats`: accuracy per category as a bar chart, streaks, time spent.
+enum StatsCommand: ShellCommand {
+    static let name = CommandName.stats
+    static let usage = "stats"
+    static let summary = Localized(ko: "카테고리별 정답률, 연속 학습일, 학습 시간", en: "accuracy per category, streak, time spent")
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        try show(in: session)
+        return .proceed
+    }
+
+    private static func show(in session: ShellSession) throws {
+        let console = session.console
+        guard let user = session.flow.user else { return }
+        let stats = try session.repository.stats(userId: user.id, now: session.now, timeZone: session.timeZone)
+        let language = console.language
+        switch session.outputFormat {
+        case .json: return console.line(Report.json(Report.Stats(stats)))
+        case .plain:
+            var pairs: [[String]] = [
+                ["quizzes", String(stats.quizzes)], ["answered", String(stats.answered)], ["correct", String(stats.correct)],
+                ["accuracy", String(format: "%.3f", stats.accuracy)], ["time_spent_seconds", String(format: "%.1f", stats.timeSpent)],
+                ["current_streak_days", String(stats.currentStreak)], ["best_streak_days", String(stats.bestStreak)],
+            ]
+            for category in stats.perCategory {
+                let key = "category.\(category.category.rawValue)."
+                pairs += [[key + "answered", String(category.answered)], [key + "correct", String(category.correct)],
+                          [key + "accuracy", String(format: "%.3f", category.accuracy)]]
+            }
+            return console.line(Report.plain(["key", "value"], pairs))
+        case .table: break
+        }
+        console.line(console.paint(console.text(Localized(ko: "━━ 통계 ━━", en: "━━ Stats ━━")), \.accent))
+        console.line(console.text(Localized(
+            ko: "퀴즈 \(stats.quizzes)개 · 문제 \(stats.answered)개 · 정답 \(stats.correct)개 · 정답률 "
+                + (stats.answered == 0 ? "—" : "\(Percent.text(stats.accuracy))"),
+            en: "\(stats.quizzes) quiz\(stats.quizzes == 1 ? "" : "zes") · \(stats.answered) answered · \(stats.correct) right · "
+                + (stats.answered == 0 ? "— accuracy" : "\(Percent.text(stats.accuracy)) accuracy"))))
+        console.line(console.text(Localized(
+            ko: "연속 학습: 현재 \(stats.currentStreak)일 · 최고 \(stats.bestStreak)일 · 학습 시간 ",
+            en: "Streak: \(stats.currentStreak) day\(stats.currentStreak == 1 ? "" : "s") now · best \(stats.bestStreak) · time spent "))
+            + DurationFormat.short(stats.timeSpent, language))
+        console.line()
+        let nameWidth = QuizCategory.allCases.map { $0.name[language].displayWidth }.max() ?? 6
+        for category in stats.perCategory {
+            let percent = category.answered == 0 ? "  —" : String(format: "%3d%%", Int((category.accuracy * 100).rounded()))
+            let bar = category.answered == 0 ? console.paint(TableRenderer.bar(0), \.muted)
+                : console.paint(TableRenderer.bar(category.accuracy), category.accuracy >= 0.6 ? \.success : \.warning)
+            console.line(category.category.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
+                         + console.paint("  \(category.correct)/\(category.answered)", \.muted))
+        }
+        if let last = stats.lastPlayedAt {
+            console.line()
+            console.line(console.paint(console.text(Localized(ko: "마지막 플레이: ", en: "Last played: "))
+                                       + BrainyDateFormat.minute(last, timeZone: session.timeZone), \.muted))
+        }
+    }
+}

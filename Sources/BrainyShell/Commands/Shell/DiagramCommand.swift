@@ -1,0 +1,25 @@
+import BrainyKit
+
+/// `diagram [mermaid|dot]`: the state machine drawn from the transition table, the current state marked.
+enum DiagramCommand: ShellCommand {
+    static let name = CommandName.diagram
+    static let usage = "diagram [\(StateDiagram.Style.allCases.map(\.rawValue).joined(separator: "|"))]"
+    static let summary = Localized(ko: "상태 기계 그림 (전이 표에서 생성)", en: "the state machine, generated from the transition table")
+    static let details = Localized(ko: "현재 상태가 강조됩니다.", en: "The current state is highlighted.")
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        previous.isEmpty ? StateDiagram.Style.allCases.map(\.rawValue) : []
+    }
+
+    static func isPaged(_ arguments: CommandArguments) -> Bool { true }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        let word = arguments.first?.lowercased() ?? StateDiagram.Style.mermaid.rawValue
+        guard let style = StateDiagram.Style(rawValue: word) else {
+            throw BrainyError.invalidArgument(command: name.rawValue, value: word,
+                                              expected: StateDiagram.Style.allCases.map(\.rawValue))
+        }
+        session.console.line(StateDiagram.render(style, current: session.flow.state, includeQA: session.flow.qaEnabled))
+        return .proceed
+    }
+}

@@ -1,0 +1,65 @@
+import BrainyKit
+
+/// `help [command]`: the commands allowed now, or one command in detail.
+enum HelpCommand: ShellCommand {
+    static let name = CommandName.help
+    static let aliases = ["?", "\\?"]
+    static let usage = "help [command]"
+    static let summary = Localized(ko: "지금 쓸 수 있는 명령, 또는 한 명령의 자세한 설명", en: "commands valid now, or one command in detail")
+    static let details = Localized(ko: "예: help start", en: "Example: help start")
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        guard previous.isEmpty else { return [] }
+        return CommandRegistry.commands.map { $0.name }.filter { session.flow.qaEnabled || !$0.isQA }.map(\.rawValue)
+    }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        if let topic = arguments.first {
+            try explain(topic, in: session)
+        } else {
+            list(in: session)
+        }
+        return .proceed
+    }
+
+    private static func explain(_ topic: String, in session: ShellSession) throws {
+        let console = session.console
+        let flow = session.flow
+        guard let command = CommandRegistry.command(named: topic), !command.name.isQA || flow.qaEnabled else {
+            throw BrainyError.unknownCommand(topic, suggestion: CommandRegistry.suggestion(for: topic, includeQA: flow.qaEnabled))
+        }
+        console.line(console.paint(command.usage, \.emphasis))
+        console.line("  " + console.text(command.summary))
+        if !console.text(command.details).isEmpty { console.line("  " + console.text(command.details)) }
+        if !command.aliases.isEmpty {
+            console.line(console.paint("  " + console.text(Localized(ko: "다른 이름: ", en: "aliases: "))
+                                       + command.aliases.joined(separator: ", "), \.muted))
+        }
+        if !TransitionTable.allows(command.name, in: flow.state) {
+            console.line(console.paint("  " + console.text(Localized(
+                ko: "지금(\(flow.state.name.ko))은 쓸 수 없습니다.", en: "Not allowed now (\(flow.state.name.en)).")), \.warning))
+        }
+    }
+
+    private static func list(in session: ShellSession) {
+        let console = session.console
+        let flow = session.flow
+        console.line(console.paint(console.text(Localized(ko: "지금 쓸 수 있는 명령", en: "Commands you can use now"))
+                                   + " (\(console.text(flow.state.name))):", \.emphasis))
+        let allowed = flow.allowedCommands.map(CommandRegistry.command)
+        func shownUsage(_ command: any ShellCommand.Type) -> String {
+            command.usage.displayWidth > 40 ? command.name.rawValue + " …" : command.usage
+        }
+        let width = allowed.map { shownUsage($0).displayWidth }.max() ?? 10
+        for command in allowed {
+            let line = "  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  "
+                + console.text(command.summary)
+            console.line(line.displayWidth > session.columns ? line.truncated(toWidth: session.columns) : line)
+        }
+        if flow.state == .question {
+            console.line(console.paint(console.text(Localized(
+                ko: "문제 중에는 명령이 아닌 줄이 그대로 답이 됩니다.", en: "While a question is open, a line that is not a command is your answer.")), \.muted))
+        }
+        console.line(console.paint(console.text(Localized(ko: "'help <명령>'으로 자세히.", en: "'help <command>' for details.")), \.muted))
+    }
+}

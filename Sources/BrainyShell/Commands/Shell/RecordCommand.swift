@@ -1,0 +1,59 @@
+import BrainyKit
+import Foundation
+
+/// `record FILE` … `record stop`: writes a transcript of what is typed and printed, which `brainy --check` replays.
+enum RecordCommand: ShellCommand {
+    static let name = CommandName.record
+    static let stopWord = "stop"
+    static let usage = "record <file> | record \(stopWord)"
+    static let summary = Localized(ko: "입력과 출력을 기록 (brainy --check로 재생·비교)", en: "record what is typed and printed (replay and compare with brainy --check)")
+    static let details = Localized(ko: "새 데이터베이스에서 시작해 기록하세요. 입력한 비밀번호도 기록되니 테스트 계정을 쓰세요.",
+                                   en: "Record from a new database. Passwords typed are recorded too: use test accounts.")
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        previous.isEmpty ? [stopWord] : []
+    }
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        try record(arguments.words, in: session)
+        return .proceed
+    }
+
+    private static func record(_ arguments: [String], in session: ShellSession) throws {
+        let console = session.console
+        guard let target = arguments.first else { throw missingArgument }
+        if target.lowercased() == stopWord {
+            guard let recorder = session.recorder else {
+                return console.line(Localized(ko: "기록 중이 아닙니다.", en: "Not recording."))
+            }
+            try recorder.save()
+            session.recorder = nil
+            session.clockOverride = nil
+            return console.line(Localized(ko: "\(recorder.file.path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(recorder.file.path)'로 다시 확인하세요.",
+                                          en: "Recorded \(recorder.transcript.entries.count) commands to \(recorder.file.path). Check it with 'brainy --check \(recorder.file.path)'."))
+        }
+        if let recorder = session.recorder { throw BrainyError.alreadyRecording(recorder.file.path) }
+        let manual = session.services.clock as? ManualClock
+        if manual == nil { session.clockOverride = ManualClock(session.now) }
+        // The generator starts again from the recorded seed, as the replay will.
+        var seeder = SystemRandomNumberGenerator()
+        let seed = session.options.seed ?? seeder.next() >> 11
+        session.generator = SeededGenerator(seed: seed)
+        let header = Transcript.Header(seed: seed, clock: session.now, language: console.language, timeZone: session.timeZone,
+                                       qa: session.options.qaEnabled, columns: session.columns)
+        let recorder = TranscriptRecorder(file: URL(fileURLWithPath: target), header: header)
+        try recorder.save()
+        session.recorder = recorder
+        console.line(Localized(ko: "\(target)에 기록합니다. 'record stop'으로 멈춥니다.", en: "Recording to \(target). Stop with 'record stop'."))
+        if session.flow.user != nil {
+            console.line(console.paint(console.text(Localized(
+                ko: "주의: 기록은 새 데이터베이스에서 재생됩니다. 로그인부터 기록하려면 새 --db로 시작하세요.",
+                en: "Note: transcripts replay on a new database. To record from the start, open a new --db first.")), \.warning))
+        }
+        if manual == nil {
+            console.line(console.paint(console.text(Localized(
+                ko: "기록하는 동안 시계가 멈춥니다 (--clock과 --qa로 시작하면 'clock advance'로 옮길 수 있습니다).",
+                en: "The clock stands still while recording (start with --clock and --qa to move it with 'clock advance').")), \.muted))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import BrainyKit
+
+/// `state`: the current state, its context, the commands allowed now and the moves out of it with their guards.
+enum StateCommand: ShellCommand {
+    static let name = CommandName.state
+    static let usage = "state"
+    static let summary = Localized(ko: "현재 상태와 맥락, 지금 쓸 수 있는 명령", en: "the current state, its context and the commands allowed now")
+    static let details = Localized(ko: "상태에서 나가는 전이와 조건도 보여 줍니다.", en: "Also lists the transitions out of the state with their guards.")
+
+    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+        if session.outputFormat == .table { show(in: session) } else { showForScripts(in: session) }
+        return .proceed
+    }
+
+    private static func show(in session: ShellSession) {
+        let console = session.console
+        let flow = session.flow
+        let language = console.language
+        let described = flow.state.name[language] == flow.state.rawValue ? "" : " — " + flow.state.name[language]
+        console.line(console.text(Localized(ko: "상태: ", en: "State: ")) + console.paint(flow.state.rawValue, \.emphasis) + described)
+        if let user = flow.user {
+            console.line(console.text(Localized(ko: "사용자: ", en: "User: ")) + "\(user.displayName) (\(user.provider.name[language]))")
+        }
+        if let setup = flow.setup {
+            var parts = [setup.type.name[language]]
+            if let category = setup.category { parts.append(category.name[language]) }
+            parts.append(setup.format.name[language])
+            console.line(console.text(Localized(ko: "선택: ", en: "Setup: ")) + parts.joined(separator: " · "))
+        }
+        if let play = flow.play {
+            console.line(console.text(Localized(ko: "퀴즈: ", en: "Quiz: "))
+                         + "\(String(play.quiz.id.prefix(8))) · \(min(play.index + 1, play.questions.count))/\(play.questions.count) · "
+                         + console.text(Localized(ko: "점수 ", en: "score ")) + "\(play.correctCount)")
+        }
+        if flow.user != nil {
+            console.line(console.text(Localized(ko: "힌트: ", en: "Hints: ")) + "\(flow.hintCredits)   "
+                         + console.text(Localized(ko: "타이머: ", en: "Timer: "))
+                         + (flow.timerSeconds == 0 ? console.text(Localized(ko: "끔", en: "off")) : "\(flow.timerSeconds)s"))
+        }
+        console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
+                     + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
+        let moves = TransitionTable.rules(from: flow.state)
+            .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
+        if !moves.isEmpty {
+            console.line(console.text(Localized(ko: "전이:", en: "Transitions:")))
+            for rule in moves {
+                let guardText = rule.guardText.map { " [\($0[language])]" } ?? ""
+                console.line("  " + console.paint(rule.trigger.label, \.accent) + guardText + " → "
+                             + rule.to.map(\.rawValue).joined(separator: " | "))
+            }
+        }
+    }
+
+    /// `state` as JSON or key–value lines.
+    private static func showForScripts(in session: ShellSession) {
+        let console = session.console
+        let flow = session.flow
+        let transitions = TransitionTable.rules(from: flow.state)
+            .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
+            .map { Report.Transition(command: $0.trigger.label, to: $0.to.map(\.rawValue), guardText: $0.guardText?.en) }
+        let progress = flow.play.map {
+            Report.State.Progress(quizId: $0.quiz.id, question: min($0.index + 1, $0.questions.count),
+                                  questions: $0.questions.count, correct: $0.correctCount)
+        }
+        let report = Report.State(
+            state: flow.state.rawValue, user: flow.user?.displayName, provider: flow.user?.provider.rawValue,
+            setup: flow.setup.map { Report.State.Setup(type: $0.type.rawValue, category: $0.category?.rawValue, format: $0.format.rawValue) },
+            quiz: progress, hintCredits: flow.user == nil ? nil : flow.hintCredits, timerSeconds: flow.timerSeconds,
+            allowed: flow.allowedCommands.map(\.rawValue), transitions: transitions)
+        if session.outputFormat == .json { return console.line(Report.json(report)) }
+        var pairs: [[String]] = [["state", report.state], ["user", report.user ?? ""]]
+        if let setup = report.setup { pairs += [["type", setup.type], ["category", setup.category ?? ""], ["format", setup.format]] }
+        if let quiz = report.quiz { pairs += [["quiz", quiz.quizId], ["question", "\(quiz.question)/\(quiz.questions)"], ["correct", String(quiz.correct)]] }
+        pairs.append(["allowed", report.allowed.joined(separator: " ")])
+        console.line(Report.plain(["key", "value"], pairs))
+    }
+}

@@ -1,0 +1,11 @@
+import BrainyKit
+
+/// Keys of the device's sync bookkeeping (the `syncState` table).
+enum SyncKeys {
+    /// The server set with `settings server URL` (`--server` wins for one run).
+    static let server = "server"
+    static let configETag = "configETag"
+    static func lastSync(_ userId: String) -> String { "lastSyncAt:\(userId)" }
+    /// What the server said it holds for the user at the last sync (`ResultSummaryResponse` as JSON).
+    static func serverHolds(_ userId: String) -> String { "serverHolds:\(userId)" }
+}

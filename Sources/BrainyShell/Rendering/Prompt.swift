@@ -1,0 +1,23 @@
+import BrainyKit
+
+/// The prompt: who is signed in and where the flow stands, `brainy guest 객관식·나라 3/10>`.
+enum Prompt {
+    static func text(for session: ShellSession) -> String {
+        let flow = session.flow
+        guard let user = flow.user else { return "brainy> " }
+        let language = session.console.language
+        var parts: [String] = []
+        if let setup = flow.setup {
+            var choice = setup.type.name[language]
+            if let category = setup.category { choice += "·" + category.name[language] }
+            if setup.format == .stage { choice += "·" + setup.format.name[language] }
+            parts.append(choice)
+        }
+        if let play = flow.play, [.question, .answered, .interrupted].contains(flow.state) {
+            parts.append("\(min(play.index + 1, play.questions.count))/\(play.questions.count)")
+        }
+        if flow.state == .interrupted { parts.append(Localized(ko: "중단됨", en: "interrupted")[language]) }
+        let name = user.displayName.count > 24 ? String(user.displayName.prefix(23)) + "…" : user.displayName
+        return "brainy \(name)" + (parts.isEmpty ? "" : " " + parts.joined(separator: " ")) + "> "
+    }
+}

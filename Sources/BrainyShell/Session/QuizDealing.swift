@@ -1,0 +1,50 @@
+import BrainyKit
+import Foundation
+
+/// Deals the quiz a `start` asked for: the next unlocked stage in order, or random questions (all, or only those the
+/// user never answered); records it with its dealt order, so that a resume and a replay see the same quiz.
+struct QuizDealing {
+    let session: ShellSession
+
+    func deal(_ request: DealRequest) throws -> QuizPlay {
+        let repository = session.repository
+        let console = session.console
+        var generator = session.drawGenerator()
+        let dealt: [DealtQuestion]
+        var stage: Int?
+        switch request.format {
+        case .stage:
+            let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category))
+            guard !stages.isEmpty else { throw BrainyError.noQuestions(request.category) }
+            let next = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
+                userId: request.userId, category: request.category, type: request.type))
+            guard next <= stages.count else { throw BrainyError.allStagesCleared(request.category, stages: stages.count) }
+            stage = next
+            dealt = QuestionDealer.dealInOrder(stages[next - 1], using: &generator)
+        case .individual:
+            let unsolvedBy = request.selection == .unsolved ? request.userId : nil
+            let candidates = try repository.candidateIds(category: request.category, unsolvedBy: unsolvedBy)
+            guard !candidates.isEmpty else {
+                throw request.selection == .unsolved
+                    ? BrainyError.noUnsolvedQuestions(request.category) : BrainyError.noQuestions(request.category)
+            }
+            dealt = QuestionDealer.dealRandom(from: candidates, count: request.count, using: &generator)
+        }
+        let questions = try repository.questions(ids: dealt.map(\.questionId))
+        // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run.
+        var quizId = generator.uuidString()
+        while try repository.quizExists(id: quizId) { quizId = generator.uuidString() }
+        let quiz = Quiz(id: quizId, userId: request.userId, type: request.type,
+                        category: request.category, format: request.format, selection: request.selection, stage: stage,
+                        dealt: dealt, startedAt: session.now)
+        try repository.saveNewQuiz(quiz)
+        if let stage {
+            console.line(console.paint(console.text(Localized(ko: "스테이지 \(stage) 시작! (5문제 중 4문제 이상 맞히면 통과)",
+                                                              en: "Stage \(stage) begins! (four of five to pass)")), \.emphasis))
+        } else if dealt.count < request.count {
+            console.line(Localized(ko: "남은 문제가 \(dealt.count)개라 \(dealt.count)문제로 시작합니다.",
+                                   en: "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
+        }
+        return QuizPlay(quiz: quiz, questions: questions, questionShownAt: session.now)
+    }
+}

@@ -1,0 +1,22 @@
+import BrainyKit
+import Foundation
+
+/// What the shell works with: the executable passes the real implementations, tests in-memory ones.
+public struct ShellServices {
+    public var repository: any BrainyRepository
+    public var hasher: any PasswordHasher
+    public var clock: any BrainyClock
+    /// The config in force until a server sends another (the bundled default).
+    public var config: RemoteConfig
+    /// Makes the client for a server address; nil leaves the shell without a network (unit tests).
+    public var remoteFactory: (@Sendable (String) -> any RemoteAPI)?
+
+    public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
+                config: RemoteConfig = RemoteConfig(), remoteFactory: (@Sendable (String) -> any RemoteAPI)? = nil) {
+        self.repository = repository
+        self.hasher = hasher
+        self.clock = clock
+        self.config = config
+        self.remoteFactory = remoteFactory
+    }
+}

@@ -1,0 +1,69 @@
+import BrainyKit
+import Foundation
+import Testing
+@testable import BrainyShell
+
+/// One command, one type, one place: the registry is the only list, and everything about commands derives from it.
+@Suite struct CommandRegistryTests {
+    @Test func everyCommandNameHasExactlyOneHandler() {
+        for name in CommandName.allCases {
+            let handlers = CommandRegistry.commands.filter { $0.name == name }
+            #expect(handlers.count == 1, "'\(name.rawValue)' has \(handlers.count) handlers")
+        }
+        #expect(CommandRegistry.commands.count == CommandName.allCases.count)
+    }
+
+    @Test func everyHandlerHasARowInTheTransitionTable() {
+        for command in CommandRegistry.commands {
+            #expect(TransitionTable.rules.contains { $0.command == command.name }, "'\(command.name.rawValue)' has no rule")
+        }
+    }
+
+    @Test func namesAndAliasesCallOneCommandEach() {
+        var seen: [String: CommandName] = [:]
+        for command in CommandRegistry.commands {
+            for word in [command.name.rawValue] + command.aliases {
+                #expect(seen[word] == nil, "'\(word)' calls both \(seen[word]?.rawValue ?? "") and \(command.name.rawValue)")
+                seen[word] = command.name
+                #expect(CommandRegistry.command(named: word.uppercased())?.name == command.name)
+            }
+        }
+    }
+
+    @Test func everyCommandSaysWhatItDoesInBothLanguages() {
+        for command in CommandRegistry.commands {
+            #expect(command.usage.hasPrefix(command.name.rawValue), "\(command.name.rawValue): \(command.usage)")
+            #expect(!command.summary.ko.isEmpty && !command.summary.en.isEmpty)
+            #expect(command.summary.ko != command.summary.en)
+        }
+    }
+
+    @Test func helpForSettingsNamesEverySetting() throws {
+        let shell = try ShellHarness()
+        let output = shell.run(["login guest", "help settings"]).output
+        for key in Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue) {
+            #expect(output.contains(key), "help settings does not name \(key)")
+        }
+    }
+
+    @Test func completionAfterHelpOffersQACommandsOnlyWithQA() throws {
+        let shell = try ShellHarness()
+        let player = ShellCompleter(session: shell.session()).candidates("help ")
+        #expect(!player.contains("clock") && !player.contains("reset"))
+        #expect(player.contains("start"))
+        let tester = try ShellHarness()
+        let session = tester.session(qa: true)
+        #expect(ShellCompleter(session: session).candidates("help ").contains("clock"))
+    }
+
+    @Test func theReadmeTableOfCommandsIsTheRegistrys() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let fresh = try #require(CommandTable.replacing(in: text), "README.md has no command table markers")
+        if ProcessInfo.processInfo.environment["BRAINY_UPDATE_README"] == "1" {
+            try fresh.write(to: readme, atomically: true, encoding: .utf8)
+        }
+        #expect(fresh == text, "README.md's command table is stale: BRAINY_UPDATE_README=1 swift test --filter CommandRegistryTests")
+    }
+}
