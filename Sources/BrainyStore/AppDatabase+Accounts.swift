@@ -5,17 +5,17 @@ import GRDB
 extension AppDatabase: AccountRepository {
     static let guestId = "guest"
 
-    public func user(id: String) throws(BrainyError) -> User? {
+    public func user(id: String) throws(StoreError) -> User? {
         try read { db in try UserRecord.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [id])?.user }
     }
 
-    public func user(email: String) throws(BrainyError) -> User? {
+    public func user(email: String) throws(StoreError) -> User? {
         try read { db in
             try UserRecord.filter(UserRecord.Columns.email == email.lowercased()).fetchOne(db)?.user
         }
     }
 
-    public func guestUser(now: Date) throws(BrainyError) -> User {
+    public func guestUser(now: Date) throws(StoreError) -> User {
         try write { db in
             if let existing = try UserRecord.fetchOne(db, key: Self.guestId) { return existing.user }
             var record = UserRecord(User(id: Self.guestId, email: nil, displayName: "guest", provider: .guest,
@@ -25,11 +25,11 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func createEmailUser(email: String, passwordHash: String, now: Date) throws(BrainyError) -> User {
+    public func createEmailUser(email: String, passwordHash: String, now: Date) throws(StoreError) -> User {
         let address = email.lowercased()
         return try write { db in
             if try UserRecord.filter(UserRecord.Columns.email == address).fetchCount(db) > 0 {
-                throw BrainyError.emailTaken(address)
+                throw StoreError.emailTaken(address)
             }
             let name = String(address.split(separator: "@").first ?? Substring(address))
             var record = UserRecord(User(id: UUID().uuidString.lowercased(), email: address, displayName: name,
@@ -41,16 +41,16 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func passwordHash(userId: String) throws(BrainyError) -> String? {
+    public func passwordHash(userId: String) throws(StoreError) -> String? {
         try read { db in
             try String.fetchOne(db, sql: "SELECT passwordHash FROM credential WHERE userId = ?", arguments: [userId])
         }
     }
 
     public func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval)
-        throws(BrainyError) -> User {
+        throws(StoreError) -> User {
         try write { db in
-            guard var record = try UserRecord.fetchOne(db, key: userId) else { throw BrainyError.wrongCredentials(remainingAttempts: maxAttempts) }
+            guard var record = try UserRecord.fetchOne(db, key: userId) else { throw StoreError.unknownUser(userId) }
             record.failedLoginAttempts += 1
             if record.failedLoginAttempts >= maxAttempts {
                 record.lockedUntil = now.addingTimeInterval(lockout)
@@ -61,7 +61,7 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func recordSuccessfulLogin(userId: String, now: Date) throws(BrainyError) {
+    public func recordSuccessfulLogin(userId: String, now: Date) throws(StoreError) {
         try write { db in
             try db.execute(sql: """
                 UPDATE user SET failedLoginAttempts = 0, lockedUntil = NULL, lastLoginAt = ? WHERE id = ?
@@ -69,7 +69,7 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func startSession(userId: String, now: Date, timeout: TimeInterval) throws(BrainyError) -> AuthSession {
+    public func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession {
         try write { db in
             try db.execute(sql: "UPDATE authSession SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
             var record = AuthSessionRecord(id: UUID().uuidString.lowercased(), userId: userId, createdAt: now,
@@ -79,7 +79,7 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func currentSession() throws(BrainyError) -> AuthSession? {
+    public func currentSession() throws(StoreError) -> AuthSession? {
         try read { db in
             try AuthSessionRecord.fetchOne(db, sql: """
                 SELECT * FROM authSession WHERE endedAt IS NULL ORDER BY createdAt DESC LIMIT 1
@@ -87,19 +87,19 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func endSession() throws(BrainyError) {
+    public func endSession() throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE authSession SET endedAt = createdAt WHERE endedAt IS NULL")
         }
     }
 
-    public func hintCredits(userId: String) throws(BrainyError) -> Int {
+    public func hintCredits(userId: String) throws(StoreError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT hintCredits FROM user WHERE id = ?", arguments: [userId]) ?? 0
         }
     }
 
-    public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(BrainyError) {
+    public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE user SET hintCredits = max(hintCredits - 1, 0) WHERE id = ?", arguments: [userId])
             try db.execute(sql: "INSERT OR REPLACE INTO quizHint (quizId, position, removed) VALUES (?, ?, ?)",

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 extension AppDatabase: QuestionRepository {
-    public func questions(ids: [String]) throws(BrainyError) -> [Question] {
+    public func questions(ids: [String]) throws(StoreError) -> [Question] {
         try read { db in
             let records = try QuestionRecord.filter(keys: ids).fetchAll(db)
             let byId = Dictionary(uniqueKeysWithValues: try records.map { ($0.id, try $0.question()) })
@@ -11,7 +11,7 @@ extension AppDatabase: QuestionRepository {
         }
     }
 
-    public func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(BrainyError) -> [String] {
+    public func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(StoreError) -> [String] {
         try read { db in
             // Both lists come out of their indexes in id order, so the unsolved ones are a linear merge away; SQL's
             // NOT IN (a temporary table of every solved id) or NOT EXISTS (a seek per question) cost twice as much.
@@ -26,7 +26,7 @@ extension AppDatabase: QuestionRepository {
         }
     }
 
-    public func stageCandidates(category: QuizCategory) throws(BrainyError) -> [(id: String, difficulty: Difficulty)] {
+    public func stageCandidates(category: QuizCategory) throws(StoreError) -> [(id: String, difficulty: Difficulty)] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL
@@ -35,7 +35,7 @@ extension AppDatabase: QuestionRepository {
         }
     }
 
-    public func packSummary() throws(BrainyError) -> PackSummary {
+    public func packSummary() throws(StoreError) -> PackSummary {
         try read { db in
             let version = try String.fetchOne(db, sql: "SELECT version FROM questionPack ORDER BY importedAt DESC LIMIT 1")
             var perCategory: [QuizCategory: Int] = [:]
@@ -56,7 +56,7 @@ extension AppDatabase: QuestionRepository {
 
 extension AppDatabase {
     /// The version of a pack as last imported, or nil.
-    public func importedVersion(ofPack packId: String) throws(BrainyError) -> String? {
+    public func importedVersion(ofPack packId: String) throws(StoreError) -> String? {
         try read { db in
             try String.fetchOne(db, sql: "SELECT version FROM questionPack WHERE id = ?", arguments: [packId])
         }
@@ -65,7 +65,7 @@ extension AppDatabase {
     /// Imports a pack in one transaction, by stable id: new questions are added, changed ones updated, and questions
     /// the pack no longer holds are marked removed (they stay readable in history). Importing twice changes nothing.
     @discardableResult
-    public func importPack(_ pack: QuestionPack, now: Date) throws(BrainyError) -> Int {
+    public func importPack(_ pack: QuestionPack, now: Date) throws(StoreError) -> Int {
         try PackValidator.check(pack)
         return try write { db in
             for question in pack.questions {
@@ -110,7 +110,7 @@ enum SortedIds {
 /// What every question of a pack must hold for the shell to play it: four distinct options in each language, the
 /// answer among them at the same place. A pack that breaks this is refused whole, before anything is written.
 enum PackValidator {
-    static func check(_ pack: QuestionPack) throws(BrainyError) {
+    static func check(_ pack: QuestionPack) throws(StoreError) {
         for question in pack.questions {
             for text in [question.ko, question.en] {
                 guard text.options.count == 4, Set(text.options).count == 4, text.answerIndex != nil else {

@@ -3,14 +3,14 @@ import Foundation
 import GRDB
 
 extension AppDatabase: QuizRepository {
-    public func saveNewQuiz(_ quiz: Quiz) throws(BrainyError) {
+    public func saveNewQuiz(_ quiz: Quiz) throws(StoreError) {
         try write { db in
             var record = try QuizRecord(quiz, modifiedAt: quiz.startedAt)
             try record.insert(db)
         }
     }
 
-    public func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(BrainyError) {
+    public func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(StoreError) {
         try write { db in
             // Idempotent by (quiz, position): a retry after a failed finish does not count the answer twice.
             var result = QuizResultRecord(record)
@@ -41,7 +41,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(BrainyError) {
+    public func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(StoreError) {
         try write { db in
             let finishedAt = quiz.finishedAt ?? quiz.startedAt
             try db.execute(sql: """
@@ -74,7 +74,7 @@ extension AppDatabase: QuizRepository {
         _ = try? writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
     }
 
-    public func abandonQuiz(_ quiz: Quiz) throws(BrainyError) {
+    public func abandonQuiz(_ quiz: Quiz) throws(StoreError) {
         try write { db in
             // Left before a single answer: nothing to keep.
             if quiz.answeredCount == 0 {
@@ -91,11 +91,11 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func holdQuiz(id: String, holder: Int32) throws(BrainyError) {
+    public func holdQuiz(id: String, holder: Int32) throws(StoreError) {
         try write { db in try db.execute(sql: "UPDATE quiz SET heldBy = ? WHERE id = ?", arguments: [holder, id]) }
     }
 
-    public func interruptedQuiz(userId: String) throws(BrainyError) -> InterruptedQuiz? {
+    public func interruptedQuiz(userId: String) throws(StoreError) -> InterruptedQuiz? {
         try read { db in
             // The status is a literal so that the partial index quiz_in_progress serves the query.
             guard let record = try QuizRecord.fetchOne(db, sql: """
@@ -119,7 +119,7 @@ extension AppDatabase: QuizRepository {
             .order(QuizResultRecord.Columns.position).fetchAll(db).map(\.answer)
     }
 
-    public func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(BrainyError) -> Int {
+    public func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(StoreError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: """
                 SELECT highestCleared FROM stageProgress WHERE userId = ? AND category = ? AND type = ?
@@ -127,7 +127,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], hasMore: Bool) {
+    public func history(userId: String, filter: HistoryFilter) throws(StoreError) -> (quizzes: [Quiz], hasMore: Bool) {
         try read { db in
             var request = QuizRecord
                 .filter(QuizRecord.Columns.userId == userId)
@@ -145,7 +145,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func quiz(idOrPrefix: String, userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])? {
+    public func quiz(idOrPrefix: String, userId: String) throws(StoreError) -> (Quiz, [AnswerRecord])? {
         try read { db in
             // A range on the primary key (LIKE would scan every quiz; the + keeps SQLite from preferring the
             // index on userId, which holds every quiz of this user).
@@ -158,7 +158,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func recentQuizIds(userId: String, limit: Int) throws(BrainyError) -> [String] {
+    public func recentQuizIds(userId: String, limit: Int) throws(StoreError) -> [String] {
         try read { db in
             try String.fetchAll(db, sql: """
                 SELECT id FROM quiz WHERE userId = ? AND status != ? ORDER BY startedAt DESC LIMIT ?
@@ -166,7 +166,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func stats(userId: String, now: Date, timeZone: TimeZone) throws(BrainyError) -> UserStats {
+    public func stats(userId: String, now: Date, timeZone: TimeZone) throws(StoreError) -> UserStats {
         try read { db in
             var perCategory = Dictionary(QuizCategory.allCases.map { ($0, CategoryStats(category: $0)) }, uniquingKeysWith: { first, _ in first })
             var lastPlayed: Date?
@@ -184,11 +184,11 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func quizExists(id: String) throws(BrainyError) -> Bool {
+    public func quizExists(id: String) throws(StoreError) -> Bool {
         try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM quiz WHERE id = ?", arguments: [id]) ?? false }
     }
 
-    public func resetProgress(userId: String) throws(BrainyError) {
+    public func resetProgress(userId: String) throws(StoreError) {
         try write { db in
             for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [userId])
@@ -197,7 +197,7 @@ extension AppDatabase: QuizRepository {
         }
     }
 
-    public func pendingSyncCount(userId: String) throws(BrainyError) -> Int {
+    public func pendingSyncCount(userId: String) throws(StoreError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ? AND needsSync = 1",
                              arguments: [userId]) ?? 0

@@ -2,7 +2,7 @@ import BrainyKit
 import GRDB
 
 extension AppDatabase: SettingsRepository {
-    public func settings(userId: String) throws(BrainyError) -> Settings {
+    public func settings(userId: String) throws(StoreError) -> Settings {
         let rows = try read { db in
             try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE userId = ?", arguments: [userId])
         }
@@ -15,7 +15,7 @@ extension AppDatabase: SettingsRepository {
         return settings
     }
 
-    public func saveSettings(_ settings: Settings, userId: String) throws(BrainyError) {
+    public func saveSettings(_ settings: Settings, userId: String) throws(StoreError) {
         try write { db in
             for key in Settings.Key.allCases {
                 try db.execute(sql: """

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 extension AppDatabase: SyncRepository {
-    public func pendingBatch(userId: String, limit: Int, after cursor: SyncCursor) throws(BrainyError) -> PendingBatch {
+    public func pendingBatch(userId: String, limit: Int, after cursor: SyncCursor) throws(StoreError) -> PendingBatch {
         try read { db in
             var next = cursor
             var results: [UploadedResult] = []
@@ -39,7 +39,7 @@ extension AppDatabase: SyncRepository {
         }
     }
 
-    public func markSynced(resultIds: [String], quizIds: [String], uploadedAt: Date, now: Date) throws(BrainyError) {
+    public func markSynced(resultIds: [String], quizIds: [String], uploadedAt: Date, now: Date) throws(StoreError) {
         guard !resultIds.isEmpty || !quizIds.isEmpty else { return }
         // The times are turned into database values once, not once a row.
         let stamp = now.databaseValue
@@ -54,21 +54,21 @@ extension AppDatabase: SyncRepository {
         }
     }
 
-    public func remoteTokens(userId: String) throws(BrainyError) -> RemoteTokens? {
+    public func remoteTokens(userId: String) throws(StoreError) -> RemoteTokens? {
         guard let text = try syncValue("tokens:\(userId)") else { return nil }
         return try? JSONDecoder().decode(RemoteTokens.self, from: Data(text.utf8))
     }
 
-    public func saveRemoteTokens(_ tokens: RemoteTokens?, userId: String) throws(BrainyError) {
+    public func saveRemoteTokens(_ tokens: RemoteTokens?, userId: String) throws(StoreError) {
         let text = tokens.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         try setSyncValue(text, for: "tokens:\(userId)")
     }
 
-    public func syncValue(_ key: String) throws(BrainyError) -> String? {
+    public func syncValue(_ key: String) throws(StoreError) -> String? {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [key]) }
     }
 
-    public func setSyncValue(_ value: String?, for key: String) throws(BrainyError) {
+    public func setSyncValue(_ value: String?, for key: String) throws(StoreError) {
         try write { db in
             if let value {
                 try db.execute(sql: """
@@ -81,7 +81,7 @@ extension AppDatabase: SyncRepository {
         }
     }
 
-    public func cachedConfig() throws(BrainyError) -> (config: RemoteConfig, fetchedAt: Date)? {
+    public func cachedConfig() throws(StoreError) -> (config: RemoteConfig, fetchedAt: Date)? {
         let row = try read { db in try Row.fetchOne(db, sql: "SELECT body, fetchedAt FROM remoteConfig WHERE id = 1") }
         guard let row, let config = try? JSONDecoder().decode(RemoteConfig.self, from: row["body"] as Data) else {
             return nil
@@ -89,7 +89,7 @@ extension AppDatabase: SyncRepository {
         return (config, row["fetchedAt"])
     }
 
-    public func saveCachedConfig(_ config: RemoteConfig, now: Date) throws(BrainyError) {
+    public func saveCachedConfig(_ config: RemoteConfig, now: Date) throws(StoreError) {
         guard let body = try? JSONEncoder().encode(config) else { return }
         try write { db in
             try db.execute(sql: """
@@ -100,7 +100,7 @@ extension AppDatabase: SyncRepository {
         }
     }
 
-    public func cachedLeaderboard(userId: String) throws(BrainyError) -> (board: LeaderboardResponse, fetchedAt: Date)? {
+    public func cachedLeaderboard(userId: String) throws(StoreError) -> (board: LeaderboardResponse, fetchedAt: Date)? {
         let row = try read { db in
             try Row.fetchOne(db, sql: """
                 SELECT body, fetchedAt FROM leaderboardCache WHERE day LIKE ? ESCAPE '\\' ORDER BY fetchedAt DESC LIMIT 1
@@ -112,7 +112,7 @@ extension AppDatabase: SyncRepository {
         return (board, row["fetchedAt"])
     }
 
-    public func saveLeaderboard(_ board: LeaderboardResponse, userId: String, now: Date) throws(BrainyError) {
+    public func saveLeaderboard(_ board: LeaderboardResponse, userId: String, now: Date) throws(StoreError) {
         guard let body = try? Self.apiEncoder.encode(board) else { return }
         try write { db in
             // One row per user and day: the newest fetch of that day replaces the older one.
@@ -123,7 +123,7 @@ extension AppDatabase: SyncRepository {
         }
     }
 
-    public func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(BrainyError) -> User {
+    public func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(StoreError) -> User {
         try write { db in
             let email = account.email?.lowercased()
             if var existing = try UserRecord.fetchOne(db, key: account.id) {
@@ -153,24 +153,24 @@ extension AppDatabase: SyncRepository {
         }
     }
 
-    public func quizCount(userId: String) throws(BrainyError) -> Int {
+    public func quizCount(userId: String) throws(StoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM quiz WHERE userId = ?", arguments: [userId]) ?? 0 }
     }
 
-    public func quizzesInProgress(userId: String) throws(BrainyError) -> Int {
+    public func quizzesInProgress(userId: String) throws(StoreError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quiz WHERE userId = ? AND status = 'in_progress'",
                              arguments: [userId]) ?? 0
         }
     }
 
-    public func resultCount(userId: String) throws(BrainyError) -> Int {
+    public func resultCount(userId: String) throws(StoreError) -> Int {
         try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM quizResult WHERE userId = ?", arguments: [userId]) ?? 0
         }
     }
 
-    public func moveHistory(from source: String, to target: String) throws(BrainyError) {
+    public func moveHistory(from source: String, to target: String) throws(StoreError) {
         guard source != target else { return }
         try write { db in try Self.moveHistory(db, from: source, to: target) }
     }

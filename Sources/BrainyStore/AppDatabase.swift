@@ -11,7 +11,7 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
 
     /// Opens (and migrates) a database held by `writer`.
-    public init(_ writer: any DatabaseWriter) throws(BrainyError) {
+    public init(_ writer: any DatabaseWriter) throws(StoreError) {
         self.writer = writer
         do {
             // Checked with a read first: migrating an up-to-date database still opens a write transaction, which
@@ -26,10 +26,10 @@ public struct AppDatabase: Sendable {
     }
 
     /// An empty database in memory, for tests.
-    public static func inMemory() throws(BrainyError) -> AppDatabase {
+    public static func inMemory() throws(StoreError) -> AppDatabase {
         do {
             return try AppDatabase(DatabaseQueue(configuration: configuration()))
-        } catch let error as BrainyError {
+        } catch let error as StoreError {
             throw error
         } catch {
             throw .database(String(describing: error))
@@ -38,7 +38,7 @@ public struct AppDatabase: Sendable {
 
     /// Opens the database file at `path` in WAL mode, creating it (readable by its owner only) when missing. A file
     /// that is not a Brainy database is refused and left untouched.
-    public static func openFile(at path: String) throws(BrainyError) -> AppDatabase {
+    public static func openFile(at path: String) throws(StoreError) -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let manager = FileManager.default
         try DatabaseFileGuard.checkIsBrainyOrAbsent(url)
@@ -62,7 +62,7 @@ public struct AppDatabase: Sendable {
                 }
             }
             return try AppDatabase(queue)
-        } catch let error as BrainyError {
+        } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw .notABrainyDatabase(path: path)
@@ -90,10 +90,10 @@ public struct AppDatabase: Sendable {
     }
 
     /// Reads without blocking writers.
-    func read<T>(_ body: (Database) throws -> T) throws(BrainyError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.read(body)
-        } catch let error as BrainyError {
+        } catch let error as StoreError {
             throw error
         } catch {
             throw .database(String(describing: error))
@@ -101,10 +101,10 @@ public struct AppDatabase: Sendable {
     }
 
     /// Writes in one transaction.
-    func write<T>(_ body: (Database) throws -> T) throws(BrainyError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(body)
-        } catch let error as BrainyError {
+        } catch let error as StoreError {
             throw error
         } catch {
             throw .database(String(describing: error))
@@ -114,10 +114,10 @@ public struct AppDatabase: Sendable {
 
 /// Tells a Brainy database from any other file before SQLite or the migrator touch it.
 enum DatabaseFileGuard {
-    static func checkIsBrainyOrAbsent(_ url: URL) throws(BrainyError) {
+    static func checkIsBrainyOrAbsent(_ url: URL) throws(StoreError) {
         let path = url.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return }
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory { throw .databaseIsFolder(path) }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory { throw .databaseIsFolder(path: path) }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         if size == 0 { return }
         guard let handle = FileHandle(forReadingAtPath: path) else {

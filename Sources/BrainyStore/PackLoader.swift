@@ -14,7 +14,7 @@ public enum PackLoader {
     }
 
     /// Only the manifest: cheap enough for every start-up.
-    public static func manifest(in directory: URL) throws(BrainyError) -> Manifest {
+    public static func manifest(in directory: URL) throws(StoreError) -> Manifest {
         do {
             let data = try Data(contentsOf: directory.appendingPathComponent("manifest.json"))
             return try JSONDecoder().decode(Manifest.self, from: data)
@@ -23,7 +23,7 @@ public enum PackLoader {
         }
     }
 
-    public static func load(from directory: URL) throws(BrainyError) -> QuestionPack {
+    public static func load(from directory: URL) throws(StoreError) -> QuestionPack {
         let manifest = try manifest(in: directory)
         var questions: [Question] = []
         for file in manifest.files {
@@ -40,7 +40,7 @@ public enum PackLoader {
     /// Imports the pack in `directory` when its version differs from the one imported last. Returns the number of
     /// questions imported (0 when already up to date).
     @discardableResult
-    public static func importIfNewer(from directory: URL, into database: AppDatabase, now: Date) throws(BrainyError) -> Int {
+    public static func importIfNewer(from directory: URL, into database: AppDatabase, now: Date) throws(StoreError) -> Int {
         let manifest = try manifest(in: directory)
         if try database.importedVersion(ofPack: manifest.id) == manifest.version { return 0 }
         return try database.importPack(load(from: directory), now: now)

@@ -16,7 +16,7 @@ public struct ScryptPasswordHasher: PasswordHasher {
         self.parallelism = parallelism
     }
 
-    public func hash(_ password: String) throws(BrainyError) -> String {
+    public func hash(_ password: String) throws(StoreError) -> String {
         var salt = [UInt8](repeating: 0, count: 16)
         var generator = SystemRandomNumberGenerator()
         for i in salt.indices { salt[i] = UInt8.random(in: .min ... .max, using: &generator) }
@@ -37,7 +37,7 @@ public struct ScryptPasswordHasher: PasswordHasher {
     }
 
     private func derive(_ password: String, salt: [UInt8], rounds: Int, blockSize: Int, parallelism: Int)
-        throws(BrainyError) -> Data {
+        throws(StoreError) -> Data {
         do {
             let key = try KDF.Scrypt.deriveKey(from: Array(password.utf8), salt: salt, outputByteCount: 32,
                                                rounds: rounds, blockSize: blockSize, parallelism: parallelism)

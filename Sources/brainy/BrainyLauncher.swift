@@ -26,16 +26,16 @@ struct BrainyLauncher {
         let path = options.databasePath ?? dataDirectory.appendingPathComponent("brainy.sqlite").path
         let clock: any BrainyClock = options.clock.map { ManualClock($0) } ?? SystemClock()
         let database: AppDatabase
-        do throws(BrainyError) {
+        do throws {
             // An explicit --db is used as given: like sqlite3, brainy does not invent folders for it.
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if options.databasePath != nil, !FileManager.default.fileExists(atPath: folder) {
-                throw BrainyError.databaseFolderMissing(folder)
+                throw StoreError.folderMissing(path: folder)
             }
             database = try AppDatabase.openFile(at: path)
             try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: clock.now())
         } catch {
-            FileHandle.standardError.write(Data(("brainy: " + error.message[language ?? .ko] + "\n").utf8))
+            FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(error)[language ?? .ko] + "\n").utf8))
             return 3
         }
         let config = BundledConfig.load()
@@ -51,7 +51,7 @@ struct BrainyLauncher {
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
         if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
         if let server = options.serverURL, !ServerAddress.isValid(server) {
-            FileHandle.standardError.write(Data("brainy: \(BrainyError.invalidServerURL(server).message[language ?? .ko])\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.invalidServerURL(server))[language ?? .ko])\n".utf8))
             return 2
         }
         if let commands = options.commands {
@@ -59,7 +59,7 @@ struct BrainyLauncher {
         }
         if let file = options.scriptFile {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("brainy: \(BrainyError.fileNotReadable(file).message[language ?? .ko])\n".utf8))
+                FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])\n".utf8))
                 return 2
             }
             return Shell.run(services, shellOptions, input: .lines(text.components(separatedBy: "\n")))

@@ -18,14 +18,14 @@ struct TranscriptCheck {
         } catch let error as Transcript.ParseError {
             return fail("\(file):\(error.line): \(error.message)", code: 2)
         } catch {
-            return fail(BrainyError.fileNotReadable(file).message[language], code: 2)
+            return fail(ErrorMessage.of(ShellError.fileNotReadable(file))[language], code: 2)
         }
         let header = transcript.header
         let scratch: ScratchShell
         do {
             scratch = try ScratchShell(header: header)
         } catch {
-            return fail(error.message[language], code: 3)
+            return fail(ErrorMessage.of(error)[language], code: 3)
         }
         defer { scratch.remove() }
         var options = scratch.options
@@ -35,7 +35,7 @@ struct TranscriptCheck {
             do {
                 try Data(outcome.updated.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             } catch {
-                return fail(BrainyError.fileNotWritable(file).message[language], code: 2)
+                return fail(ErrorMessage.of(ShellError.fileNotWritable(file))[language], code: 2)
             }
             print(file + ": " + Localized(ko: "갱신함 (명령 \(transcript.entries.count)개).",
                                           en: "updated (\(transcript.entries.count) commands).")[language])
@@ -74,7 +74,7 @@ struct ScratchShell {
     let services: ShellServices
     var options: ShellOptions
 
-    init(header: Transcript.Header, colorEnabled: Bool = false) throws(BrainyError) {
+    init(header: Transcript.Header, colorEnabled: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-scratch-\(UUID().uuidString)")
         let database = try AppDatabase.openFile(at: folder.appendingPathComponent("scratch.sqlite").path)
         try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: header.clock)
@@ -103,7 +103,7 @@ struct Demo {
             FileHandle.standardError.write(Data("brainy: \(file):\(error.line): \(error.message)\n".utf8))
             return 2
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(BrainyError.fileNotReadable(file).message[language])\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language])\n".utf8))
             return 2
         }
         let color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && Platform.isTerminal(.output)
@@ -111,7 +111,7 @@ struct Demo {
         do {
             scratch = try ScratchShell(header: script.header, colorEnabled: color)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(error.message[language])\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(error)[language])\n".utf8))
             return 3
         }
         defer { scratch.remove() }

@@ -59,7 +59,7 @@ import Testing
             Issue.record("expected .invalidSetting, got \(String(describing: error))")
             return
         }
-        #expect(name == key.rawValue)
+        #expect(name == key)
         #expect(value == typed)
         #expect(!allowed.isEmpty)
         #expect(settings == Settings())
@@ -67,10 +67,10 @@ import Testing
 
     @Test func theRefusalListsWhatIsAllowed() {
         var settings = Settings()
-        #expect(throws: BrainyError.invalidSetting("theme", "blue", ["dark", "light", "system"])) {
+        #expect(throws: BrainyError.invalidSetting(.theme, value: "blue", allowed: ["dark", "light", "system"])) {
             try settings.set(.theme, to: "blue")
         }
-        #expect(throws: BrainyError.invalidSetting("count", "99", ["1–50"])) { try settings.set(.count, to: "99") }
-        #expect(throws: BrainyError.invalidSetting("timer", "1", ["off", "3–600"])) { try settings.set(.timer, to: "1") }
+        #expect(throws: BrainyError.invalidSetting(.count, value: "99", allowed: ["1–50"])) { try settings.set(.count, to: "99") }
+        #expect(throws: BrainyError.invalidSetting(.timer, value: "1", allowed: ["off", "3–600"])) { try settings.set(.timer, to: "1") }
     }
 }

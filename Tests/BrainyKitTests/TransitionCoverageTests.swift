@@ -53,14 +53,13 @@ import Testing
         // Resuming a quiz that turns out to be fully answered would finish it; from `home` no rule lists that.
         var flow = try FlowDriver.signedIn()
         let before = flow
-        #expect(throws: BrainyError.commandNotAllowed(command: "resume", state: FlowState.home.name,
-                                                      allowed: flow.allowedCommands.map(\.rawValue))) {
+        #expect(throws: BrainyError.commandNotAllowed(.resume, state: .home, allowed: flow.allowedCommands)) {
             _ = try flow.handle(.resumeRequested(at: Fixtures.start))
         }
         #expect(flow == before)
         // A system trigger the table does not list where the flow is.
         var signedOut = QuizFlow()
-        #expect(throws: BrainyError.transitionNotInTable(from: "signed_out", trigger: "(session expired)", to: nil)) {
+        #expect(throws: BrainyError.transitionNotInTable(from: .signedOut, trigger: .sessionExpired, to: nil)) {
             _ = try signedOut.handle(.sessionExpired)
         }
     }

@@ -192,7 +192,7 @@ final class SlowCountingHasher: PasswordHasher, @unchecked Sendable {
 
     var verifications: Int { lock.withLock { count } }
 
-    func hash(_ password: String) throws(BrainyError) -> String { try inner.hash(password) }
+    func hash(_ password: String) throws -> String { try inner.hash(password) }
 
     func verify(_ password: String, against hash: String) -> Bool {
         lock.withLock { count += 1 }

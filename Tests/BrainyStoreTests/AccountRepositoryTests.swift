@@ -7,7 +7,7 @@ import Testing
     @Test func anEmailCanHoldOnlyOneAccount() throws {
         let database = try AppDatabase.inMemory()
         _ = try database.createEmailUser(email: "Kim@Example.com", passwordHash: "h", now: Fixtures.start)
-        #expect(throws: BrainyError.emailTaken("kim@example.com")) {
+        #expect(throws: StoreError.emailTaken("kim@example.com")) {
             try database.createEmailUser(email: "kim@example.com", passwordHash: "h", now: Fixtures.start)
         }
         #expect(try database.user(email: "KIM@example.com")?.email == "kim@example.com")

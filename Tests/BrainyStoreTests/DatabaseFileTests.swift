@@ -32,7 +32,7 @@ import Testing
     func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched(content: Data) throws {
         let path = Fixtures.temporaryDirectory().appendingPathComponent("notes.txt").path
         try content.write(to: URL(fileURLWithPath: path))
-        #expect(throws: BrainyError.notABrainyDatabase(path: path)) { try AppDatabase.openFile(at: path) }
+        #expect(throws: StoreError.notABrainyDatabase(path: path)) { try AppDatabase.openFile(at: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
     }
 
@@ -43,7 +43,7 @@ import Testing
             try queue.write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')") }
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: BrainyError.notABrainyDatabase(path: path)) { try AppDatabase.openFile(at: path) }
+        #expect(throws: StoreError.notABrainyDatabase(path: path)) { try AppDatabase.openFile(at: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -66,7 +66,7 @@ import Testing
         let database = try AppDatabase.inMemory()
         var pack = Fixtures.pack("1", ids: ["country-0001", "country-0002"])
         pack.questions[1].en.options.removeLast()
-        #expect(throws: BrainyError.self) { try database.importPack(pack, now: Fixtures.start) }
+        #expect(throws: StoreError.self) { try database.importPack(pack, now: Fixtures.start) }
         #expect(try database.candidateIds(category: .country, unsolvedBy: nil).isEmpty)
     }
 

@@ -62,35 +62,35 @@ public struct Settings: Codable, Equatable, Sendable {
         let value = text.lowercased()
         switch key {
         case .theme:
-            guard let theme = Theme(rawValue: value) else { throw .invalidSetting(key.rawValue, text, key.allowedValues) }
+            guard let theme = Theme(rawValue: value) else { throw .invalidSetting(key, value: text, allowed: key.allowedValues) }
             self.theme = theme
         case .language:
-            guard let language = Language(parsing: value) else { throw .invalidSetting(key.rawValue, text, key.allowedValues) }
+            guard let language = Language(parsing: value) else { throw .invalidSetting(key, value: text, allowed: key.allowedValues) }
             self.language = language
         case .timer:
             if ["off", "0", "none", "끄기"].contains(value) { timerSeconds = 0; return }
             guard let seconds = Int(value.replacingOccurrences(of: "s", with: "")), (3...600).contains(seconds) else {
-                throw .invalidSetting(key.rawValue, text, ["off", "3–600"])
+                throw .invalidSetting(key, value: text, allowed: ["off", "3–600"])
             }
             timerSeconds = seconds
         case .count:
-            guard let count = Int(value), (1...50).contains(count) else { throw .invalidSetting(key.rawValue, text, ["1–50"]) }
+            guard let count = Int(value), (1...50).contains(count) else { throw .invalidSetting(key, value: text, allowed: ["1–50"]) }
             defaultCount = count
         case .selection:
             guard let selection = QuestionSelection(parsing: value) else {
-                throw .invalidSetting(key.rawValue, text, key.allowedValues)
+                throw .invalidSetting(key, value: text, allowed: key.allowedValues)
             }
             defaultSelection = selection
         case .format:
             guard let format = OutputFormat(rawValue: value) else {
-                throw .invalidSetting(key.rawValue, text, key.allowedValues)
+                throw .invalidSetting(key, value: text, allowed: key.allowedValues)
             }
             outputFormat = format
         case .notifications:
             switch value {
             case "on", "true", "yes", "켜기": notifications = true
             case "off", "false", "no", "끄기": notifications = false
-            default: throw .invalidSetting(key.rawValue, text, key.allowedValues)
+            default: throw .invalidSetting(key, value: text, allowed: key.allowedValues)
             }
         }
     }

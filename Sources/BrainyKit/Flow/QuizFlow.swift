@@ -41,13 +41,12 @@ public struct QuizFlow: Equatable, Sendable {
     /// The rule the table has for `trigger` in the current state: a command not allowed here is refused with what
     /// is; a system trigger the table does not list here is a fault of the flow.
     private func rule(for trigger: FlowTrigger) throws(BrainyError) -> TransitionRule {
-        if let command = trigger.command, command.isQA && !qaEnabled { throw .qaOnly(command.rawValue) }
+        if let command = trigger.command, command.isQA && !qaEnabled { throw .qaOnly(command) }
         guard let rule = TransitionTable.rule(from: state, trigger) else {
             if let command = trigger.command {
-                throw .commandNotAllowed(command: command.rawValue, state: state.name,
-                                         allowed: allowedCommands.map(\.rawValue))
+                throw .commandNotAllowed(command, state: state, allowed: allowedCommands)
             }
-            throw .transitionNotInTable(from: state.rawValue, trigger: trigger.label, to: nil)
+            throw .transitionNotInTable(from: state, trigger: trigger, to: nil)
         }
         return rule
     }
@@ -55,7 +54,7 @@ public struct QuizFlow: Equatable, Sendable {
     /// Moves to `target`, which `rule` must list: the table is the one source of where the flow may go.
     private mutating func move(to target: FlowState, by rule: TransitionRule) throws(BrainyError) {
         guard rule.from == state, rule.to.contains(target) else {
-            throw .transitionNotInTable(from: state.rawValue, trigger: rule.trigger.label, to: target.rawValue)
+            throw .transitionNotInTable(from: state, trigger: rule.trigger, to: target)
         }
         lastTransition = FlowTransition(from: state, trigger: rule.trigger, to: target)
         transitionCount += 1

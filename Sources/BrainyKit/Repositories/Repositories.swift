@@ -2,33 +2,33 @@ import Foundation
 
 /// Accounts, credentials, sessions and hint credits kept on this device.
 public protocol AccountRepository: Sendable {
-    func user(id: String) throws(BrainyError) -> User?
-    func user(email: String) throws(BrainyError) -> User?
+    func user(id: String) throws(StoreError) -> User?
+    func user(email: String) throws(StoreError) -> User?
     /// The device's guest account, created on first use.
-    func guestUser(now: Date) throws(BrainyError) -> User
-    func createEmailUser(email: String, passwordHash: String, now: Date) throws(BrainyError) -> User
-    func passwordHash(userId: String) throws(BrainyError) -> String?
+    func guestUser(now: Date) throws(StoreError) -> User
+    func createEmailUser(email: String, passwordHash: String, now: Date) throws(StoreError) -> User
+    func passwordHash(userId: String) throws(StoreError) -> String?
     /// Counts a failed sign-in; locks the account for `lockout` once `maxAttempts` is reached.
-    func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval) throws(BrainyError) -> User
-    func recordSuccessfulLogin(userId: String, now: Date) throws(BrainyError)
+    func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval) throws(StoreError) -> User
+    func recordSuccessfulLogin(userId: String, now: Date) throws(StoreError)
     /// Starts the device's session (ending any other), valid for `timeout`.
-    func startSession(userId: String, now: Date, timeout: TimeInterval) throws(BrainyError) -> AuthSession
+    func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession
     /// The device's open session, expired or not.
-    func currentSession() throws(BrainyError) -> AuthSession?
-    func endSession() throws(BrainyError)
-    func hintCredits(userId: String) throws(BrainyError) -> Int
+    func currentSession() throws(StoreError) -> AuthSession?
+    func endSession() throws(StoreError)
+    func hintCredits(userId: String) throws(StoreError) -> Int
     /// Spends a hint credit on one question of a quiz and keeps the options it removed, in one transaction.
-    func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(BrainyError)
+    func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError)
 }
 
 /// The questions of the imported packs.
 public protocol QuestionRepository: Sendable {
-    func questions(ids: [String]) throws(BrainyError) -> [Question]
+    func questions(ids: [String]) throws(StoreError) -> [Question]
     /// Ids of the playable questions of a category; with `unsolvedBy`, only those that user never answered.
-    func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(BrainyError) -> [String]
+    func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(StoreError) -> [String]
     /// Every playable question of a category with its difficulty, for stages.
-    func stageCandidates(category: QuizCategory) throws(BrainyError) -> [(id: String, difficulty: Difficulty)]
-    func packSummary() throws(BrainyError) -> PackSummary
+    func stageCandidates(category: QuizCategory) throws(StoreError) -> [(id: String, difficulty: Difficulty)]
+    func packSummary() throws(StoreError) -> PackSummary
 }
 
 /// What `profile` and `content` tell of the imported questions.
@@ -86,33 +86,33 @@ public struct HistoryFilter: Equatable, Sendable {
 
 /// Quizzes, answers, progress and stats.
 public protocol QuizRepository: Sendable {
-    func saveNewQuiz(_ quiz: Quiz) throws(BrainyError)
+    func saveNewQuiz(_ quiz: Quiz) throws(StoreError)
     /// Commits one answer with the quiz's progress, in one transaction, before its feedback is shown.
-    func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(BrainyError)
+    func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(StoreError)
     /// Whether any user has a quiz with this id.
-    func quizExists(id: String) throws(BrainyError) -> Bool
-    func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(BrainyError)
-    func abandonQuiz(_ quiz: Quiz) throws(BrainyError)
+    func quizExists(id: String) throws(StoreError) -> Bool
+    func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(StoreError)
+    func abandonQuiz(_ quiz: Quiz) throws(StoreError)
     /// The user's quiz left in progress (the shell was closed or killed, or another shell has it open).
-    func interruptedQuiz(userId: String) throws(BrainyError) -> InterruptedQuiz?
+    func interruptedQuiz(userId: String) throws(StoreError) -> InterruptedQuiz?
     /// Marks a quiz in progress as open in the process `holder`, so that another shell does not take it over.
-    func holdQuiz(id: String, holder: Int32) throws(BrainyError)
-    func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(BrainyError) -> Int
+    func holdQuiz(id: String, holder: Int32) throws(StoreError)
+    func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(StoreError) -> Int
     /// Finished and abandoned quizzes, newest first, up to the filter's limit, and whether more match.
-    func history(userId: String, filter: HistoryFilter) throws(BrainyError) -> (quizzes: [Quiz], hasMore: Bool)
+    func history(userId: String, filter: HistoryFilter) throws(StoreError) -> (quizzes: [Quiz], hasMore: Bool)
     /// A quiz by id or unique id prefix, with its answers.
-    func quiz(idOrPrefix: String, userId: String) throws(BrainyError) -> (Quiz, [AnswerRecord])?
-    func recentQuizIds(userId: String, limit: Int) throws(BrainyError) -> [String]
-    func stats(userId: String, now: Date, timeZone: TimeZone) throws(BrainyError) -> UserStats
-    func pendingSyncCount(userId: String) throws(BrainyError) -> Int
+    func quiz(idOrPrefix: String, userId: String) throws(StoreError) -> (Quiz, [AnswerRecord])?
+    func recentQuizIds(userId: String, limit: Int) throws(StoreError) -> [String]
+    func stats(userId: String, now: Date, timeZone: TimeZone) throws(StoreError) -> UserStats
+    func pendingSyncCount(userId: String) throws(StoreError) -> Int
     /// Wipes a user's quizzes, answers, stage progress, totals and streak, and resets the hint credits (QA).
-    func resetProgress(userId: String) throws(BrainyError)
+    func resetProgress(userId: String) throws(StoreError)
 }
 
 /// Per-user settings.
 public protocol SettingsRepository: Sendable {
-    func settings(userId: String) throws(BrainyError) -> Settings
-    func saveSettings(_ settings: Settings, userId: String) throws(BrainyError)
+    func settings(userId: String) throws(StoreError) -> Settings
+    func saveSettings(_ settings: Settings, userId: String) throws(StoreError)
 }
 
 /// Everything the shell keeps on the device.
@@ -121,6 +121,6 @@ public typealias BrainyRepository = AccountRepository & QuestionRepository & Qui
 
 /// Hashes and checks passwords (never kept in plain text).
 public protocol PasswordHasher: Sendable {
-    func hash(_ password: String) throws(BrainyError) -> String
+    func hash(_ password: String) throws -> String
     func verify(_ password: String, against hash: String) -> Bool
 }

@@ -44,32 +44,32 @@ public struct SyncCursor: Equatable, Sendable {
 /// What the device remembers about syncing: pending work, tokens, the fetched config and leaderboard.
 public protocol SyncRepository: Sendable {
     /// Up to `limit` results and finished quizzes not yet acknowledged by the server, oldest first, after `cursor`.
-    func pendingBatch(userId: String, limit: Int, after cursor: SyncCursor) throws(BrainyError) -> PendingBatch
+    func pendingBatch(userId: String, limit: Int, after cursor: SyncCursor) throws(StoreError) -> PendingBatch
     /// Marks acknowledged results and quizzes as synced (a quiz changed since `uploadedAt` stays pending).
-    func markSynced(resultIds: [String], quizIds: [String], uploadedAt: Date, now: Date) throws(BrainyError)
-    func remoteTokens(userId: String) throws(BrainyError) -> RemoteTokens?
-    func saveRemoteTokens(_ tokens: RemoteTokens?, userId: String) throws(BrainyError)
+    func markSynced(resultIds: [String], quizIds: [String], uploadedAt: Date, now: Date) throws(StoreError)
+    func remoteTokens(userId: String) throws(StoreError) -> RemoteTokens?
+    func saveRemoteTokens(_ tokens: RemoteTokens?, userId: String) throws(StoreError)
     /// A value the device keeps about syncing ("lastSyncAt:<user>", "configETag", ...).
-    func syncValue(_ key: String) throws(BrainyError) -> String?
-    func setSyncValue(_ value: String?, for key: String) throws(BrainyError)
+    func syncValue(_ key: String) throws(StoreError) -> String?
+    func setSyncValue(_ value: String?, for key: String) throws(StoreError)
     /// The config last fetched from the server, with when.
-    func cachedConfig() throws(BrainyError) -> (config: RemoteConfig, fetchedAt: Date)?
-    func saveCachedConfig(_ config: RemoteConfig, now: Date) throws(BrainyError)
-    func cachedLeaderboard(userId: String) throws(BrainyError) -> (board: LeaderboardResponse, fetchedAt: Date)?
-    func saveLeaderboard(_ board: LeaderboardResponse, userId: String, now: Date) throws(BrainyError)
+    func cachedConfig() throws(StoreError) -> (config: RemoteConfig, fetchedAt: Date)?
+    func saveCachedConfig(_ config: RemoteConfig, now: Date) throws(StoreError)
+    func cachedLeaderboard(userId: String) throws(StoreError) -> (board: LeaderboardResponse, fetchedAt: Date)?
+    func saveLeaderboard(_ board: LeaderboardResponse, userId: String, now: Date) throws(StoreError)
     /// Makes the local account for a server account (by the server's id), taking over a local account of the same
     /// email made offline (its quizzes move to the server's id). Returns the user.
-    func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(BrainyError) -> User
+    func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(StoreError) -> User
     /// How many quizzes a user has (finished, abandoned or in progress).
-    func quizCount(userId: String) throws(BrainyError) -> Int
+    func quizCount(userId: String) throws(StoreError) -> Int
     /// How many of them are still in progress (they travel to the server once over).
-    func quizzesInProgress(userId: String) throws(BrainyError) -> Int
+    func quizzesInProgress(userId: String) throws(StoreError) -> Int
     /// How many answers a user has on this device, synced or not.
-    func resultCount(userId: String) throws(BrainyError) -> Int
+    func resultCount(userId: String) throws(StoreError) -> Int
     /// Moves every quiz, answer, solved question, stage and total from one user to another (guest → account).
-    func moveHistory(from source: String, to target: String) throws(BrainyError)
+    func moveHistory(from source: String, to target: String) throws(StoreError)
     /// Imports a pack (validated first) in one transaction; returns how many questions it holds.
     @discardableResult
-    func importPack(_ pack: QuestionPack, now: Date) throws(BrainyError) -> Int
-    func importedVersion(ofPack packId: String) throws(BrainyError) -> String?
+    func importPack(_ pack: QuestionPack, now: Date) throws(StoreError) -> Int
+    func importedVersion(ofPack packId: String) throws(StoreError) -> String?
 }

@@ -27,7 +27,7 @@ extension ShellCommand {
     static func isPaged(_ arguments: CommandArguments) -> Bool { false }
 
     /// The refusal for a command given too little.
-    static var missingArgument: BrainyError { .missingArgument(command: name.rawValue, usage: usage) }
+    static var missingArgument: ShellError { .missingArgument(command: name.rawValue, usage: usage) }
 }
 
 /// The words typed after a command's name, and the same text as typed (an answer keeps its spaces).

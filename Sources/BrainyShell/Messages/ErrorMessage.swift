@@ -1,15 +1,232 @@
 import BrainyKit
+import Foundation
 
 /// Every error the shell meets, as the message a person reads: in Korean and English, saying what happened and what
-/// to do next. The one place where errors become words.
+/// to do next. The one place where errors become words; the domain, the store and the client only name what went
+/// wrong.
 public enum ErrorMessage {
-    public static func of(_ error: any Error) -> Localized {
+    /// The message for `error`; times are shown in `timeZone`.
+    public static func of(_ error: any Error, timeZone: TimeZone = .current) -> Localized {
         switch error {
-        case let error as BrainyError:
-            return error.message
+        case let error as BrainyError: domain(error, timeZone: timeZone)
+        case let error as ShellError: shell(error)
+        case let error as StoreError: store(error)
+        case let error as RemoteError: remote(error)
         default:
-            return Localized(ko: "예상하지 못한 오류입니다: \(error). 저장된 내용은 그대로 있습니다.",
-                             en: "Unexpected error: \(error). Everything saved so far is kept.")
+            Localized(ko: "예상하지 못한 오류입니다: \(error). 저장된 내용은 그대로 있습니다.",
+                      en: "Unexpected error: \(error). Everything saved so far is kept.")
+        }
+    }
+
+    static func domain(_ error: BrainyError, timeZone: TimeZone) -> Localized {
+        switch error {
+        case let .commandNotAllowed(name, state, allowed):
+            let command = name.rawValue
+            let list = allowed.map(\.rawValue).joined(separator: ", ")
+            return Localized(
+                ko: "\(Josa.attach("'\(command)'", .topic)) 지금 쓸 수 없습니다 (현재 상태: \(state.name.ko)). 지금 쓸 수 있는 명령: \(list)",
+                en: "'\(command)' is not allowed now (state: \(state.name.en)). Allowed now: \(list)")
+        case let .qaOnly(name):
+            let command = name.rawValue
+            return Localized(ko: "\(Josa.attach("'\(command)'", .topic)) QA 명령입니다. brainy를 --qa로 시작하면 쓸 수 있습니다.",
+                             en: "'\(command)' is a QA command: start brainy with --qa to use it.")
+        case let .transitionNotInTable(from, trigger, to):
+            let move = "\(from.rawValue) --\(trigger.label)--> \(to?.rawValue ?? "?")"
+            return Localized(ko: "내부 오류: 전이 표에 없는 이동입니다 (\(move)). 아무것도 바뀌지 않았습니다. 이 줄과 함께 알려 주세요.",
+                             en: "Internal error: a move the transition table does not list (\(move)). Nothing was changed. Please report this line.")
+        case let .quizTypeUnavailable(type):
+            return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
+                             en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
+        case .nothingToResume:
+            return Localized(ko: "이어서 풀 퀴즈가 없습니다. 'start'로 새 퀴즈를 시작하세요.",
+                             en: "There is no quiz to resume. Type 'start' to begin a new one.")
+        case let .invalidEmail(email):
+            return Localized(ko: "\(Josa.attach("'\(email)'", .topic)) 올바른 이메일 주소가 아닙니다. 예: name@example.com",
+                             en: "'\(email)' is not a valid email address. Example: name@example.com")
+        case let .passwordTooShort(minimum):
+            return Localized(ko: "비밀번호는 \(minimum)자 이상이어야 합니다. 다시 시도하세요.",
+                             en: "The password must be at least \(minimum) characters. Try again.")
+        case .passwordsDoNotMatch:
+            return Localized(ko: "두 비밀번호가 다릅니다. 다시 'register'를 입력하세요.",
+                             en: "The two passwords differ. Type 'register' again.")
+        case let .emailTaken(email):
+            return Localized(ko: "\(Josa.attach(email, .topic)) 이미 가입된 주소입니다. \(Josa.attach("'login email \(email)'", .direction)) 로그인하세요.",
+                             en: "\(email) already has an account. Sign in with 'login email \(email)'.")
+        case let .wrongCredentials(remaining):
+            return Localized(
+                ko: "이메일 또는 비밀번호가 맞지 않습니다. 잠기기 전까지 \(remaining)번 더 시도할 수 있습니다.",
+                en: "Wrong email or password. \(remaining) more attempt\(remaining == 1 ? "" : "s") before the account is locked.")
+        case let .accountLocked(until):
+            let time = BrainyDateFormat.minute(until, timeZone: timeZone)
+            return Localized(ko: "로그인 실패가 너무 많아 계정이 \(time)까지 잠겼습니다. 그 뒤에 다시 시도하세요.",
+                             en: "Too many failed sign-ins: the account is locked until \(time). Try again after that.")
+        case .sessionExpired:
+            return Localized(ko: "로그인 세션이 만료되었습니다. 다시 로그인하세요 (기록은 그대로 있습니다).",
+                             en: "Your session has expired. Sign in again (your data is kept).")
+        case let .loginMethodDisabled(provider):
+            return Localized(ko: "\(provider.name.ko) 로그인은 현재 설정에서 꺼져 있습니다. 다른 방법으로 로그인하세요.",
+                             en: "\(provider.name.en.prefix(1).uppercased() + provider.name.en.dropFirst()) sign-in is turned off in the current config. Use another method.")
+        case let .updateRequired(current, minimum):
+            return Localized(ko: "이 셸(\(current))은 너무 오래되었습니다. \(minimum) 이상으로 업데이트한 뒤 로그인하세요.",
+                             en: "This shell (\(current)) is too old: update to \(minimum) or newer, then sign in.")
+        case .maintenance:
+            return Localized(ko: "지금은 점검 중입니다. 잠시 뒤에 다시 시도하세요.", en: "Brainy is under maintenance. Try again later.")
+        case let .noUnsolvedQuestions(category):
+            return Localized(
+                ko: "\(category.name.ko) 카테고리의 문제를 모두 풀었습니다. 'start random'으로 전체에서 다시 풀어 보세요.",
+                en: "You have answered every \(category.name.en) question. Try 'start random' to play them all again.")
+        case let .noQuestions(category):
+            return Localized(ko: "\(category.name.ko) 카테고리에 문제가 없습니다. 다른 카테고리를 고르세요.",
+                             en: "There are no questions in \(category.name.en). Choose another category.")
+        case let .allStagesCleared(category, stages):
+            return Localized(
+                ko: "\(category.name.ko)의 \(stages)개 스테이지를 모두 통과했습니다! 'format individual'로 개별 퀴즈를 즐겨 보세요.",
+                en: "You cleared all \(stages) \(category.name.en) stages! Try 'format individual' for one-off quizzes.")
+        case .noHintCredits:
+            return Localized(ko: "힌트가 남아 있지 않습니다. 80% 이상 맞히고 퀴즈를 마치면 힌트를 얻습니다.",
+                             en: "No hints left. Finish a quiz with 80% or more to earn one.")
+        case .hintAlreadyUsed:
+            return Localized(ko: "이 문제에는 이미 힌트를 썼습니다.", en: "You already used a hint on this question.")
+        case let .optionOutOfRange(number, count):
+            return Localized(ko: "\(number)번 보기는 없습니다. 1부터 \(count)까지의 번호나 보기 내용을 입력하세요.",
+                             en: "There is no option \(number). Type a number from 1 to \(count), or the option's text.")
+        case .emptyAnswer:
+            return Localized(ko: "답을 입력하세요. 예: answer 2 또는 answer 서울", en: "Type an answer, e.g. 'answer 2' or 'answer Seoul'.")
+        case let .notAnOption(text, labels):
+            let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
+            return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
+                             en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
+        case let .invalidSetting(setting, value, allowed):
+            let key = setting.rawValue
+            return Localized(ko: "'\(key)' 설정에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(allowed.joined(separator: ", "))",
+                             en: "'\(value)' is not valid for '\(key)'. Allowed: \(allowed.joined(separator: ", "))")
+        case let .unknownSetting(key):
+            let keys = (Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue)).joined(separator: ", ")
+            return Localized(ko: "\(Josa.attach("'\(key)'", .named)) 설정은 없습니다. 설정: \(keys)", en: "There is no setting '\(key)'. Settings: \(keys)")
+        case let .quizNotFound(id):
+            return Localized(ko: "'\(id)' 퀴즈를 찾을 수 없습니다. 'history'로 목록을 보세요.",
+                             en: "No quiz '\(id)'. Type 'history' to list your quizzes.")
+        }
+    }
+
+    static func store(_ error: StoreError) -> Localized {
+        switch error {
+        case let .database(detail):
+            return Localized(ko: "데이터베이스 오류: \(detail). 입력한 내용은 저장된 데까지 남아 있습니다.",
+                             en: "Database error: \(detail). Everything saved so far is kept.")
+        case let .notABrainyDatabase(path):
+            return Localized(
+                ko: "\(Josa.attach(path, .topic)) Brainy 데이터베이스가 아니거나 손상되었습니다. 파일은 건드리지 않았습니다. 다른 경로를 --db로 지정하세요.",
+                en: "\(path) is not a Brainy database, or it is damaged. It was left untouched. Give another path with --db.")
+        case let .databaseIsFolder(path):
+            return Localized(ko: "\(Josa.attach(path, .topic)) 폴더입니다. --db에는 파일 경로를 주세요 (예: \(path)/brainy.sqlite).",
+                             en: "\(path) is a folder. Give --db a file path (e.g. \(path)/brainy.sqlite).")
+        case let .folderMissing(path):
+            return Localized(ko: "\(path) 폴더가 없습니다. 폴더를 먼저 만들거나 다른 --db 경로를 주세요.",
+                             en: "The folder \(path) does not exist. Create it first, or give another --db path.")
+        case let .invalidPack(detail):
+            return Localized(ko: "문제 팩이 올바르지 않습니다: \(detail)", en: "The question pack is not valid: \(detail)")
+        case let .emailTaken(email):
+            return domain(.emailTaken(email), timeZone: .current)
+        case let .unknownUser(id):
+            return Localized(ko: "계정(\(id))을 찾을 수 없습니다. 다시 로그인하세요.", en: "No account \(id) on this device. Sign in again.")
+        }
+    }
+
+    static func shell(_ error: ShellError) -> Localized {
+        switch error {
+        case let .unknownCommand(word, suggestion):
+            let hint = suggestion.map { Localized(ko: " \(Josa.attach("'\($0)'", .object)) 입력하려던 건가요?", en: " Did you mean '\($0)'?") }
+                ?? Localized(ko: "", en: "")
+            return Localized(ko: "\(Josa.attach("'\(word)'", .topic)) 알 수 없는 명령입니다.", en: "'\(word)' is not a command.") + hint
+                + Localized(ko: " 'help'로 지금 쓸 수 있는 명령을 보세요.", en: " Type 'help' for the commands you can use now.")
+        case let .missingArgument(command, usage):
+            return Localized(ko: "'\(command)'에 필요한 값이 빠졌습니다. 사용법: \(usage)",
+                             en: "'\(command)' needs more. Usage: \(usage)")
+        case let .invalidArgument(command, value, expected):
+            let list = expected.joined(separator: ", ")
+            return Localized(ko: "'\(command)'에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(list)",
+                             en: "'\(value)' is not valid for '\(command)'. Expected one of: \(list)")
+        case let .tooManyArguments(command, usage):
+            return Localized(ko: "'\(command)'에 값이 너무 많습니다 (비밀번호는 따로 묻습니다). 사용법: \(usage)",
+                             en: "Too many words for '\(command)' (the password is asked separately). Usage: \(usage)")
+        case .alreadyAnswered:
+            return Localized(ko: "이 문제에는 이미 답했습니다. 'next'로 다음 문제로 가세요.",
+                             en: "You already answered this question. Type 'next' to go on.")
+        case .inputEnded:
+            return Localized(ko: "입력이 끝났습니다.", en: "The input ended.")
+        case .cancelled:
+            return Localized(ko: "취소했습니다.", en: "Cancelled.")
+        case let .fileNotReadable(path):
+            return Localized(ko: "\(Josa.attach(path, .object)) 읽을 수 없습니다. 경로와 권한을 확인하세요.", en: "Cannot read \(path). Check the path and its permissions.")
+        case let .fileNotWritable(path):
+            return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
+        case let .alreadyRecording(path):
+            return Localized(ko: "이미 \(path)에 기록 중입니다. 'record stop'으로 먼저 멈추세요.", en: "Already recording to \(path). Type 'record stop' first.")
+        case .noServer:
+            return Localized(
+                ko: "동기화 서버가 정해지지 않았습니다. --server URL로 셸을 시작하거나 'settings server URL'로 정하세요. 결과는 이 기기에 그대로 있습니다.",
+                en: "No sync server is set. Start the shell with --server URL or set one with 'settings server URL'. Your results stay on this device.")
+        case let .needsServer(provider):
+            return Localized(
+                ko: "\(provider.name.ko) 로그인은 동기화 서버를 거칩니다. --server URL로 셸을 시작하거나 'settings server URL'로 서버를 정하세요. 서버 없이는 'login guest'나 'login email'을 쓰세요.",
+                en: "\(provider.name.en) sign-in goes through the sync server. Start the shell with --server URL or set one with 'settings server URL'. Without a server, use 'login guest' or 'login email'.")
+        case let .invalidServerURL(text):
+            return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 서버 주소가 아닙니다. http://127.0.0.1:8080 처럼 쓰세요.",
+                             en: "'\(text)' is not a server address. Write it like http://127.0.0.1:8080.")
+        case let .serverUnreachable(url):
+            return Localized(
+                ko: "서버(\(url))에 연결할 수 없습니다. 서버가 켜져 있는지, 주소가 맞는지 확인하세요. 결과는 이 기기에 그대로 남아 있습니다.",
+                en: "Cannot reach the server at \(url). Check that it is running and that the address is right. Nothing was lost: your results stay on this device.")
+        case let .serverTimedOut(url, seconds):
+            return Localized(
+                ko: "서버(\(url))가 \(seconds)초 안에 답하지 않았습니다. 잠시 뒤에 다시 시도하세요. 결과는 이 기기에 그대로 남아 있습니다.",
+                en: "The server at \(url) did not answer within \(seconds) s. Try again later. Nothing was lost: your results stay on this device.")
+        case let .serverFailed(url, status):
+            let code = status.map { " (HTTP \($0))" } ?? ""
+            return Localized(
+                ko: "서버(\(url))에 문제가 생겼습니다\(code). 잠시 뒤에 다시 시도하세요. 결과는 이 기기에 그대로 남아 있습니다.",
+                en: "The server at \(url) had a problem\(code). Try again later. Nothing was lost: your results stay on this device.")
+        case let .serverRefused(code, message):
+            return Localized(ko: "서버가 요청을 거절했습니다 (\(code)): \(message)", en: "The server refused the request (\(code)): \(message)")
+        case .remoteSessionEnded:
+            return Localized(
+                ko: "서버의 로그인이 끝났습니다 (만료되었거나 다른 곳에서 로그아웃됨). 다시 로그인하세요. 이 기기의 기록은 그대로 있고, 로그인한 뒤 동기화됩니다.",
+                en: "Your sign-in on the server has ended (it expired or was signed out elsewhere). Sign in again; your data on this device is kept and will sync afterwards.")
+        case .guestCannotSync:
+            return Localized(
+                ko: "게스트 기록은 이 기기에만 있습니다. 동기화하려면 'register'나 'login email'로 로그인하세요. 로그인할 때 게스트 기록을 계정으로 옮길 수 있습니다.",
+                en: "A guest plays on this device only. To sync, sign in with 'register' or 'login email'; the guest's history can move to the account when you do.")
+        case let .notOnServer(email):
+            return Localized(
+                ko: "\(Josa.attach(email, .topic)) 이 기기에서만 만든 계정이라 서버에 없습니다. 'register \(email)'로 서버에 같은 계정을 만들면 이 기기의 기록이 그 계정으로 옮겨집니다.",
+                en: "\(email) was made on this device only, so the server does not know it. 'register \(email)' makes it on the server, and this device's history moves to it.")
+        case let .providerNotOffered(provider):
+            return Localized(
+                ko: "이 서버는 \(provider.name.ko) 로그인을 제공하지 않습니다. 'login email'이나 'login guest'를 쓰세요.",
+                en: "This server does not offer \(provider.name.en) sign-in. Use 'login email' or 'login guest'.")
+        case let .signInDenied(provider):
+            return Localized(ko: "\(provider.name.ko) 로그인이 거절되었습니다. 다시 시도하거나 다른 방법으로 로그인하세요.",
+                             en: "\(provider.name.en) sign-in was denied. Try again or use another method.")
+        case let .signInTimedOut(provider):
+            return Localized(ko: "\(provider.name.ko) 로그인 코드가 만료되었습니다. 'login \(provider.rawValue)'로 다시 시도하세요.",
+                             en: "The \(provider.name.en) sign-in code expired. Try 'login \(provider.rawValue)' again.")
+        case let .signedInOnOtherServer(current, wanted):
+            return Localized(
+                ko: "이 계정은 다른 서버(\(current))에 로그인되어 있습니다. \(wanted)를 쓰려면 그 서버에 다시 로그인하세요 ('login'). 이 기기의 기록은 그대로 있습니다.",
+                en: "This account is signed in on another server (\(current)). To use \(wanted), sign in again there ('login'). Your data on this device is kept.")
+        }
+    }
+
+    /// A call to the server that was not turned into a `ShellError` on the way (it always is; this is the net).
+    static func remote(_ error: RemoteError) -> Localized {
+        switch error {
+        case let .unreachable(server): shell(.serverUnreachable(server))
+        case let .timedOut(seconds): shell(.serverTimedOut("", seconds: seconds))
+        case let .server(status, code, message, _, _):
+            status >= 500 ? shell(.serverFailed("", status: status)) : shell(.serverRefused(code: code, message: message))
+        case .badResponse: shell(.serverFailed("", status: nil))
+        case .cancelled: shell(.cancelled)
         }
     }
 }

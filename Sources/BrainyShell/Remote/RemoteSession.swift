@@ -52,7 +52,7 @@ final class RemoteSession {
     func authorized<T: Sendable>(_ api: any RemoteAPI, _ watch: RemoteCall,
                                  _ body: @escaping @Sendable (any RemoteAPI, String) async throws -> T)
         throws -> T {
-        guard let signedIn = session.flow.user else { throw BrainyError.remoteSessionEnded }
+        guard let signedIn = session.flow.user else { throw ShellError.remoteSessionEnded }
         var tokens = try tokens(api)
         let access = tokens.accessToken
         do {
@@ -66,7 +66,7 @@ final class RemoteSession {
                 renewed = try watch.run { try await api.refresh(refreshToken) }
             } catch let refusal where refusal.status == 401 || refusal.status == 400 {
                 try end()
-                throw BrainyError.remoteSessionEnded
+                throw ShellError.remoteSessionEnded
             } catch {
                 throw translate(error, server: api.baseURL)
             }
@@ -86,15 +86,15 @@ final class RemoteSession {
 
     /// The signed-in user's tokens for this server; says what to do when there are none.
     func tokens(_ api: any RemoteAPI) throws -> RemoteTokens {
-        guard let signedIn = session.flow.user else { throw BrainyError.remoteSessionEnded }
+        guard let signedIn = session.flow.user else { throw ShellError.remoteSessionEnded }
         if let tokens = try repository.remoteTokens(userId: signedIn.id), tokens.server == api.baseURL { return tokens }
-        if signedIn.provider == .guest { throw BrainyError.guestCannotSync }
+        if signedIn.provider == .guest { throw ShellError.guestCannotSync }
         if let other = try repository.remoteTokens(userId: signedIn.id) {
             // Signed in on another server: this one needs its own sign-in (the other one's is kept).
-            throw BrainyError.signedInOnOtherServer(current: other.server, wanted: api.baseURL)
+            throw ShellError.signedInOnOtherServer(current: other.server, wanted: api.baseURL)
         }
-        if signedIn.provider == .email { throw BrainyError.notOnServer(signedIn.displayName) }
-        throw BrainyError.remoteSessionEnded
+        if signedIn.provider == .email { throw ShellError.notOnServer(signedIn.displayName) }
+        throw ShellError.remoteSessionEnded
     }
 
     /// The server no longer honours this sign-in: its tokens go, the shell signs out, and the local data stays.
@@ -105,33 +105,33 @@ final class RemoteSession {
 
     /// What the user is told about a failed call: in their language, with what to do next.
     /// Every failed call passes here, so this is also where the shell learns that it is offline.
-    func translate(_ error: RemoteError, server: String, provider: AuthProvider? = nil, email: String? = nil) -> BrainyError {
+    func translate(_ error: RemoteError, server: String, provider: AuthProvider? = nil, email: String? = nil) -> any Error {
         switch error {
         case .unreachable, .timedOut: serverReachable = false
         case .server, .badResponse: serverReachable = true
         case .cancelled: break
         }
         switch error {
-        case .cancelled: return .cancelled
-        case .unreachable: return .serverUnreachable(server)
-        case let .timedOut(seconds): return .serverTimedOut(server, seconds: seconds)
-        case .badResponse: return .serverFailed(server, status: nil)
+        case .cancelled: return ShellError.cancelled
+        case .unreachable: return ShellError.serverUnreachable(server)
+        case let .timedOut(seconds): return ShellError.serverTimedOut(server, seconds: seconds)
+        case .badResponse: return ShellError.serverFailed(server, status: nil)
         case let .server(status, code, message, lockedUntil, remaining):
-            if status >= 500 { return .serverFailed(server, status: status) }
+            if status >= 500 { return ShellError.serverFailed(server, status: status) }
             switch code {
-            case "email_taken": return .emailTaken(email ?? "")
-            case "password_too_short": return .passwordTooShort(minimum: session.config.passwordMinLength)
-            case "invalid_email": return .invalidEmail(email ?? "")
+            case "email_taken": return BrainyError.emailTaken(email ?? "")
+            case "password_too_short": return BrainyError.passwordTooShort(minimum: session.config.passwordMinLength)
+            case "invalid_email": return BrainyError.invalidEmail(email ?? "")
             case "invalid_credentials":
-                if let remaining { return .wrongCredentials(remainingAttempts: remaining) }
-                return .serverRefused(code: code, message: message)
+                if let remaining { return BrainyError.wrongCredentials(remainingAttempts: remaining) }
+                return ShellError.serverRefused(code: code, message: message)
             case "account_locked":
                 let until = lockedUntil ?? session.now
-                return .accountLocked(until: BrainyDateFormat.minute(until, timeZone: session.timeZone))
-            case "login_method_disabled": return .loginMethodDisabled(provider ?? .email)
-            case "provider_not_enabled": return .providerNotOffered(provider ?? .google)
-            case "maintenance": return .maintenance
-            default: return .serverRefused(code: code, message: message)
+                return BrainyError.accountLocked(until: until)
+            case "login_method_disabled": return BrainyError.loginMethodDisabled(provider ?? .email)
+            case "provider_not_enabled": return ShellError.providerNotOffered(provider ?? .google)
+            case "maintenance": return BrainyError.maintenance
+            default: return ShellError.serverRefused(code: code, message: message)
             }
         }
     }

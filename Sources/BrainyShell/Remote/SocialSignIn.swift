@@ -14,7 +14,7 @@ struct SocialSignIn {
         defer { watch.finish() }
         let offered = try remote.call(api, watch, provider: provider) { try await $0.socialProviders() }
         guard let info = offered.providers.first(where: { $0.provider == provider }) else {
-            throw BrainyError.providerNotOffered(provider)
+            throw ShellError.providerNotOffered(provider)
         }
         let device = try remote.call(api, watch, provider: provider) { try await $0.startDeviceAuthorization(info) }
         let link = device.verificationUri.hasPrefix("/") ? api.baseURL + device.verificationUri : device.verificationUri
@@ -28,11 +28,11 @@ struct SocialSignIn {
         let deadline = ContinuousClock.now + .seconds(device.expiresIn)
         var idToken: String?
         while idToken == nil {
-            guard ContinuousClock.now < deadline else { throw BrainyError.signInTimedOut(provider) }
+            guard ContinuousClock.now < deadline else { throw ShellError.signInTimedOut(provider) }
             do {
                 try watch.pause(seconds: interval)
             } catch {
-                throw BrainyError.cancelled
+                throw ShellError.cancelled
             }
             let code = device.deviceCode
             let answer = try remote.call(api, watch, provider: provider) { try await $0.pollDeviceToken(info, deviceCode: code) }
@@ -40,9 +40,9 @@ struct SocialSignIn {
             case nil: idToken = answer.idToken
             case "authorization_pending": continue
             case "slow_down": interval += 5
-            case "access_denied": throw BrainyError.signInDenied(provider)
-            case "expired_token": throw BrainyError.signInTimedOut(provider)
-            case let other?: throw BrainyError.serverRefused(code: other, message: answer.errorDescription ?? other)
+            case "access_denied": throw ShellError.signInDenied(provider)
+            case "expired_token": throw ShellError.signInTimedOut(provider)
+            case let other?: throw ShellError.serverRefused(code: other, message: answer.errorDescription ?? other)
             }
         }
         let token = idToken ?? ""

@@ -11,7 +11,7 @@ struct SyncEngine {
     private var console: Console { session.console }
 
     func run() throws {
-        guard let api = remote.api() else { throw BrainyError.noServer }
+        guard let api = remote.api() else { throw ShellError.noServer }
         guard let user = session.flow.user else {
             // Under maintenance and signed out: only the config is fetched, to see whether maintenance is over.
             let watch = RemoteCall()
@@ -20,7 +20,7 @@ struct SyncEngine {
             try refreshConfig(api, watch, summary: &summary)
             return console.line(console.paint("✔ ", \.success) + summary.joined(separator: " · "))
         }
-        if user.provider == .guest { throw BrainyError.guestCannotSync }
+        if user.provider == .guest { throw ShellError.guestCannotSync }
         _ = try remote.tokens(api)
         let watch = RemoteCall()
         defer { watch.finish() }

@@ -16,23 +16,23 @@ struct AccountSignIn {
     func loginWithEmail(_ given: String?) throws {
         let email = try askEmail(given)
         guard let password = session.askSecret(Localized(ko: "비밀번호: ", en: "Password: ")) else {
-            throw session.reader.isInteractive ? BrainyError.cancelled : BrainyError.inputEnded
+            throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }
         let config = config
         // An empty line is a slip, not an attempt: it does not count toward the lock-out.
-        guard !password.isEmpty else { throw BrainyError.cancelled }
+        guard !password.isEmpty else { throw ShellError.cancelled }
         // With a server, the server checks the password and keeps the lock-out.
         if let api = session.remote.api() { return try session.remote.login(api, email: email, password: password) }
         guard let user = try repository.user(email: email), user.provider == .email else {
             throw BrainyError.wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
-        if let until = user.lockedUntil, until > now { throw BrainyError.accountLocked(until: BrainyDateFormat.minute(until, timeZone: session.timeZone)) }
+        if let until = user.lockedUntil, until > now { throw BrainyError.accountLocked(until: until) }
         let hash = try repository.passwordHash(userId: user.id) ?? ""
         guard session.services.hasher.verify(password, against: hash) else {
             let updated = try repository.recordFailedLogin(
                 userId: user.id, now: now, maxAttempts: config.maxLoginAttempts,
                 lockout: TimeInterval(config.lockoutMinutes * 60))
-            if let until = updated.lockedUntil, until > now { throw BrainyError.accountLocked(until: BrainyDateFormat.minute(until, timeZone: session.timeZone)) }
+            if let until = updated.lockedUntil, until > now { throw BrainyError.accountLocked(until: until) }
             throw BrainyError.wrongCredentials(remainingAttempts: max(0, config.maxLoginAttempts - updated.failedLoginAttempts))
         }
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
@@ -53,13 +53,13 @@ struct AccountSignIn {
         let minimum = config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
         guard let password = session.askSecret(prompt) else {
-            throw session.reader.isInteractive ? BrainyError.cancelled : BrainyError.inputEnded
+            throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }
         guard password.count >= minimum, password.contains(where: { !$0.isWhitespace }) else {
             throw BrainyError.passwordTooShort(minimum: minimum)
         }
         guard let again = session.askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
-            throw session.reader.isInteractive ? BrainyError.cancelled : BrainyError.inputEnded
+            throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }
         guard again == password else { throw BrainyError.passwordsDoNotMatch }
         if let api { return try session.remote.register(api, email: email, password: password) }
@@ -81,8 +81,8 @@ struct AccountSignIn {
         if email == nil {
             switch session.askLine(Localized(ko: "이메일: ", en: "Email: ")) {
             case let .line(text): email = text.trimmingCharacters(in: .whitespaces)
-            case .cancelled: throw BrainyError.cancelled
-            case .end: throw BrainyError.inputEnded
+            case .cancelled: throw ShellError.cancelled
+            case .end: throw ShellError.inputEnded
             }
         }
         let address = (email ?? "").lowercased()
@@ -92,7 +92,7 @@ struct AccountSignIn {
 
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
     func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login)) throws {
-        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw BrainyError.accountLocked(until: BrainyDateFormat.minute(user.lockedUntil!, timeZone: session.timeZone)) }
+        if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw BrainyError.accountLocked(until: user.lockedUntil ?? now) }
         if announce, let previous = flow.user {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
             // sign-in is valid has passed by now, so a failed attempt never signs anyone out.

@@ -25,7 +25,7 @@ public struct ShellRunner {
         do {
             try session.restoreSession()
         } catch {
-            console.error(console.text(ErrorMessage.of(error)))
+            console.error(console.text(session.message(for: error)))
             if !reader.isInteractive { console.release(); return 1 }
         }
         let notices = console.takeHeld()
@@ -64,9 +64,9 @@ public struct ShellRunner {
                         if session.timingEnabled { showTiming(elapsed) }
                         if outcome == .exit { return 0 }
                     } catch {
-                        let message = console.text(ErrorMessage.of(error))
-                        if case BrainyError.unknownCommand = error { keep = false }
-                        if case BrainyError.tooManyArguments = error { keep = false }
+                        let message = console.text(session.message(for: error))
+                        if case ShellError.unknownCommand = error { keep = false }
+                        if case ShellError.tooManyArguments = error { keep = false }
                         if reader.isInteractive {
                             console.error(message)
                         } else {

@@ -74,7 +74,7 @@ public final class ShellSession {
         guard let session = try repository.currentSession() else { return }
         guard !session.isExpired(at: now) else {
             try repository.endSession()
-            console.line(ErrorMessage.of(BrainyError.sessionExpired))
+            console.line(message(for: BrainyError.sessionExpired))
             return
         }
         guard let user = try repository.user(id: session.userId) else { return }
@@ -87,10 +87,10 @@ public final class ShellSession {
         guard let first = CommandLineSplitter.words(line).first else { return .proceed }
         guard let command = CommandRegistry.command(named: first) else {
             if flow.state == .question { return try answer(line) }
-            if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw BrainyError.qaOnly(qa.rawValue) }
-            if flow.state == .answered { throw BrainyError.alreadyAnswered }
+            if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw BrainyError.qaOnly(qa) }
+            if flow.state == .answered { throw ShellError.alreadyAnswered }
             let shown = first.count > 40 ? String(first.prefix(39)) + "…" : first
-            throw BrainyError.unknownCommand(shown, suggestion: CommandRegistry.suggestion(for: first))
+            throw ShellError.unknownCommand(shown, suggestion: CommandRegistry.suggestion(for: first))
         }
         // An alias of a command that is not allowed now ("cat") is an answer while a question is open.
         if flow.state == .question, first.lowercased() != command.name.rawValue, !flow.allowedCommands.contains(command.name) {
@@ -136,8 +136,13 @@ public final class ShellSession {
             try recorder?.add(command: command, output: output)
         } catch {
             recorder = nil
-            console.error(console.text(ErrorMessage.of(error)))
+            console.error(console.text(message(for: error)))
         }
+    }
+
+    /// What the user reads about `error`, times in the shell's time zone.
+    public func message(for error: any Error) -> Localized {
+        ErrorMessage.of(error, timeZone: timeZone)
     }
 
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.

@@ -54,7 +54,7 @@ public struct DemoPlayer {
             do {
                 if try session.execute(entry.command) == .exit { return 0 }
             } catch {
-                console.error(console.text(ErrorMessage.of(error)))
+                console.error(console.text(session.message(for: error)))
                 console.error("brainy: " + console.text(Localized(ko: "데모가 \(index + 1)번째 단계에서 멈췄습니다: ",
                                                                   en: "the demo stopped at step \(index + 1): ")) + entry.command)
                 return 1

@@ -16,18 +16,18 @@ final class TranscriptRecorder {
     /// Something the current command read (an email or a password).
     func noteInput(_ text: String) { inputs.append(text) }
 
-    func add(command: String, output: String) throws(BrainyError) {
+    func add(command: String, output: String) throws {
         transcript.entries.append(Transcript.Entry(command: command, inputs: inputs,
                                                    output: Transcript.normalized(output)))
         inputs = []
         try save()
     }
 
-    func save() throws(BrainyError) {
+    func save() throws {
         do {
             try Data(transcript.text.utf8).write(to: file, options: .atomic)
         } catch {
-            throw .fileNotWritable(file.path)
+            throw ShellError.fileNotWritable(file.path)
         }
     }
 }
@@ -60,7 +60,7 @@ public enum TranscriptChecker {
             do {
                 outcome = try session.execute(entry.command)
             } catch {
-                console.error(console.text(ErrorMessage.of(error)))
+                console.error(console.text(session.message(for: error)))
             }
             let actual = Transcript.normalized(console.endSegment())
             updated.entries[index].output = actual

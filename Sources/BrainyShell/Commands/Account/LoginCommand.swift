@@ -18,10 +18,10 @@ enum LoginCommand: ShellCommand {
 
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         // `login email a@b.co secret` would put a password on the command line (and in history): refused.
-        guard arguments.count <= 2 else { throw BrainyError.tooManyArguments(command: name.rawValue, usage: usage) }
+        guard arguments.count <= 2 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         let method = arguments.first?.lowercased() ?? AuthProvider.guest.rawValue
         guard let provider = AuthProvider(parsing: method) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: method, expected: AuthProvider.typedNames)
+            throw ShellError.invalidArgument(command: name.rawValue, value: method, expected: AuthProvider.typedNames)
         }
         let remote = session.remote
         if provider != .guest, let api = remote.api() {
@@ -38,7 +38,7 @@ enum LoginCommand: ShellCommand {
             try accounts.loginWithEmail(arguments[1])
         case .google, .apple:
             // Social sign-in goes through the sync server, which verifies the provider's ID token.
-            guard let api = remote.api() else { throw BrainyError.needsServer(provider) }
+            guard let api = remote.api() else { throw ShellError.needsServer(provider) }
             try SocialSignIn(remote: remote).signIn(api, provider: provider)
         }
         return .proceed

@@ -9,7 +9,7 @@ enum RegisterCommand: ShellCommand {
     static let details = Localized(ko: "비밀번호 최소 길이는 서버 설정(config)에서 정해집니다.", en: "The minimum password length comes from the remote config.")
 
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        guard arguments.count <= 1 else { throw BrainyError.tooManyArguments(command: name.rawValue, usage: usage) }
+        guard arguments.count <= 1 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         try AccountSignIn(session: session).register(arguments.first)
         return .proceed
     }

@@ -32,7 +32,7 @@ enum ServerSetting {
             if DeviceSetting.isOff(value) {
                 try session.repository.setSyncValue(nil, for: SyncKeys.server)
             } else {
-                guard ServerAddress.isValid(value) else { throw BrainyError.invalidServerURL(value) }
+                guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(value) }
                 try session.repository.setSyncValue(value, for: SyncKeys.server)
             }
             session.remote.serverReachable = nil

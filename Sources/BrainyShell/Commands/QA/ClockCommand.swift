@@ -28,7 +28,7 @@ enum ClockCommand: ShellCommand {
             return .proceed
         }
         guard let clock = session.clockOverride ?? (session.services.clock as? ManualClock) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: arguments.text,
+            throw ShellError.invalidArgument(command: name.rawValue, value: arguments.text,
                                               expected: ["start brainy with --clock 2026-01-01T09:00:00Z"])
         }
         let action = word.lowercased() == "+" ? .advance : Action(rawValue: word.lowercased())
@@ -42,7 +42,7 @@ enum ClockCommand: ShellCommand {
                   abs(date.timeIntervalSince(clock.now())) <= reach else { throw missingArgument }
             clock.advance(by: date.timeIntervalSince(clock.now()))
         case nil:
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: Action.allCases.map(\.rawValue))
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: Action.allCases.map(\.rawValue))
         }
         console.line(ISO8601DateFormatter().string(from: session.now))
         return .proceed

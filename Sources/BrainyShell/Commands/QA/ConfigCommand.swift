@@ -22,12 +22,12 @@ enum ConfigCommand: ShellCommand {
             return .proceed
         }
         guard arguments.count == 2, let value = arguments[1] else {
-            throw BrainyError.missingArgument(command: name.rawValue, usage: "config <key> <value>")
+            throw ShellError.missingArgument(command: name.rawValue, usage: "config <key> <value>")
         }
         guard let key = ConfigKey(rawValue: word) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: ConfigKey.typedNames)
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: ConfigKey.typedNames)
         }
-        func refused() -> BrainyError {
+        func refused() -> ShellError {
             .invalidArgument(command: "\(name.rawValue) \(key.rawValue)", value: value, expected: key.expected)
         }
         func number() throws -> Int {

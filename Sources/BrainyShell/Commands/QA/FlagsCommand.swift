@@ -24,7 +24,7 @@ enum FlagsCommand: ShellCommand {
         }
         guard arguments.count == 2, let value = arguments[1].flatMap(Switch.init(parsing:)) else { throw missingArgument }
         guard let flag = FeatureFlag(parsing: word) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: FeatureFlag.typedNames)
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: FeatureFlag.typedNames)
         }
         session.config.featureFlags[flag] = value.isOn
         console.line("\(word) = \(value.rawValue)")

@@ -15,7 +15,7 @@ enum CategoryCommand: ShellCommand {
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         guard let word = arguments.first else { throw missingArgument }
         guard let category = QuizCategory(parsing: word), session.config.categories.contains(category) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: QuizCategory.typedNames)
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizCategory.typedNames)
         }
         try session.apply(.categoryChosen(category))
         try ReadyNotice.show(in: session)

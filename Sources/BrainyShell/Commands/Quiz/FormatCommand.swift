@@ -15,7 +15,7 @@ enum FormatCommand: ShellCommand {
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         guard let word = arguments.first else { throw missingArgument }
         guard let format = QuizFormat(parsing: word) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: QuizFormat.typedNames)
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizFormat.typedNames)
         }
         try session.apply(.formatChosen(format))
         try ReadyNotice.show(in: session)

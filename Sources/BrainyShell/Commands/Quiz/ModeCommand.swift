@@ -14,7 +14,7 @@ enum ModeCommand: ShellCommand {
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         guard let word = arguments.first else { throw missingArgument }
         guard let type = QuizType(parsing: word) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
         }
         let flags = session.config.featureFlags
         if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz || !type.isPlayable {

@@ -30,7 +30,7 @@ enum StartCommand: ShellCommand {
             } else if let number = Int(word), counts.contains(number) {
                 count = number
             } else {
-                throw BrainyError.invalidArgument(command: name.rawValue, value: word,
+                throw ShellError.invalidArgument(command: name.rawValue, value: word,
                                                   expected: QuestionSelection.typedNames + ["\(counts.lowerBound)–\(counts.upperBound)"])
             }
         }

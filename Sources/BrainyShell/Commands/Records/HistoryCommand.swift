@@ -34,7 +34,7 @@ enum HistoryCommand: ShellCommand {
         if arguments.contains(where: { $0.lowercased() == replayFlag }) {
             let ids = arguments.filter { $0.lowercased() != replayFlag }
             guard ids.count == 1, let word = ids.first else {
-                throw BrainyError.missingArgument(command: name.rawValue, usage: "history <id> \(replayFlag)")
+                throw ShellError.missingArgument(command: name.rawValue, usage: "history <id> \(replayFlag)")
             }
             guard let (quiz, answers) = try session.repository.quiz(idOrPrefix: word, userId: user.id) else { throw BrainyError.quizNotFound(word) }
             return try QuizReplay(session: session).play(quiz, answers)

@@ -47,11 +47,11 @@ enum HistoryFilterParser {
                 calendar.timeZone = timeZone
                 filter.until = calendar.date(byAdding: .day, value: 1, to: day) ?? day + 86_400
             } else {
-                throw BrainyError.invalidArgument(command: CommandName.history.rawValue, value: word, expected: expected)
+                throw ShellError.invalidArgument(command: CommandName.history.rawValue, value: word, expected: expected)
             }
         }
         if let from = filter.from, let until = filter.until, until <= from {
-            throw BrainyError.invalidArgument(command: CommandName.history.rawValue, value: words.joined(separator: " "),
+            throw ShellError.invalidArgument(command: CommandName.history.rawValue, value: words.joined(separator: " "),
                                               expected: ["from=YYYY-MM-DD before to=YYYY-MM-DD"])
         }
         return filter
@@ -63,7 +63,7 @@ enum HistoryFilterParser {
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd"
         guard let date = formatter.date(from: text) else {
-            throw BrainyError.invalidArgument(command: CommandName.history.rawValue, value: word,
+            throw ShellError.invalidArgument(command: CommandName.history.rawValue, value: word,
                                               expected: [fromPrefixes[0] + "YYYY-MM-DD", toPrefixes[0] + "YYYY-MM-DD"])
         }
         return date

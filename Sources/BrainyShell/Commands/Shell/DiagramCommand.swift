@@ -16,7 +16,7 @@ enum DiagramCommand: ShellCommand {
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         let word = arguments.first?.lowercased() ?? StateDiagram.Style.mermaid.rawValue
         guard let style = StateDiagram.Style(rawValue: word) else {
-            throw BrainyError.invalidArgument(command: name.rawValue, value: word,
+            throw ShellError.invalidArgument(command: name.rawValue, value: word,
                                               expected: StateDiagram.Style.allCases.map(\.rawValue))
         }
         session.console.line(StateDiagram.render(style, current: session.flow.state, includeQA: session.flow.qaEnabled))

@@ -26,7 +26,7 @@ enum HelpCommand: ShellCommand {
         let console = session.console
         let flow = session.flow
         guard let command = CommandRegistry.command(named: topic), !command.name.isQA || flow.qaEnabled else {
-            throw BrainyError.unknownCommand(topic, suggestion: CommandRegistry.suggestion(for: topic, includeQA: flow.qaEnabled))
+            throw ShellError.unknownCommand(topic, suggestion: CommandRegistry.suggestion(for: topic, includeQA: flow.qaEnabled))
         }
         console.line(console.paint(command.usage, \.emphasis))
         console.line("  " + console.text(command.summary))

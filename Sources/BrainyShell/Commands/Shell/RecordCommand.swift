@@ -32,7 +32,7 @@ enum RecordCommand: ShellCommand {
             return console.line(Localized(ko: "\(recorder.file.path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(recorder.file.path)'로 다시 확인하세요.",
                                           en: "Recorded \(recorder.transcript.entries.count) commands to \(recorder.file.path). Check it with 'brainy --check \(recorder.file.path)'."))
         }
-        if let recorder = session.recorder { throw BrainyError.alreadyRecording(recorder.file.path) }
+        if let recorder = session.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
         let manual = session.services.clock as? ManualClock
         if manual == nil { session.clockOverride = ManualClock(session.now) }
         // The generator starts again from the recorded seed, as the replay will.

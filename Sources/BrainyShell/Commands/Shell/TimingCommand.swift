@@ -13,7 +13,7 @@ enum TimingCommand: ShellCommand {
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         if let word = arguments.first {
             guard let chosen = Switch(parsing: word) else {
-                throw BrainyError.invalidArgument(command: name.rawValue, value: word.lowercased(), expected: Switch.typedNames)
+                throw ShellError.invalidArgument(command: name.rawValue, value: word.lowercased(), expected: Switch.typedNames)
             }
             session.timingEnabled = chosen.isOn
         } else {

@@ -1,0 +1,33 @@
+import BrainyKit
+
+/// What the shell itself refuses or meets: words typed, files, input, and the sync server as the shell sees it.
+public enum ShellError: Error, Equatable, Sendable {
+    case unknownCommand(String, suggestion: String?)
+    case missingArgument(command: String, usage: String)
+    case invalidArgument(command: String, value: String, expected: [String])
+    /// Too many words (a password typed on the command line, say).
+    case tooManyArguments(command: String, usage: String)
+    case alreadyAnswered
+    case inputEnded
+    case cancelled
+    case fileNotReadable(String)
+    case fileNotWritable(String)
+    case alreadyRecording(String)
+    // The sync server
+    case noServer
+    case needsServer(AuthProvider)
+    case invalidServerURL(String)
+    case serverUnreachable(String)
+    case serverTimedOut(String, seconds: Int)
+    /// The server failed (5xx) or answered something unreadable.
+    case serverFailed(String, status: Int?)
+    /// The server refused the request, with its (English) reason.
+    case serverRefused(code: String, message: String)
+    case remoteSessionEnded
+    case guestCannotSync
+    case notOnServer(String)
+    case providerNotOffered(AuthProvider)
+    case signInDenied(AuthProvider)
+    case signInTimedOut(AuthProvider)
+    case signedInOnOtherServer(current: String, wanted: String)
+}
