@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Every libc and terminal call the shell makes, in one place (as swift-argument-parser's `Platform` does): standard
 /// streams, terminal size and modes, signals, processes. The rest of the shell speaks in these terms.
