@@ -30,12 +30,24 @@ let package = Package(
             sources: ["BrainyResources.swift"],
             resources: [.copy("Packs"), .copy("Config")]
         ),
+        // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
+        .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),
+        // Password hashing (scrypt), for the shell's offline accounts and the server's.
+        .target(
+            name: "BrainyPasswords",
+            dependencies: [
+                "BrainyKit",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        // Reading question packs from a folder, for the shell's import and the server's serving.
+        .target(name: "BrainyPacks", dependencies: ["BrainyKit"]),
         .target(
             name: "BrainyStore",
             dependencies: [
-                "BrainyKit",
+                "BrainyKit", "BrainyPacks",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .systemLibrary(
@@ -43,12 +55,12 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "BrainyShell", dependencies: ["BrainyKit", "CEditLine"]),
+        .target(name: "BrainyShell", dependencies: ["BrainyKit", "BrainyAPI", "CEditLine"]),
         // The HTTP client for brainy-server, implementing BrainyKit's `RemoteAPI`.
         .target(
             name: "BrainyClient",
             dependencies: [
-                "BrainyKit",
+                "BrainyKit", "BrainyAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -57,14 +69,15 @@ let package = Package(
         .executableTarget(
             name: "brainy",
             dependencies: [
-                "BrainyShell", "BrainyStore", "BrainyResources", "BrainyClient",
+                "BrainyShell", "BrainyStore", "BrainyResources", "BrainyClient", "BrainyPasswords", "BrainyPacks",
             ]
         ),
-        // The sync server: Hummingbird 2, its own SQLite database, HS256 tokens signed with swift-crypto's HMAC.
+        // The sync server: Hummingbird 2, its own SQLite database (GRDB), HS256 tokens signed with swift-crypto's HMAC.
+        // It shares the API, password hashing and pack reading with the shell, not the shell's store.
         .target(
             name: "BrainyServer",
             dependencies: [
-                "BrainyKit", "BrainyStore", "BrainyResources",
+                "BrainyKit", "BrainyAPI", "BrainyPasswords", "BrainyPacks", "BrainyResources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -79,14 +92,18 @@ let package = Package(
             dependencies: ["BrainyServer", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "BrainyKitTests", dependencies: ["BrainyKit"]),
-        .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyResources"]),
-        .testTarget(name: "BrainyShellTests", dependencies: ["BrainyShell", "BrainyStore", "BrainyResources"]),
+        .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyPacks", "BrainyPasswords", "BrainyResources"]),
+        .testTarget(
+            name: "BrainyShellTests",
+            dependencies: ["BrainyShell", "BrainyAPI", "BrainyStore", "BrainyPasswords", "BrainyResources"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["brainy", "brainy-server"]),
         // The client library and the built `brainy` against a real brainy-server on 127.0.0.1.
         .testTarget(
             name: "SyncIntegrationTests",
             dependencies: [
-                "BrainyClient", "BrainyKit", "BrainyServer", "BrainyStore", "BrainyShell", "BrainyResources",
+                "BrainyClient", "BrainyKit", "BrainyAPI", "BrainyServer", "BrainyStore", "BrainyShell", "BrainyResources",
+                "BrainyPasswords", "BrainyPacks",
                 "brainy", "brainy-server",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -96,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "BrainyServerTests",
             dependencies: [
-                "BrainyServer", "BrainyKit", "BrainyStore",
+                "BrainyServer", "BrainyKit", "BrainyAPI", "BrainyPasswords", "BrainyPacks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

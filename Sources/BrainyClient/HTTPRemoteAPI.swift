@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BrainyAPI
 import BrainyKit
 import Foundation
 import NIOCore
@@ -35,58 +36,58 @@ public struct HTTPRemoteAPI: RemoteAPI {
     public func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> {
         var headers = HTTPHeaders()
         if let etag { headers.add(name: "If-None-Match", value: etag) }
-        let response = try await send(.GET, "/v1/config", headers: headers)
+        let response = try await send(.config, headers: headers)
         if response.status == 304 { return .notModified }
         return .fetched(try decode(RemoteConfig.self, response), etag: response.headers.first(name: "ETag"))
     }
 
     public func packVersion() async throws(RemoteError) -> PackVersionResponse {
-        try decode(PackVersionResponse.self, try await send(.GET, "/v1/pack/version"))
+        try decode(PackVersionResponse.self, try await send(.packVersion))
     }
 
     public func pack() async throws(RemoteError) -> QuestionPack {
-        try decode(QuestionPack.self, try await send(.GET, "/v1/pack", limit: 64 * 1024 * 1024))
+        try decode(QuestionPack.self, try await send(.pack, limit: 64 * 1024 * 1024))
     }
 
     // MARK: Accounts
 
     public func register(email: String, password: String) async throws(RemoteError) -> AuthResponse {
-        try await post("/v1/auth/register", CredentialsRequest(email: email, password: password))
+        try await post(.register, CredentialsRequest(email: email, password: password))
     }
 
     public func login(email: String, password: String) async throws(RemoteError) -> AuthResponse {
-        try await post("/v1/auth/login", CredentialsRequest(email: email, password: password))
+        try await post(.login, CredentialsRequest(email: email, password: password))
     }
 
     public func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse {
-        try await post("/v1/auth/refresh", RefreshRequest(refreshToken: refreshToken))
+        try await post(.refresh, RefreshRequest(refreshToken: refreshToken))
     }
 
     public func logout(_ refreshToken: String) async throws(RemoteError) {
-        _ = try await send(.POST, "/v1/auth/logout", body: try encode(RefreshRequest(refreshToken: refreshToken)))
+        _ = try await send(.logout, body: try encode(RefreshRequest(refreshToken: refreshToken)))
     }
 
     // MARK: Results and leaderboard
 
     public func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        try decode(ResultUploadResponse.self, try await send(.POST, "/v1/results", headers: Self.bearer(accessToken),
+        try decode(ResultUploadResponse.self, try await send(.uploadResults, headers: Self.bearer(accessToken),
                                                              body: UploadJSON.encode(batch)))
     }
 
     public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
         try decode(LeaderboardResponse.self,
-                   try await send(.GET, "/v1/leaderboard/daily", headers: Self.bearer(accessToken)))
+                   try await send(.dailyLeaderboard, headers: Self.bearer(accessToken)))
     }
 
     public func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse {
         try decode(ResultSummaryResponse.self,
-                   try await send(.GET, "/v1/results/summary", headers: Self.bearer(accessToken)))
+                   try await send(.resultSummary, headers: Self.bearer(accessToken)))
     }
 
     // MARK: Social sign-in
 
     public func socialProviders() async throws(RemoteError) -> SocialProvidersResponse {
-        try decode(SocialProvidersResponse.self, try await send(.GET, "/v1/auth/providers"))
+        try decode(SocialProvidersResponse.self, try await send(.socialProviders))
     }
 
     public func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError)
@@ -112,7 +113,7 @@ public struct HTTPRemoteAPI: RemoteAPI {
     }
 
     public func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse {
-        try await post("/v1/auth/social", request)
+        try await post(.socialSignIn, request)
     }
 
     // MARK: Plumbing
@@ -123,10 +124,10 @@ public struct HTTPRemoteAPI: RemoteAPI {
         var body: Data
     }
 
-    private func post<Body: Encodable, Result: Decodable>(_ path: String, _ body: Body, accessToken: String? = nil)
+    private func post<Body: Encodable, Result: Decodable>(_ route: APIRoute, _ body: Body, accessToken: String? = nil)
         async throws(RemoteError) -> Result {
         let headers = accessToken.map(Self.bearer) ?? HTTPHeaders()
-        return try decode(Result.self, try await send(.POST, path, headers: headers, body: try encode(body)))
+        return try decode(Result.self, try await send(route, headers: headers, body: try encode(body)))
     }
 
     private static func bearer(_ token: String) -> HTTPHeaders {
@@ -145,9 +146,10 @@ public struct HTTPRemoteAPI: RemoteAPI {
                               body: Data(body.utf8), acceptingErrors: acceptingErrors)
     }
 
-    private func send(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders = [:], body: Data? = nil,
+    private func send(_ route: APIRoute, headers: HTTPHeaders = [:], body: Data? = nil,
                       limit: Int = 8 * 1024 * 1024) async throws(RemoteError) -> Answer {
-        try await send(method, url: baseURL + path, headers: headers, body: body, limit: limit)
+        try await send(HTTPMethod(rawValue: route.method.rawValue), url: baseURL + route.path, headers: headers, body: body,
+                       limit: limit)
     }
 
     private func send(_ method: HTTPMethod, url: String, headers: HTTPHeaders, body: Data?,

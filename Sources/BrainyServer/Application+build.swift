@@ -1,5 +1,6 @@
 import BrainyKit
-import BrainyStore
+import BrainyPacks
+import BrainyPasswords
 import Foundation
 import Hummingbird
 import Logging
@@ -59,17 +60,17 @@ func buildRouter(_ repository: some ServerRepository, content: ServedContent, to
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher)
     let addRoutes = { (router: Router<ServerRequestContext>) in
-        router.addRoutes(ContentController(content: content).endpoints, atPath: "/v1")
-        router.addRoutes(accounts.endpoints, atPath: "/v1/auth")
+        router.addRoutes(ContentController(content: content).endpoints, at: .content)
+        router.addRoutes(accounts.endpoints, at: .auth)
         router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts).endpoints,
-                         atPath: "/v1/auth")
+                         at: .auth)
         if let devIdP = social.devIdP {
-            router.addRoutes(DevIdPController(idp: devIdP).endpoints, atPath: "/dev-idp")
+            router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
         router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
-                         atPath: "/v1/results")
+                         at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
-                         atPath: "/v1/leaderboard")
+                         at: .leaderboard)
     }
     // The error middleware must be in place before the routes, yet it needs the route table to tell a wrong
     // method (405 with Allow) from an unknown path (404): read the table off a first, throwaway router.

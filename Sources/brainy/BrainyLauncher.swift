@@ -1,5 +1,6 @@
 import BrainyClient
 import BrainyKit
+import BrainyPasswords
 import BrainyResources
 import BrainyShell
 import BrainyStore
@@ -33,7 +34,7 @@ struct BrainyLauncher {
                 throw StoreError.folderMissing(path: folder)
             }
             database = try AppDatabase.openFile(at: path)
-            try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: clock.now())
+            try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock.now())
         } catch {
             FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(error)[language ?? .ko] + "\n").utf8))
             return 3

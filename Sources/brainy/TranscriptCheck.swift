@@ -1,4 +1,5 @@
 import BrainyKit
+import BrainyPasswords
 import BrainyResources
 import BrainyShell
 import BrainyStore
@@ -77,7 +78,7 @@ struct ScratchShell {
     init(header: Transcript.Header, colorEnabled: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-scratch-\(UUID().uuidString)")
         let database = try AppDatabase.openFile(at: folder.appendingPathComponent("scratch.sqlite").path)
-        try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: header.clock)
+        try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: header.clock)
         services = ShellServices(repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
                                  config: BundledConfig.load())
         options = ShellOptions(seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,

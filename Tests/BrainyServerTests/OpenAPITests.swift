@@ -1,3 +1,4 @@
+import BrainyAPI
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -48,6 +49,15 @@ import Testing
         for (operation, statuses) in operations {
             #expect(!statuses.isEmpty, "\(operation) documents no status")
         }
+    }
+
+    /// The client and the server read their paths from `APIRoute`; the document must say the same.
+    @Test func everyAPIRouteIsDocumentedAndEveryDocumentedOperationHasOne() throws {
+        let documented = Set(try Self.documented().keys)
+        let declared = Set(APIRoute.all.map { Operation(method: $0.method.rawValue.lowercased(), path: $0.path) })
+        #expect(declared.count == APIRoute.all.count)
+        #expect(declared.subtracting(documented).isEmpty, "declared but not documented: \(declared.subtracting(documented))")
+        #expect(documented.subtracting(declared).isEmpty, "documented but not declared: \(documented.subtracting(declared))")
     }
 
     @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsRouted() throws {

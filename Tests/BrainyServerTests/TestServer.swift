@@ -1,5 +1,7 @@
+import BrainyAPI
 import BrainyKit
-import BrainyStore
+import BrainyPacks
+import BrainyPasswords
 import Foundation
 import Hummingbird
 import HummingbirdTesting

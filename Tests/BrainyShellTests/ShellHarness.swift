@@ -1,4 +1,5 @@
 import BrainyKit
+import BrainyPasswords
 import BrainyShell
 import BrainyStore
 import Foundation

@@ -1,4 +1,5 @@
 import BrainyKit
+import BrainyPasswords
 import Foundation
 import Testing
 @testable import BrainyStore

@@ -1,4 +1,5 @@
 import BrainyKit
+import BrainyPacks
 import BrainyResources
 import Foundation
 import Testing

@@ -45,10 +45,10 @@ import Testing
         struct File: Encodable { var questions: [Question] }
         try JSONEncoder().encode(File(questions: pack.questions)).write(to: directory.appendingPathComponent("country.json"))
         let database = try AppDatabase.inMemory()
-        #expect(try PackLoader.importIfNewer(from: directory, into: database, now: Fixtures.start) == 1)
+        #expect(try database.importPackIfNewer(from: directory, now: Fixtures.start) == 1)
         // A broken question file is not read again while the version is the same.
         try Data("not json".utf8).write(to: directory.appendingPathComponent("country.json"))
-        #expect(try PackLoader.importIfNewer(from: directory, into: database, now: Fixtures.start) == 0)
+        #expect(try database.importPackIfNewer(from: directory, now: Fixtures.start) == 0)
     }
 }
 

@@ -1,4 +1,5 @@
 import BrainyClient
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Testing

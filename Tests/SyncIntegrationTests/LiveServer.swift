@@ -1,6 +1,9 @@
 import AsyncHTTPClient
 import BrainyClient
+import BrainyAPI
 import BrainyKit
+import BrainyPacks
+import BrainyPasswords
 import BrainyResources
 import BrainyServer
 import BrainyStore

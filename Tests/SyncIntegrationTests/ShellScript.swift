@@ -1,5 +1,7 @@
 import BrainyClient
+import BrainyAPI
 import BrainyKit
+import BrainyPasswords
 import BrainyResources
 import BrainyShell
 import BrainyStore
@@ -22,7 +24,7 @@ final class ShellScript: @unchecked Sendable {
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
         database = try AppDatabase.openFile(at: path)
-        try PackLoader.importIfNewer(from: BrainyResources.corePackDirectory, into: database, now: LiveServer.start)
+        try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: LiveServer.start)
     }
 
     deinit {

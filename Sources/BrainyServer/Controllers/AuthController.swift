@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Hummingbird
@@ -15,11 +16,11 @@ struct AuthController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.post("check-email", use: checkEmail)
-        routes.post("register", use: register)
-        routes.post("login", use: login)
-        routes.post("refresh", use: refresh)
-        routes.post("logout", use: logout)
+        routes.on(.checkEmail, use: checkEmail)
+        routes.on(.register, use: register)
+        routes.on(.login, use: login)
+        routes.on(.refresh, use: refresh)
+        routes.on(.logout, use: logout)
         return routes
     }
 

@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Hummingbird
@@ -8,9 +9,9 @@ struct ContentController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.get("config", use: config)
-        routes.get("pack/version", use: packVersion)
-        routes.get("pack", use: pack)
+        routes.on(.config, use: config)
+        routes.on(.packVersion, use: packVersion)
+        routes.on(.pack, use: pack)
         return routes
     }
 

@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Hummingbird
@@ -12,11 +13,11 @@ struct DevIdPController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.post("{provider}/device/code", use: deviceCode)
-        routes.post("{provider}/token", use: token)
-        routes.get("{provider}/jwks", use: jwks)
-        routes.get("device", use: approvalPage)
-        routes.post("device", use: decide)
+        routes.on(.devDeviceCode, use: deviceCode)
+        routes.on(.devToken, use: token)
+        routes.on(.devKeys, use: jwks)
+        routes.on(.devApprovalPage, use: approvalPage)
+        routes.on(.devApproval, use: decide)
         return routes
     }
 
@@ -29,7 +30,7 @@ struct DevIdPController {
                                        "client_id must be \(DevIdentityProvider.clientId(for: provider)).")
         }
         let codes = await idp.startAuthorization(provider: provider)
-        let page = "http://\(Self.authority(of: request))/dev-idp/device"
+        let page = "http://\(Self.authority(of: request))" + APIRoute.devApprovalPage.path
         return try Self.json(DeviceAuthorizationResponse(
             deviceCode: codes.deviceCode, userCode: codes.userCode, verificationUri: page,
             verificationUriComplete: page + "?user_code=" + codes.userCode,

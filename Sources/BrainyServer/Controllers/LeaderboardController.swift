@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Hummingbird
@@ -12,7 +13,7 @@ struct LeaderboardController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.get("daily", use: daily)
+        routes.on(.dailyLeaderboard, use: daily)
         return routes
     }
 

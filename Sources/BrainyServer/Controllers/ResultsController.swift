@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Hummingbird
@@ -12,8 +13,8 @@ struct ResultsController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.post(use: upload)
-        routes.get("summary", use: summary)
+        routes.on(.uploadResults, use: upload)
+        routes.on(.resultSummary, use: summary)
         return routes
     }
 

@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Hummingbird
@@ -12,8 +13,8 @@ struct SocialAuthController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.get("providers", use: providers)
-        routes.post("social", use: signIn)
+        routes.on(.socialProviders, use: providers)
+        routes.on(.socialSignIn, use: signIn)
         return routes
     }
 
@@ -30,7 +31,7 @@ struct SocialAuthController {
         let body = try await request.decodeJSON(SocialSignInRequest.self, context: context)
         guard let provider = social.providers[body.provider] else {
             throw APIError(.badRequest, "provider_not_enabled",
-                           "This server does not offer \(body.provider.name.en) sign-in. See GET /v1/auth/providers.")
+                           "This server does not offer \(body.provider.name.en) sign-in. See \(APIRoute.socialProviders).")
         }
         guard sessions.config.allowsLogin(body.provider) else {
             throw APIError(.forbidden, "login_method_disabled",

@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 
 /// The development identity provider's approval pages: plain HTML forms, no script, every interpolated value escaped.
@@ -8,7 +9,7 @@ enum DevIdPPages {
             <p>Development identity provider: no real \(provider?.name.en ?? "Google or Apple") account is involved.
             Enter the code your terminal shows and the email of the demo account to sign in as.</p>
             \(notice.map { "<p class=\"notice\">\(escape($0))</p>" } ?? "")
-            <form method="post" action="/dev-idp/device">
+            <form method="post" action="\(APIRoute.devApproval.path)">
               <label>Code <input name="user_code" value="\(escape(userCode))" placeholder="ABCD-EFGH" required
                 autocomplete="off"></label>
               <label>Email <input name="email" type="email" value="demo@example.com" required></label>

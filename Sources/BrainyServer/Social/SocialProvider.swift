@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BrainyAPI
 import BrainyKit
 import Foundation
 
@@ -49,8 +50,9 @@ struct SocialProvider: Sendable {
     static func development(_ provider: AuthProvider, keys: any JWKSource) -> SocialProvider {
         SocialProvider(provider: provider, issuers: [DevIdentityProvider.issuer(for: provider)],
                        clientId: DevIdentityProvider.clientId(for: provider), clientSecret: nil,
-                       deviceAuthorizationEndpoint: "/dev-idp/\(provider.rawValue)/device/code",
-                       tokenEndpoint: "/dev-idp/\(provider.rawValue)/token", development: true, keys: keys)
+                       deviceAuthorizationEndpoint: APIRoute.devDeviceCode.path(filling: ["provider": provider.rawValue]),
+                       tokenEndpoint: APIRoute.devToken.path(filling: ["provider": provider.rawValue]), development: true,
+                       keys: keys)
     }
 }
 

@@ -1,6 +1,8 @@
+import BrainyAPI
 import BrainyKit
 import BrainyResources
-import BrainyStore
+import BrainyPacks
+import BrainyPasswords
 import Foundation
 
 /// What the server hands out unchanged: the remote config and the question pack, encoded once at start-up.

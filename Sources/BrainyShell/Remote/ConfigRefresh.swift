@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 

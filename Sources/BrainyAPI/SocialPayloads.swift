@@ -1,3 +1,4 @@
+import BrainyKit
 import Foundation
 
 // Social sign-in (Google, Apple): the device authorization flow (RFC 8628) against the provider, then the provider's

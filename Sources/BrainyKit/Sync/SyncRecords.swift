@@ -1,16 +1,7 @@
 import Foundation
 
-// Request and response bodies of brainy-server's content, results and leaderboard endpoints, shared with clients.
-
-/// `GET /v1/pack/version`: which pack the server serves.
-public struct PackVersionResponse: Codable, Equatable, Sendable {
-    public var id: String
-    public var version: String
-    public init(id: String, version: String) {
-        self.id = id
-        self.version = version
-    }
-}
+// What the device keeps for syncing and what travels as is: answers and quizzes waiting to be uploaded, the account
+// as the server knows it, the cached daily leaderboard. The request and response envelopes are BrainyAPI's.
 
 /// One answered question as uploaded.
 public struct UploadedResult: Codable, Equatable, Sendable {
@@ -79,39 +70,6 @@ public struct UploadedQuiz: Codable, Equatable, Sendable {
     }
 }
 
-/// `POST /v1/results`: a batch of results and quizzes (`quizzes` may be left out). Sending the same batch again
-/// changes nothing.
-public struct ResultUploadRequest: Codable, Equatable, Sendable {
-    public var results: [UploadedResult]
-    public var quizzes: [UploadedQuiz]
-    public init(results: [UploadedResult], quizzes: [UploadedQuiz] = []) {
-        self.results = results
-        self.quizzes = quizzes
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        results = try container.decode([UploadedResult].self, forKey: .results)
-        quizzes = try container.decodeIfPresent([UploadedQuiz].self, forKey: .quizzes) ?? []
-    }
-}
-
-/// What the server now holds of a batch: the ids stored for the caller (new or already there, so a client can
-/// mark them synced) and the ids it refused because another account owns them.
-public struct ResultUploadResponse: Codable, Equatable, Sendable {
-    /// Result ids held for the caller.
-    public var accepted: [String]
-    /// Quiz ids held for the caller.
-    public var acceptedQuizzes: [String]
-    /// Result and quiz ids that belong to another account.
-    public var rejected: [String]
-    public init(accepted: [String], acceptedQuizzes: [String], rejected: [String]) {
-        self.accepted = accepted
-        self.acceptedQuizzes = acceptedQuizzes
-        self.rejected = rejected
-    }
-}
-
 /// `GET /v1/leaderboard/daily`: one UTC day, ranked by correct answers.
 public struct LeaderboardResponse: Codable, Equatable, Sendable {
     public struct Entry: Codable, Equatable, Sendable {
@@ -153,19 +111,16 @@ public struct LeaderboardResponse: Codable, Equatable, Sendable {
     }
 }
 
-/// `GET /v1/results/summary`: what the server holds for the caller, to compare with the device.
-public struct ResultSummaryResponse: Codable, Equatable, Sendable {
-    /// Answers stored (each result id once).
-    public var results: Int
-    public var correct: Int
-    /// Finished or abandoned quizzes stored.
-    public var quizzes: Int
-    public var lastAnsweredAt: Date?
-
-    public init(results: Int, correct: Int, quizzes: Int, lastAnsweredAt: Date?) {
-        self.results = results
-        self.correct = correct
-        self.quizzes = quizzes
-        self.lastAnsweredAt = lastAnsweredAt
+/// The account as the server shows it to its owner.
+public struct AccountPayload: Codable, Equatable, Sendable {
+    public var id: String
+    public var email: String?
+    public var displayName: String
+    public var provider: AuthProvider
+    public init(id: String, email: String?, displayName: String, provider: AuthProvider) {
+        self.id = id
+        self.email = email
+        self.displayName = displayName
+        self.provider = provider
     }
 }

@@ -1,3 +1,4 @@
+import BrainyKit
 import Foundation
 
 /// brainy-server as the shell sees it: every call the shell makes, as plain async functions over the shared payload

@@ -36,13 +36,4 @@ public enum PackLoader {
         }
         return QuestionPack(id: manifest.id, version: manifest.version, questions: questions)
     }
-
-    /// Imports the pack in `directory` when its version differs from the one imported last. Returns the number of
-    /// questions imported (0 when already up to date).
-    @discardableResult
-    public static func importIfNewer(from directory: URL, into database: AppDatabase, now: Date) throws(StoreError) -> Int {
-        let manifest = try manifest(in: directory)
-        if try database.importedVersion(ofPack: manifest.id) == manifest.version { return 0 }
-        return try database.importPack(load(from: directory), now: now)
-    }
 }

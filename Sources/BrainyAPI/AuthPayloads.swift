@@ -1,3 +1,4 @@
+import BrainyKit
 import Foundation
 
 // Request and response bodies of brainy-server's /v1/auth endpoints, shared with clients. Plain Codable values:
@@ -29,20 +30,6 @@ public struct CredentialsRequest: Codable, Equatable, Sendable {
 public struct RefreshRequest: Codable, Equatable, Sendable {
     public var refreshToken: String
     public init(refreshToken: String) { self.refreshToken = refreshToken }
-}
-
-/// The account as the server shows it to its owner.
-public struct AccountPayload: Codable, Equatable, Sendable {
-    public var id: String
-    public var email: String?
-    public var displayName: String
-    public var provider: AuthProvider
-    public init(id: String, email: String?, displayName: String, provider: AuthProvider) {
-        self.id = id
-        self.email = email
-        self.displayName = displayName
-        self.provider = provider
-    }
 }
 
 /// What a successful register, login or refresh returns: a short-lived access token (a JWT to send as
