@@ -14,8 +14,12 @@ struct BrainyLauncher {
         if options.showHelp { print(LaunchOptions.usage); return 0 }
         if options.showVersion { print(ShellRunner.version); return 0 }
         Platform.restrictNewFilesToOwner()
-        if let file = options.checkFile {
-            return TranscriptCheck(file: file, update: options.update, language: options.language ?? .en).run()
+        if let folder = options.pathsFolder {
+            return PathsWriter(folder: folder).run()
+        }
+        if !options.checkFiles.isEmpty {
+            return TranscriptCheck(files: options.checkFiles, update: options.update, coverage: options.coverage,
+                                   language: options.language ?? .en).run()
         }
         if let file = options.demoFile {
             return Demo(file: file, pace: options.pace, step: options.step, noColor: options.noColor,

@@ -5,14 +5,29 @@ import BrainyShell
 import BrainyStore
 import Foundation
 
-/// `brainy --check FILE [--update]`: replays a transcript on a new database in a temporary folder, with the seed,
-/// clock, language and time zone it records.
+/// `brainy --check FILE… [--update] [--coverage]`: replays each transcript on a new database in a temporary folder,
+/// with the seed, clock, language and time zone it records; with `--coverage`, says which transitions of the state
+/// machine they took together.
 struct TranscriptCheck {
-    let file: String
+    let files: [String]
     let update: Bool
+    let coverage: Bool
     let language: Language
 
     func run() -> Int32 {
+        let taken = TransitionCoverage()
+        var status: Int32 = 0
+        // Many transcripts start from copies of one database with the pack imported.
+        let template = files.count > 1 ? try? ScratchTemplate(clock: Date(timeIntervalSince1970: 0)) : nil
+        for file in files {
+            status = max(status, check(file, coverage: taken, template: template))
+        }
+        if files.count > 1, status == 0 { print("\(files.count) transcripts checked: every command printed what was recorded.") }
+        if coverage { print(taken.report()) }
+        return status
+    }
+
+    private func check(_ file: String, coverage: TransitionCoverage, template: ScratchTemplate?) -> Int32 {
         let transcript: Transcript
         do {
             transcript = try Transcript.parse(String(contentsOfFile: file, encoding: .utf8))
@@ -24,14 +39,15 @@ struct TranscriptCheck {
         let header = transcript.header
         let scratch: ScratchShell
         do {
-            scratch = try ScratchShell(header: header)
+            scratch = try ScratchShell(header: header, template: template)
         } catch {
             return fail(ErrorMessage.of(error)[language], code: 3)
         }
         defer { scratch.remove() }
         var options = scratch.options
         options.columnsOverride = header.columns
-        let outcome = TranscriptChecker.replay(transcript, services: scratch.services, options: options)
+        let outcome = TranscriptChecker.replay(transcript, services: scratch.services, options: options,
+                                               observer: { coverage.note($0) })
         if update {
             do {
                 try Data(outcome.updated.text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
@@ -43,8 +59,10 @@ struct TranscriptCheck {
             return 0
         }
         guard let mismatch = outcome.mismatch else {
-            print(file + ": ok — " + Localized(ko: "명령 \(transcript.entries.count)개가 모두 기록대로 출력했습니다.",
-                                               en: "all \(transcript.entries.count) commands printed what was recorded.")[language])
+            if files.count == 1 {
+                print(file + ": ok — " + Localized(ko: "명령 \(transcript.entries.count)개가 모두 기록대로 출력했습니다.",
+                                                   en: "all \(transcript.entries.count) commands printed what was recorded.")[language])
+            }
             return 0
         }
         let headline = Localized(ko: "\(file): 명령 \(transcript.entries.count)개 중 \(mismatch + 1)번째의 출력이 다릅니다: $ ",
@@ -62,6 +80,42 @@ struct TranscriptCheck {
     }
 }
 
+/// `brainy --paths DIR`: one shortest transcript per transition of the state machine, made from the table and
+/// played through the shell to be sure each takes its transition.
+struct PathsWriter {
+    let folder: String
+
+    func run() -> Int32 {
+        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotWritable(folder)).en)\n".utf8))
+            return 2
+        }
+        let template: ScratchTemplate
+        do {
+            template = try ScratchTemplate(clock: PathWriter.header.clock)
+        } catch {
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(error).en)\n".utf8))
+            return 3
+        }
+        let result = PathWriter.writeAll(to: url) {
+            let scratch = try ScratchShell(header: PathWriter.header, template: template)
+            return (scratch.services, scratch.remove)
+        }
+        for failure in result.failures {
+            FileHandle.standardError.write(Data("brainy: no path for \(failure)\n".utf8))
+        }
+        for transition in result.unreachable {
+            FileHandle.standardError.write(Data("brainy: no path reaches \(transition.label)\n".utf8))
+        }
+        print("Wrote \(result.written.count) transcripts to \(folder), one per transition of the state machine"
+              + (result.failures.isEmpty && result.unreachable.isEmpty ? "." : "; \(result.failures.count + result.unreachable.count) transitions have none."))
+        return result.failures.isEmpty && result.unreachable.isEmpty ? 0 : 1
+    }
+}
+
 /// The remote config bundled with the shell.
 enum BundledConfig {
     static func load() -> RemoteConfig {
@@ -70,15 +124,22 @@ enum BundledConfig {
 }
 
 /// A new database in a temporary folder, wired with a transcript's or demo's seed, clock, language and time zone.
+/// Given a template (a database with the pack imported), it starts from a copy of it.
 struct ScratchShell {
     let folder: URL
     let services: ShellServices
     var options: ShellOptions
 
-    init(header: Transcript.Header, colorEnabled: Bool = false) throws {
+    init(header: Transcript.Header, colorEnabled: Bool = false, template: ScratchTemplate? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-scratch-\(UUID().uuidString)")
-        let database = try AppDatabase.openFile(at: folder.appendingPathComponent("scratch.sqlite").path)
-        try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: header.clock)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let path = folder.appendingPathComponent("scratch.sqlite").path
+        if let template { try template.database.copy(toFile: path) }
+        let database = try AppDatabase.openFile(at: path)
+        if template == nil {
+            try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: header.clock)
+        }
         services = ShellServices(repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
                                  config: BundledConfig.load())
         options = ShellOptions(seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
@@ -86,6 +147,21 @@ struct ScratchShell {
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// A database with the bundled pack imported, copied for each of many transcripts (importing the pack is most of
+/// the time a short transcript takes).
+final class ScratchTemplate {
+    let folder: URL
+    let database: AppDatabase
+
+    init(clock: Date) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-template-\(UUID().uuidString)")
+        database = try AppDatabase.openFile(at: folder.appendingPathComponent("template.sqlite").path)
+        try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 }
 
 /// `brainy --demo FILE [--step] [--pace 1.5s]`.

@@ -91,9 +91,8 @@ public struct FlowTransition: Hashable, Sendable {
     public var label: String { "\(from.rawValue) --\(trigger.label)--> \(to.rawValue)" }
 
     /// Every transition the table lists: each rule to each of its targets.
-    public static var all: [FlowTransition] {
+    public static let all: [FlowTransition] =
         TransitionTable.rules.flatMap { rule in rule.to.map { FlowTransition(from: rule.from, trigger: rule.trigger, to: $0) } }
-    }
 }
 
 /// The table that drives the flow (the states it may move to), `help`, completion, refusals and `diagram`.
@@ -171,13 +170,15 @@ public enum TransitionTable {
         return rules
     }()
 
+    private static let rulesByState: [FlowState: [TransitionRule]] = Dictionary(grouping: rules, by: \.from)
+
     public static func rules(from state: FlowState) -> [TransitionRule] {
-        rules.filter { $0.from == state }
+        rulesByState[state] ?? []
     }
 
     /// The rule for `trigger` in `state`, if the table has one.
     public static func rule(from state: FlowState, _ trigger: FlowTrigger) -> TransitionRule? {
-        rules.first { $0.from == state && $0.trigger == trigger }
+        rules(from: state).first { $0.trigger == trigger }
     }
 
     public static func allowedCommands(in state: FlowState) -> [CommandName] {

@@ -93,11 +93,15 @@ struct AccountSignIn {
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
     func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login)) throws {
         if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw BrainyError.accountLocked(until: user.lockedUntil ?? now) }
-        if announce, let previous = flow.user {
+        if announce, flow.user != nil {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
             // sign-in is valid has passed by now, so a failed attempt never signs anyone out.
             try releaseHeldQuiz()
-            if previous.provider == .guest, user.provider != .guest { try offerGuestHistory(from: previous.id, to: user) }
+        }
+        // The guest's play goes along with whoever signs in from the guest, and is offered to an account made on this
+        // device (someone who played as a guest and then registers keeps what they played).
+        if announce, user.provider != .guest, flow.user?.provider == .guest || trigger == .command(.register) {
+            try offerGuestHistory(from: repository.guestUser(now: now).id, to: user)
         }
         let authSession: AuthSession
         if announce {

@@ -12,9 +12,13 @@ public struct LaunchOptions: Equatable, Sendable {
     public var language: Language?
     public var noColor = false
     public var format: OutputFormat?
-    /// `--check FILE`: replay a transcript and compare; with `--update`, rewrite it.
-    public var checkFile: String?
+    /// `--check FILE…`: replay transcripts and compare; with `--update`, rewrite them; with `--coverage`, say which
+    /// transitions of the table they took.
+    public var checkFiles: [String] = []
     public var update = false
+    public var coverage = false
+    /// `--paths DIR`: write one transcript per transition of the table.
+    public var pathsFolder: String?
     /// `--demo FILE`: play a demo script; `--step` waits for Enter before each command; `--pace` sets the pause.
     public var demoFile: String?
     public var step = false
@@ -50,8 +54,10 @@ public struct LaunchOptions: Equatable, Sendable {
           --format <f>        table, plain or json for history, stats, state, profile and settings
           --qa                turn on the tester's commands: clock, flags, config, reset
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
-          --check <file>      replay a transcript on a new database and compare each command's output
-          --update            with --check: rewrite the transcript with this run's output
+          --check <file>...   replay transcripts on new databases and compare each command's output
+          --update            with --check: rewrite the transcripts with this run's output
+          --coverage          with --check: print which transitions of the state machine they took, and which none did
+          --paths <dir>       write one shortest transcript per transition of the state machine into <dir>
           --demo <file>       play a demo script for an audience (a fixed seed and clock, commands typed out)
           --step              with --demo: wait for Enter before each command
           --pace <time>       with --demo: the pause between commands (default 1.2s; 0 for none)
@@ -68,6 +74,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         var options = LaunchOptions()
         var scanner = FlagScanner(arguments)
+        var checking = false
         while let current = scanner.next() {
             let flag = current.name
             func value(for flag: String) throws(UsageError) -> String {
@@ -104,8 +111,13 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw UsageError(message: "--clock takes a time like 2026-01-01T09:00:00Z, not '\(text)'.")
                 }
                 options.clock = date
-            case "--check": options.checkFile = try value(for: flag)
+            case "--check":
+                // `--check --coverage a b`: the files may follow other flags.
+                if let inline = current.inline { options.checkFiles.append(inline) }
+                checking = true
             case "--update": options.update = true
+            case "--coverage": options.coverage = true
+            case "--paths": options.pathsFolder = try value(for: flag)
             case "--demo": options.demoFile = try value(for: flag)
             case "--step": options.step = true
             case "--pace":
@@ -116,12 +128,17 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.pace = pace
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
+            case let file where checking && !file.hasPrefix("-"):
+                options.checkFiles.append(file)
             default:
                 throw UsageError(message: "Unknown option '\(argument)'. See 'brainy --help'.")
             }
         }
-        if options.update && options.checkFile == nil {
-            throw UsageError(message: "--update goes with --check FILE.")
+        if checking && options.checkFiles.isEmpty {
+            throw UsageError(message: "--check needs one or more transcript files.")
+        }
+        if (options.update || options.coverage) && !checking {
+            throw UsageError(message: "\(options.update ? "--update" : "--coverage") goes with --check FILE.")
         }
         if options.commands != nil && options.scriptFile != nil {
             throw UsageError(message: "Give -c or -f, not both.")

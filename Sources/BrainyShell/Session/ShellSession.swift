@@ -102,12 +102,23 @@ public final class ShellSession {
         let paged = command.isPaged(arguments)
         if paged { console.beginPaging() }
         defer { if paged { console.endPaging() } }
-        let outcome = try command.run(arguments, in: self)
-        if flow.transitionCount == before.transitionCount,
-           TransitionTable.rule(from: before.state, .command(command.name))?.to.contains(flow.state) == true {
-            transitionObserver?(FlowTransition(from: before.state, trigger: .command(command.name), to: flow.state))
+        do {
+            let outcome = try command.run(arguments, in: self)
+            noteStay(command.name, since: before, failed: false)
+            return outcome
+        } catch {
+            noteStay(command.name, since: before, failed: true)
+            throw error
         }
-        return outcome
+    }
+
+    /// A command the table allowed that moved nothing took its rule all the same when the rule keeps the state (a
+    /// query, even one that failed: `sync` with no server stays where it is) or lists staying among its targets.
+    private func noteStay(_ command: CommandName, since before: QuizFlow, failed: Bool) {
+        guard flow.transitionCount == before.transitionCount,
+              let rule = TransitionTable.rule(from: before.state, .command(command)),
+              rule.to.contains(flow.state), rule.keepsState || !failed else { return }
+        transitionObserver?(FlowTransition(from: before.state, trigger: .command(command), to: flow.state))
     }
 
     /// A bare line while a question is open: the answer.

@@ -43,34 +43,23 @@ public enum TranscriptChecker {
         public var updated: Transcript
     }
 
-    public static func replay(_ transcript: Transcript, services: ShellServices, options: ShellOptions) -> Outcome {
-        let reader = ScriptedLineReader()
-        let console = Console(language: transcript.header.language, theme: .system, colorEnabled: false, capturing: true)
-        let session = ShellSession(services: services, options: options, reader: reader, console: console)
+    /// Replays `transcript`; `observer` hears every transition the flow takes (for a coverage report).
+    public static func replay(_ transcript: Transcript, services: ShellServices, options: ShellOptions,
+                              observer: ((FlowTransition) -> Void)? = nil) -> Outcome {
+        let player = TranscriptPlayer(services: services, options: options, language: transcript.header.language,
+                                      observer: observer)
         var updated = transcript
         var mismatch: Int?
         var report = ""
-        console.beginSegment()
-        try? session.restoreSession()
-        _ = console.endSegment()
         for (index, entry) in transcript.entries.enumerated() {
-            reader.inputs = entry.inputs
-            console.beginSegment()
-            var outcome = CommandOutcome.proceed
-            do {
-                outcome = try session.execute(entry.command)
-            } catch {
-                console.error(console.text(session.message(for: error)))
-            }
-            let actual = Transcript.normalized(console.endSegment())
-            updated.entries[index].output = actual
-            if mismatch == nil && actual != entry.output {
+            let (output, outcome) = player.play(entry.command, inputs: entry.inputs)
+            updated.entries[index].output = output
+            if mismatch == nil && output != entry.output {
                 mismatch = index
-                report = LineDiff.unified(expected: entry.output, actual: actual)
+                report = LineDiff.unified(expected: entry.output, actual: output)
             }
             if outcome == .exit { break }
         }
-
         return Outcome(mismatch: mismatch, report: report, updated: updated)
     }
 }

@@ -1,0 +1,270 @@
+import BrainyKit
+
+/// The moves a tester can make from a planner's state: one or more per rule of the transition table that starts
+/// there (the table says which commands are allowed and where each may lead), with the arguments that satisfy its
+/// guard, and the system triggers made happen through the tester's switches (`config maintenance`, `clock advance`)
+/// or a restart. The shell itself confirms each move when the path is played.
+enum PathModel {
+    static let password = "brainy-paths-1"
+    static func email(_ account: Int) -> String { "player\(account)@example.com" }
+
+    static func steps(from state: PlanState) -> [PlanStep] {
+        var steps: [PlanStep] = []
+        for rule in TransitionTable.rules(from: state.flow) {
+            switch rule.trigger {
+            case let .command(command): steps += commandSteps(command, rule, state)
+            case .maintenanceStarted: steps += maintenance(on: true, state)
+            case .maintenanceEnded: steps += maintenance(on: false, state)
+            case .sessionExpired: steps += expiry(state)
+            case .sessionRestored: break  // made by `restart`, below
+            }
+        }
+        steps += restart(state)
+        return steps
+    }
+
+    private static func move(_ state: PlanState, _ trigger: FlowTrigger, to target: FlowState) -> FlowTransition {
+        FlowTransition(from: state.flow, trigger: trigger, to: target)
+    }
+
+    // MARK: Commands
+
+    private static func commandSteps(_ command: CommandName, _ rule: TransitionRule, _ state: PlanState) -> [PlanStep] {
+        let trigger = FlowTrigger.command(command)
+        switch command {
+        case .login:
+            var steps = [signIn(as: PlanState.guest, lines: { offer in
+                [.command("login guest", inputs: offer.map { [$0] } ?? [])] }, trigger, state)].compactMap { $0 }
+            for account in 1..<(state.accounts + 1) where account != state.user {
+                steps += [signIn(as: account, lines: { offer in
+                    [.command("login email \(email(account))", inputs: [password] + (offer.map { [$0] } ?? []))] },
+                    trigger, state)].compactMap { $0 }
+            }
+            return steps
+        case .register:
+            var registered = state
+            registered.accounts += 1
+            let account = registered.accounts
+            guard account <= 2 else { return [] }
+            return [true, false].compactMap { moveHistory in
+                signIn(as: account, registering: true, moveHistory: moveHistory, lines: { offer in
+                    [.command("register \(email(account))", inputs: [password, password] + (offer.map { [$0] } ?? []))]
+                }, trigger, registered)
+            }
+        case .logout:
+            var next = state.signedOut()
+            next.flow = .signedOut
+            return [PlanStep([.command("logout")], [move(state, trigger, to: .signedOut)], next)]
+        case .mode:
+            var next = state
+            next.flow = .choosingCategory
+            next.hasType = true
+            next.hasCategory = false
+            next.play = nil
+            return [PlanStep([.command("mode mc")], [move(state, trigger, to: .choosingCategory)], next)]
+        case .category:
+            var next = state
+            next.flow = .ready
+            next.hasCategory = true
+            next.play = nil
+            return [PlanStep([.command("category country")], [move(state, trigger, to: .ready)], next)]
+        case .format:
+            return QuizFormat.allCases.map { format in
+                var next = state
+                next.flow = .ready
+                next.format = format
+                next.play = nil
+                return PlanStep([.command("format \(format.rawValue)")], [move(state, trigger, to: .ready)], next)
+            }
+        case .start:
+            guard state.hasCategory, let user = state.user else { return [] }
+            let quizzes: [(String, PlanState.Quiz)] = state.format == .stage
+                ? [("start", PlanState.Quiz(format: .stage, total: StagePlan.stageSize))]
+                : [1, 2].map { ("start \($0)", PlanState.Quiz(format: .individual, total: $0)) }
+            return quizzes.map { line, quiz in
+                var next = state
+                next.flow = .question
+                next.play = quiz
+                next.inProgress[user] = quiz
+                next.hintUsed = false
+                if user == PlanState.guest { next.guestPlayed = true }
+                return PlanStep([.command(line)], [move(state, trigger, to: .question)], next)
+            }
+        case .answer:
+            guard let quiz = state.play, let user = state.user else { return [] }
+            return [true, false].map { right in
+                var answered = quiz
+                answered.answered += 1
+                answered.correct += right ? 1 : 0
+                var next = state
+                next.flow = .answered
+                next.play = answered
+                next.inProgress[user] = answered
+                return PlanStep([.answer(right: right)], [move(state, trigger, to: .answered)], next)
+            }
+        case .next, .skip:
+            guard var quiz = state.play else { return [] }
+            if command == .skip { quiz.answered += 1 }
+            let next = state.advanced(to: quiz)
+            return [PlanStep([.command(command.rawValue)], [move(state, trigger, to: next.flow)], next)]
+        case .hint:
+            guard !state.hintUsed else { return [] }
+            var next = state
+            next.hintUsed = true
+            return [PlanStep([.command("hint")], [move(state, trigger, to: .question)], next)]
+        case .abandon:
+            guard let user = state.user else { return [] }
+            var next = state
+            next.flow = .ready
+            next.play = nil
+            next.inProgress[user] = nil
+            return [PlanStep([.command("abandon")], [move(state, trigger, to: .ready)], next)]
+        case .resume:
+            guard let quiz = state.play else { return [] }
+            let next = state.advanced(to: quiz)
+            return [PlanStep([.command("resume")], [move(state, trigger, to: next.flow)], next)]
+        case .reset:
+            guard let user = state.user else { return [] }
+            var next = state.signedIn(as: user, interrupted: nil)
+            next.inProgress[user] = nil
+            if user == PlanState.guest { next.guestPlayed = false }
+            return [PlanStep([.command("reset")], [move(state, trigger, to: .home)], next)]
+        default:
+            // A query or a switch: the state stays. Each line prints the same on every run.
+            guard rule.keepsState, let line = queries[command] else { return [] }
+            return [PlanStep([.command(line)], [move(state, trigger, to: state.flow)], state)]
+        }
+    }
+
+    /// A command that leaves the state alone, as a path types it (`record stop` when not recording: a record of a
+    /// record would not replay).
+    private static let queries: [CommandName: String] = [
+        .help: "help", .state: "state", .diagram: "diagram", .timing: "timing", .record: "record stop", .exit: "exit",
+        .clock: "clock", .flags: "flags", .config: "config", .history: "history", .stats: "stats", .profile: "profile",
+        .settings: "settings", .sync: "sync", .leaderboard: "leaderboard",
+    ]
+
+    /// Signing in as `user`: the guest's history offered (and moved or not) where the shell offers it, then home or
+    /// the quiz the user left in progress.
+    private static func signIn(as user: Int, registering: Bool = false, moveHistory: Bool = false,
+                               lines: (String?) -> [PlanStep.Line], _ trigger: FlowTrigger,
+                               _ state: PlanState) -> PlanStep? {
+        var next = state
+        let offered = user != PlanState.guest && (state.user == PlanState.guest || registering) && state.guestPlayed
+        if !offered && moveHistory { return nil }
+        if offered && moveHistory {
+            next.inProgress[user] = next.inProgress[PlanState.guest] ?? next.inProgress[user]
+            next.inProgress[PlanState.guest] = nil
+            next.guestPlayed = false
+        }
+        let interrupted = next.inProgress[user]
+        next = next.signedIn(as: user, interrupted: interrupted)
+        return PlanStep(lines(offered ? (moveHistory ? "y" : "n") : nil), [move(state, trigger, to: next.flow)], next)
+    }
+
+    // MARK: What happens around the commands
+
+    private static func maintenance(on: Bool, _ state: PlanState) -> [PlanStep] {
+        var next = state
+        next.maintenance = on
+        if on {
+            guard state.flow != .maintenance else { return [] }
+            next.beforeMaintenance = state.flow
+            next.flow = .maintenance
+            return [PlanStep([.command("config maintenance on")], [move(state, .maintenanceStarted, to: .maintenance)], next)]
+        }
+        guard state.flow == .maintenance else { return [] }
+        next.flow = state.beforeMaintenance ?? (state.user == nil ? .signedOut : .home)
+        next.beforeMaintenance = nil
+        return [PlanStep([.command("config maintenance off")], [move(state, .maintenanceEnded, to: next.flow)], next)]
+    }
+
+    /// The clock moved past the sign-in's end; the next command finds it expired.
+    private static func expiry(_ state: PlanState) -> [PlanStep] {
+        guard state.user != nil else { return [] }
+        var next = state.signedOut()
+        var transitions = [move(state, .command(.clock), to: state.flow)]
+        if state.flow == .maintenance {
+            next.flow = .maintenance
+            next.beforeMaintenance = .signedOut
+            transitions.append(move(state, .sessionExpired, to: .maintenance))
+        } else {
+            next.flow = .signedOut
+            transitions.append(move(state, .sessionExpired, to: .signedOut))
+        }
+        transitions.append(FlowTransition(from: next.flow, trigger: .command(.state), to: next.flow))
+        return [PlanStep([.command("clock advance 2d"), .command("state")], transitions, next)]
+    }
+
+    /// The shell closed and opened again: signed out, maintenance as the config says, the sign-in restored.
+    private static func restart(_ state: PlanState) -> [PlanStep] {
+        var next = PlanState()
+        next.accounts = state.accounts
+        next.inProgress = state.inProgress
+        next.guestPlayed = state.guestPlayed
+        next.maintenance = state.maintenance
+        var transitions: [FlowTransition] = []
+        if state.maintenance {
+            next.flow = .maintenance
+            next.beforeMaintenance = .signedOut
+            transitions.append(FlowTransition(from: .signedOut, trigger: .maintenanceStarted, to: .maintenance))
+        }
+        if let user = state.user {
+            let restored = next.signedIn(as: user, interrupted: next.inProgress[user])
+            if state.maintenance {
+                var waiting = restored
+                waiting.flow = .maintenance
+                waiting.beforeMaintenance = restored.flow
+                next = waiting
+                transitions.append(FlowTransition(from: .maintenance, trigger: .sessionRestored, to: .maintenance))
+            } else {
+                transitions.append(FlowTransition(from: .signedOut, trigger: .sessionRestored, to: restored.flow))
+                next = restored
+            }
+        }
+        return [PlanStep([.restart], transitions, next)]
+    }
+}
+
+extension PlanState {
+    /// Signed in as `user`: home, or the quiz they left in progress.
+    func signedIn(as user: Int, interrupted: Quiz?) -> PlanState {
+        var next = self
+        next.user = user
+        next.play = interrupted
+        next.hintUsed = false
+        next.hasType = interrupted != nil
+        next.hasCategory = interrupted != nil
+        next.format = interrupted?.format ?? .individual
+        next.flow = interrupted == nil ? .home : .interrupted
+        return next
+    }
+
+    /// Nobody signed in; what each user left in progress stays on the device.
+    func signedOut() -> PlanState {
+        var next = self
+        next.user = nil
+        next.play = nil
+        next.hasType = false
+        next.hasCategory = false
+        next.format = .individual
+        next.hintUsed = false
+        return next
+    }
+
+    /// After an answer or a skip (or a resume): the next question, or the end of the quiz.
+    func advanced(to quiz: Quiz) -> PlanState {
+        var next = self
+        next.hintUsed = false
+        if quiz.isAllAnswered {
+            next.flow = quiz.end
+            next.play = nil
+            if let user { next.inProgress[user] = nil }
+        } else {
+            next.flow = .question
+            next.play = quiz
+            if let user { next.inProgress[user] = quiz }
+        }
+        return next
+    }
+}

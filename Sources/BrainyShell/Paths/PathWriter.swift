@@ -1,0 +1,105 @@
+import BrainyKit
+import Foundation
+
+/// Turns a planned path into a transcript by playing it through a real shell on a new database (seed and clock
+/// fixed, the tester's switches on), choosing right and wrong answers against the question on screen. Every step must
+/// take exactly the transitions the table predicted; the last one takes the path's transition.
+public enum PathWriter {
+    /// How generated transcripts run.
+    public static let header = Transcript.Header(
+        seed: 7, clock: ISO8601Time.date(from: "2026-01-05T09:00:00Z") ?? Date(timeIntervalSince1970: 1_767_603_600),
+        language: .en, timeZone: TimeZone(identifier: "GMT") ?? .gmt, qa: true, columns: 100)
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var transition: FlowTransition
+        public var message: String
+        public var description: String { "\(transition.label): \(message)" }
+    }
+
+    public struct Result {
+        public var written: [URL]
+        public var failures: [Failure]
+        public var unreachable: [FlowTransition]
+    }
+
+    /// Writes one transcript per transition of the table into `folder`; `makeServices` gives each path a new
+    /// database with the bundled pack (and a way to remove it).
+    public static func writeAll(to folder: URL,
+                                makeServices: () throws -> (services: ShellServices, remove: () -> Void)) -> Result {
+        let plan = PathPlanner.plan()
+        var result = Result(written: [], failures: [], unreachable: plan.unreachable)
+        for path in plan.paths {
+            do {
+                let (services, remove) = try makeServices()
+                defer { remove() }
+                let transcript = try transcript(for: path, services: services)
+                let file = folder.appendingPathComponent(fileName(for: path.transition))
+                try Data(transcript.text.utf8).write(to: file, options: .atomic)
+                result.written.append(file)
+            } catch let failure as Failure {
+                result.failures.append(failure)
+            } catch {
+                result.failures.append(Failure(transition: path.transition, message: "\(error)"))
+            }
+        }
+        return result
+    }
+
+    /// `question--answer--answered.transcript`, `home--maintenance-on--maintenance.transcript`.
+    public static func fileName(for transition: FlowTransition) -> String {
+        let trigger = transition.trigger.label.filter { $0 != "(" && $0 != ")" }.replacingOccurrences(of: " ", with: "-")
+        return "\(transition.from.rawValue)--\(trigger)--\(transition.to.rawValue).transcript"
+    }
+
+    static func transcript(for path: PathPlanner.Path, services: ShellServices) throws(Failure) -> Transcript {
+        let options = ShellOptions(seed: header.seed, languageOverride: header.language, timeZone: header.timeZone,
+                                   qaEnabled: header.qa, columnsOverride: header.columns)
+        let taken = TakenTransitions()
+        let player = TranscriptPlayer(services: services, options: options, language: header.language,
+                                      observer: { taken.list.append($0) })
+        var transcript = Transcript(header: header)
+        for (index, step) in path.steps.enumerated() {
+            taken.list = []
+            for line in step.lines {
+                let (command, inputs) = try written(line, in: player.session, path.transition)
+                let (output, _) = player.play(command, inputs: inputs)
+                transcript.entries.append(Transcript.Entry(command: command, inputs: inputs, output: output))
+            }
+            guard taken.list == step.transitions else {
+                throw Failure(transition: path.transition, message: """
+                    step \(index + 1) (\(transcript.entries.last?.command ?? "")) was to take \
+                    \(step.transitions.map(\.label).joined(separator: ", ")) but took \
+                    \(taken.list.map(\.label).joined(separator: ", "))
+                    """)
+            }
+        }
+        guard path.steps.last?.transitions.contains(path.transition) == true else {
+            throw Failure(transition: path.transition, message: "the path does not end by taking it")
+        }
+        return transcript
+    }
+
+    /// A line as typed: an answer chosen right or wrong against the open question, the restart directive as it is.
+    private static func written(_ line: PlanStep.Line, in session: ShellSession,
+                                _ transition: FlowTransition) throws(Failure) -> (String, [String]) {
+        switch line {
+        case let .command(command, inputs):
+            return (command, inputs)
+        case .restart:
+            return (TranscriptPlayer.restart, [])
+        case let .answer(right):
+            guard let play = session.flow.play, play.current != nil else {
+                throw Failure(transition: transition, message: "no question was open to answer")
+            }
+            let labels = play.optionLabels
+            guard !labels.isEmpty else { throw Failure(transition: transition, message: "the question has no options") }
+            let chosen = right ? play.correctPosition : (play.correctPosition + 1) % labels.count
+            return ("answer \(labels[chosen])", [])
+        }
+    }
+}
+
+/// The transitions one step took, as the session told them.
+private final class TakenTransitions {
+    var list: [FlowTransition] = []
+}
