@@ -36,10 +36,10 @@ public struct Settings: Codable, Equatable, Sendable {
             switch self {
             case .theme: Theme.allCases.map(\.rawValue)
             case .language: Language.allCases.map(\.rawValue)
-            case .timer: ["off", "10", "15", "20", "30", "60"]
+            case .timer: [Switch.off.rawValue, "10", "15", "20", "30", "60"]
             case .count: ["5", "10", "15", "20"]
             case .selection: QuestionSelection.allCases.map(\.rawValue)
-            case .notifications: ["on", "off"]
+            case .notifications: Switch.typedNames
             case .format: OutputFormat.allCases.map(\.rawValue)
             }
         }
@@ -49,10 +49,10 @@ public struct Settings: Codable, Equatable, Sendable {
         switch key {
         case .theme: theme.rawValue
         case .language: language.rawValue
-        case .timer: timerSeconds == 0 ? "off" : String(timerSeconds)
+        case .timer: timerSeconds == 0 ? Switch.off.rawValue : String(timerSeconds)
         case .count: String(defaultCount)
         case .selection: defaultSelection.rawValue
-        case .notifications: notifications ? "on" : "off"
+        case .notifications: Switch(notifications).rawValue
         case .format: outputFormat.rawValue
         }
     }
@@ -68,7 +68,7 @@ public struct Settings: Codable, Equatable, Sendable {
             guard let language = Language(parsing: value) else { throw .invalidSetting(key, value: text, allowed: key.allowedValues) }
             self.language = language
         case .timer:
-            if ["off", "0", "none", "끄기"].contains(value) { timerSeconds = 0; return }
+            if Switch(parsing: value) == .off { timerSeconds = 0; return }
             guard let seconds = Int(value.replacingOccurrences(of: "s", with: "")), (3...600).contains(seconds) else {
                 throw .invalidSetting(key, value: text, allowed: ["off", "3–600"])
             }
@@ -87,11 +87,10 @@ public struct Settings: Codable, Equatable, Sendable {
             }
             outputFormat = format
         case .notifications:
-            switch value {
-            case "on", "true", "yes", "켜기": notifications = true
-            case "off", "false", "no", "끄기": notifications = false
-            default: throw .invalidSetting(key, value: text, allowed: key.allowedValues)
+            guard let chosen = Switch(parsing: value) else {
+                throw .invalidSetting(key, value: text, allowed: key.allowedValues)
             }
+            notifications = chosen.isOn
         }
     }
 }

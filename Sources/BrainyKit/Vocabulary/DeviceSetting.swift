@@ -3,5 +3,5 @@ public enum DeviceSetting: String, CaseIterable, Sendable {
     case server
 
     /// Words that turn a device setting off.
-    public static func isOff(_ text: String) -> Bool { ["off", "none", "끄기"].contains(text.lowercased()) }
+    public static func isOff(_ text: String) -> Bool { Switch(parsing: text) == .off }
 }

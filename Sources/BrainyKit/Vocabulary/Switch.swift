@@ -5,7 +5,7 @@ public enum Switch: String, CaseIterable, Sendable {
     public init?(parsing text: String) {
         switch text.lowercased() {
         case "on", "true", "yes", "1", "켜기", "켬": self = .on
-        case "off", "false", "no", "0", "끄기", "끔": self = .off
+        case "off", "false", "no", "0", "none", "끄기", "끔": self = .off
         default: return nil
         }
     }

@@ -17,6 +17,9 @@ protocol ShellCommand: Sendable {
     static func completions(after previous: [String], in session: ShellSession) -> [String]
     /// Whether what it prints goes through the pager on a terminal.
     static func isPaged(_ arguments: CommandArguments) -> Bool
+    /// A way to type the command that changes nothing and prints the same on every run (a generated path's line for
+    /// a rule that keeps the state).
+    static var quietExample: String { get }
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome
 }
 
@@ -25,6 +28,7 @@ extension ShellCommand {
     static var details: Localized { Localized(ko: "", en: "") }
     static func completions(after previous: [String], in session: ShellSession) -> [String] { [] }
     static func isPaged(_ arguments: CommandArguments) -> Bool { false }
+    static var quietExample: String { name.rawValue }
 
     /// The refusal for a command given too little.
     static var missingArgument: ShellError { .missingArgument(command: name.rawValue, usage: usage) }

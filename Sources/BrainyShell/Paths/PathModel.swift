@@ -131,18 +131,11 @@ enum PathModel {
             return [PlanStep([.command("reset")], [move(state, trigger, to: .home)], next)]
         default:
             // A query or a switch: the state stays. Each line prints the same on every run.
-            guard rule.keepsState, let line = queries[command] else { return [] }
+            guard rule.keepsState else { return [] }
+            let line = CommandRegistry.command(command).quietExample
             return [PlanStep([.command(line)], [move(state, trigger, to: state.flow)], state)]
         }
     }
-
-    /// A command that leaves the state alone, as a path types it (`record stop` when not recording: a record of a
-    /// record would not replay).
-    private static let queries: [CommandName: String] = [
-        .help: "help", .state: "state", .diagram: "diagram", .timing: "timing", .record: "record stop", .exit: "exit",
-        .clock: "clock", .flags: "flags", .config: "config", .history: "history", .stats: "stats", .profile: "profile",
-        .settings: "settings", .sync: "sync", .leaderboard: "leaderboard",
-    ]
 
     /// Signing in as `user`: the guest's history offered (and moved or not) where the shell offers it, then home or
     /// the quiz the user left in progress.

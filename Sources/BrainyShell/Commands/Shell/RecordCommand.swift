@@ -10,6 +10,9 @@ enum RecordCommand: ShellCommand {
     static let details = Localized(ko: "새 데이터베이스에서 시작해 기록하세요. 입력한 비밀번호도 기록되니 테스트 계정을 쓰세요.",
                                    en: "Record from a new database. Passwords typed are recorded too: use test accounts.")
 
+    /// Not recording, `record stop` says so (a record of a record would not replay).
+    static var quietExample: String { "record \(stopWord)" }
+
     static func completions(after previous: [String], in session: ShellSession) -> [String] {
         previous.isEmpty ? [stopWord] : []
     }
