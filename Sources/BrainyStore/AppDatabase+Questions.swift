@@ -11,13 +11,13 @@ extension AppDatabase: QuestionRepository {
         }
     }
 
-    public func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(StoreError) -> [String] {
+    public func candidateIds(category: QuizCategory, unsolvedBy userId: String?, voiceOnly: Bool) throws(StoreError) -> [String] {
         try read { db in
             // Both lists come out of their indexes in id order, so the unsolved ones are a linear merge away; SQL's
             // NOT IN (a temporary table of every solved id) or NOT EXISTS (a seek per question) cost twice as much.
             let all = try String.fetchAll(db, sql: """
-                SELECT id FROM question WHERE category = ? AND removedAt IS NULL ORDER BY id
-                """, arguments: [category.rawValue])
+                SELECT id FROM question WHERE category = ? AND removedAt IS NULL AND (voice OR NOT ?) ORDER BY id
+                """, arguments: [category.rawValue, voiceOnly])
             guard let userId else { return all }
             let solved = try String.fetchAll(db, sql: """
                 SELECT questionId FROM solvedQuestion WHERE userId = ? AND category = ? ORDER BY questionId
@@ -26,11 +26,11 @@ extension AppDatabase: QuestionRepository {
         }
     }
 
-    public func stageCandidates(category: QuizCategory) throws(StoreError) -> [(id: String, difficulty: Difficulty)] {
+    public func stageCandidates(category: QuizCategory, voiceOnly: Bool) throws(StoreError) -> [(id: String, difficulty: Difficulty)] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL
-                """, arguments: [category.rawValue])
+                SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL AND (voice OR NOT ?)
+                """, arguments: [category.rawValue, voiceOnly])
             return rows.map { (id: $0["id"], difficulty: Difficulty(rawValue: $0["difficulty"]) ?? .medium) }
         }
     }

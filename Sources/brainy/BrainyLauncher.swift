@@ -53,6 +53,7 @@ struct BrainyLauncher {
             seed: options.seed, serverURL: options.serverURL, languageOverride: language,
             colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && Platform.isTerminal(.output),
             qaEnabled: options.qa, formatOverride: options.format)
+        shellOptions.audioOut = options.audioOut.map { URL(fileURLWithPath: $0, isDirectory: true) }
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
         if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
         if let server = options.serverURL, !ServerAddress.isValid(server) {

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func onlyMultipleChoiceAndShortAnswerArePlayable() {
-        #expect(QuizType.allCases.filter(\.isPlayable) == [.multipleChoice, .shortAnswer])
+        #expect(QuizType.allCases.filter(\.isPlayable) == [.multipleChoice, .shortAnswer, .voice])
     }
 
     @Test func formatsSelectionsAndLanguagesAreReadInKoreanAndEnglish() {

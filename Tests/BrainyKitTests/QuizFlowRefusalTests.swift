@@ -13,8 +13,8 @@ import Testing
         .home: Set(anywhere + queries + [.logout, .mode, .login, .register]),
         .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category, .login, .register]),
         .ready: betweenQuizzes,
-        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon]).subtracting([.reset]),
-        .answered: Set(anywhere + queries + [.logout, .next, .abandon]).subtracting([.reset]),
+        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon, .repeat]).subtracting([.reset]),
+        .answered: Set(anywhere + queries + [.logout, .next, .abandon, .repeat]).subtracting([.reset]),
         .finished: betweenQuizzes,
         .stageCleared: betweenQuizzes,
         .stageFailed: betweenQuizzes,
@@ -56,7 +56,7 @@ import Testing
             return
         }
         #expect(command == .hint && state == .answered)
-        #expect(allowed == [.help, .state, .logout, .next, .abandon, .history, .stats, .profile, .settings, .sync,
+        #expect(allowed == [.help, .state, .logout, .next, .abandon, .repeat, .history, .stats, .profile, .settings, .sync,
                             .leaderboard, .diagram, .timing, .record, .exit])
     }
 

@@ -41,7 +41,7 @@ import Testing
         #expect(flow.setup == QuizSetup(type: .multipleChoice, category: nil, format: .individual))
     }
 
-    @Test(arguments: [QuizType.voice, .ai])
+    @Test(arguments: [QuizType.ai])
     func aModeNotPlayableYetIsRefused(_ type: QuizType) throws {
         var flow = try FlowDriver.signedIn()
         #expect(throws: BrainyError.quizTypeUnavailable(type)) { _ = try flow.handle(.modeChosen(type)) }

@@ -57,3 +57,18 @@ final class ShellHarness {
         return (status, session.console.captured)
     }
 }
+
+/// Databases for the voice tests.
+enum AppDatabaseFixtures {
+    /// Three music questions, none of them voice-ready.
+    static func withoutVoice() throws -> AppDatabase {
+        let database = try AppDatabase.inMemory()
+        let questions = (1...3).map { number -> Question in
+            var question = ShellHarness.question(category: .music, number: number)
+            question.voice = false
+            return question
+        }
+        try database.importPack(QuestionPack(id: "core", version: "test-novoice", questions: questions), now: ShellHarness.start)
+        return database
+    }
+}

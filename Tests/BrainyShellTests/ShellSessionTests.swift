@@ -153,9 +153,9 @@ import Testing
         #expect(shell.run(["login apple"]).output.contains("goes through the sync server"))
     }
 
-    @Test func voiceAndAIAreListedButRefusedForNow() {
+    @Test func voicePlaysAndAIIsListedButRefusedForNow() {
         let result = shell.run(["login guest", "mode voice"])
-        #expect(result.output.contains("not available yet"))
+        #expect(result.output.contains("Voice chosen"))
         #expect(shell.run(["mode ai"]).output.contains("not available yet"))
     }
 

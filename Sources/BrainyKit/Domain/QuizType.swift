@@ -16,8 +16,16 @@ public enum QuizType: String, CaseIterable, Codable, Sendable {
 
     /// Whether this type can be played in this version of the shell.
     public var isPlayable: Bool {
-        self == .multipleChoice || self == .shortAnswer
+        self != .ai
     }
+
+    /// The question comes with four options to choose from (read aloud in voice mode).
+    public var hasOptions: Bool {
+        self == .multipleChoice || self == .voice
+    }
+
+    /// Only questions written to be spoken (short, no formula or table) are dealt.
+    public var needsVoiceReadyQuestions: Bool { self == .voice }
 
     /// Reads `mc`, `객관식`, `short`, `주관식`, `voice`, `음성모드`, `ai`, `AI모드`, and a few synonyms.
     public init?(parsing text: String) {

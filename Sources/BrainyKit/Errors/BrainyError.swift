@@ -11,6 +11,8 @@ public enum BrainyError: Error, Equatable, Sendable {
     /// The flow tried a move its transition table does not list (a fault of the program, not of the user).
     case transitionNotInTable(from: FlowState, trigger: FlowTrigger, to: FlowState?)
     case quizTypeUnavailable(QuizType)
+    /// The config in force turns this type off (its feature flag).
+    case quizTypeDisabled(QuizType)
     case nothingToResume
     // Sign-in
     case invalidEmail(String)

@@ -165,7 +165,7 @@ public struct QuizFlow: Equatable, Sendable {
             play.hintUsedOnCurrent = true
             play.usedHints[play.index] = []
             let hint: Hint
-            if play.quiz.type == .multipleChoice {
+            if play.quiz.type.hasOptions {
                 play.removedPositions = HintMaker.positionsToRemove(
                     optionCount: play.quiz.dealt[play.index].optionOrder.count,
                     correctPosition: play.correctPosition, using: &generator)
@@ -235,7 +235,7 @@ public struct QuizFlow: Equatable, Sendable {
         var given = trimmed
         var correctNumber: Int?
         var correctLabel: String?
-        if play.quiz.type == .multipleChoice {
+        if play.quiz.type.hasOptions {
             let shownKo = play.shownOptions(in: .ko)
             let shownEn = play.shownOptions(in: .en)
             let letters = play.usesLetterLabels

@@ -1,7 +1,7 @@
 /// The commands of the shell, by name. The names are the interface; keep them.
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
-    case mode, category, format, start, answer, next, skip, hint, abandon, resume
+    case mode, category, format, start, answer, next, skip, hint, abandon, resume, `repeat`
     case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, exit
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
     case clock, flags, config, reset
@@ -144,6 +144,9 @@ public enum TransitionTable {
         rules.append(TransitionRule(.question, .hint, [.question],
                                     guard: Localized(ko: "힌트가 남아 있음", en: "hint credits left"), movesQuiz: true))
         rules.append(TransitionRule(.answered, .next, [.question] + ends))
+        // The question spoken again (voice mode), while it is open or its answer shown.
+        rules.append(TransitionRule(.question, .repeat, [.question]))
+        rules.append(TransitionRule(.answered, .repeat, [.answered]))
         for state in [FlowState.question, .answered, .interrupted] {
             rules.append(TransitionRule(state, .abandon, [.ready]))
         }

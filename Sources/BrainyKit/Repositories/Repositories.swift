@@ -25,10 +25,20 @@ public protocol AccountRepository: Sendable {
 public protocol QuestionRepository: Sendable {
     func questions(ids: [String]) throws(StoreError) -> [Question]
     /// Ids of the playable questions of a category; with `unsolvedBy`, only those that user never answered.
-    func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(StoreError) -> [String]
+    func candidateIds(category: QuizCategory, unsolvedBy userId: String?, voiceOnly: Bool) throws(StoreError) -> [String]
     /// Every playable question of a category with its difficulty, for stages.
-    func stageCandidates(category: QuizCategory) throws(StoreError) -> [(id: String, difficulty: Difficulty)]
+    func stageCandidates(category: QuizCategory, voiceOnly: Bool) throws(StoreError) -> [(id: String, difficulty: Difficulty)]
     func packSummary() throws(StoreError) -> PackSummary
+}
+
+extension QuestionRepository {
+    public func candidateIds(category: QuizCategory, unsolvedBy userId: String?) throws(StoreError) -> [String] {
+        try candidateIds(category: category, unsolvedBy: userId, voiceOnly: false)
+    }
+
+    public func stageCandidates(category: QuizCategory) throws(StoreError) -> [(id: String, difficulty: Difficulty)] {
+        try stageCandidates(category: category, voiceOnly: false)
+    }
 }
 
 /// What `profile` and `content` tell of the imported questions.

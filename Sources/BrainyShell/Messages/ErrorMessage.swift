@@ -35,6 +35,9 @@ public enum ErrorMessage {
             let move = "\(from.rawValue) --\(trigger.label)--> \(to?.rawValue ?? "?")"
             return Localized(ko: "내부 오류: 전이 표에 없는 이동입니다 (\(move)). 아무것도 바뀌지 않았습니다. 이 줄과 함께 알려 주세요.",
                              en: "Internal error: a move the transition table does not list (\(move)). Nothing was changed. Please report this line.")
+        case let .quizTypeDisabled(type):
+            return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 지금 설정에서 꺼져 있습니다. 다른 유형을 고르세요: 'mode 객관식', 'mode 주관식'.",
+                             en: "The \(type.name.en) mode is turned off in the current config. Choose another: 'mode mc' or 'mode short'.")
         case let .quizTypeUnavailable(type):
             return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
                              en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
@@ -164,6 +167,21 @@ public enum ErrorMessage {
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
         case let .alreadyRecording(path):
             return Localized(ko: "이미 \(path)에 기록 중입니다. 'record stop'으로 먼저 멈추세요.", en: "Already recording to \(path). Type 'record stop' first.")
+        case let .programMissing(program, package):
+            return Localized(ko: "\(Josa.attach(program, .object)) 찾을 수 없습니다. Debian/Ubuntu에서는 'apt-get install \(package)'로 설치하세요 (scripts/setup이 설치합니다).",
+                             en: "\(program) is not installed. On Debian or Ubuntu: apt-get install \(package) (scripts/setup does it).")
+        case let .programFailed(program, status):
+            return Localized(ko: "\(program) 실행이 실패했습니다 (종료 코드 \(status)). 다시 시도하거나 답을 입력하세요.",
+                             en: "\(program) failed (exit status \(status)). Try again, or type the answer.")
+        case let .noRecognizer(language):
+            return Localized(ko: "\(language == .ko ? "한국어" : language.rawValue) 음성 인식 모델이 없습니다. 답을 입력하세요 (--lang en으로 영어 음성 답을 쓸 수 있습니다).",
+                             en: "There is no speech recognition model for \(language == .ko ? "Korean" : language.rawValue) here. Type your answer (English spoken answers work with --lang en).")
+        case let .notAWAVFile(path):
+            return Localized(ko: "\(Josa.attach(path, .topic)) 16비트 PCM WAV 파일이 아닙니다. 예: sox in.mp3 -b 16 answer.wav",
+                             en: "\(path) is not a 16-bit PCM WAV file. Convert it, e.g. sox in.mp3 -b 16 answer.wav")
+        case .nothingHeard:
+            return Localized(ko: "답을 알아듣지 못했습니다. 다시 말하거나 답을 입력하세요.",
+                             en: "I did not catch an answer. Say it again, or type it.")
         case .noServer:
             return Localized(
                 ko: "동기화 서버가 정해지지 않았습니다. --server URL로 셸을 시작하거나 'settings server URL'로 정하세요. 결과는 이 기기에 그대로 있습니다.",

@@ -13,6 +13,14 @@ public enum ShellError: Error, Equatable, Sendable {
     case fileNotReadable(String)
     case fileNotWritable(String)
     case alreadyRecording(String)
+    // Voice
+    /// A program a feature needs is not installed; the Debian package that has it.
+    case programMissing(String, package: String)
+    case programFailed(String, status: Int32)
+    /// No speech recognizer for the language (Korean today).
+    case noRecognizer(Language)
+    case notAWAVFile(String)
+    case nothingHeard
     // The sync server
     case noServer
     case needsServer(AuthProvider)

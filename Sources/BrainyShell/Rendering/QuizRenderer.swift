@@ -17,7 +17,7 @@ struct QuizRenderer {
         console.line()
         console.line(console.paint(head, \.muted))
         console.line(console.paint(text.text, \.emphasis))
-        if play.quiz.type == .multipleChoice {
+        if play.quiz.type.hasOptions {
             let labels = play.optionLabels
             for (position, option) in play.shownOptions(in: language).enumerated() {
                 if play.removedPositions.contains(position) {

@@ -17,6 +17,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var checkFiles: [String] = []
     public var update = false
     public var coverage = false
+    /// `--audio-out DIR`: write each question's speech there instead of playing it.
+    public var audioOut: String?
     /// `--paths DIR`: write one transcript per transition of the table.
     public var pathsFolder: String?
     /// `--demo FILE`: play a demo script; `--step` waits for Enter before each command; `--pace` sets the pause.
@@ -52,6 +54,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --lang <ko|en>      language of messages (overrides the user's setting)
           --no-color          no colours (also when NO_COLOR is set)
           --format <f>        table, plain or json for history, stats, state, profile and settings
+          --audio-out <dir>   voice mode: write each question's speech (WAV) into <dir> instead of playing it
           --qa                turn on the tester's commands: clock, flags, config, reset
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
           --check <file>...   replay transcripts on new databases and compare each command's output
@@ -118,6 +121,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--update": options.update = true
             case "--coverage": options.coverage = true
             case "--paths": options.pathsFolder = try value(for: flag)
+            case "--audio-out": options.audioOut = try value(for: flag)
             case "--demo": options.demoFile = try value(for: flag)
             case "--step": options.step = true
             case "--pace":

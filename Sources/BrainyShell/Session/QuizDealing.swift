@@ -14,7 +14,7 @@ struct QuizDealing {
         var stage: Int?
         switch request.format {
         case .stage:
-            let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category))
+            let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category, voiceOnly: request.type.needsVoiceReadyQuestions))
             guard !stages.isEmpty else { throw BrainyError.noQuestions(request.category) }
             let next = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
                 userId: request.userId, category: request.category, type: request.type))
@@ -23,7 +23,8 @@ struct QuizDealing {
             dealt = QuestionDealer.dealInOrder(stages[next - 1], using: &generator)
         case .individual:
             let unsolvedBy = request.selection == .unsolved ? request.userId : nil
-            let candidates = try repository.candidateIds(category: request.category, unsolvedBy: unsolvedBy)
+            let candidates = try repository.candidateIds(category: request.category, unsolvedBy: unsolvedBy,
+                                                         voiceOnly: request.type.needsVoiceReadyQuestions)
             guard !candidates.isEmpty else {
                 throw request.selection == .unsolved
                     ? BrainyError.noUnsolvedQuestions(request.category) : BrainyError.noQuestions(request.category)

@@ -19,6 +19,8 @@ public struct ShellOptions: Sendable {
     public var formatOverride: OutputFormat?
     /// Fixes the width tables fit (a transcript's replay).
     public var columnsOverride: Int?
+    /// `--audio-out DIR`: each question's speech is written there instead of played.
+    public var audioOut: URL?
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
                 colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,

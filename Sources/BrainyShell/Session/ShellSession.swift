@@ -30,6 +30,8 @@ public final class ShellSession {
     var recorder: TranscriptRecorder?
     /// The sync server's side of the session: the client, the sign-in on the server, whether it answered.
     private(set) lazy var remote = RemoteSession(session: self)
+    /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
+    lazy var voice = VoiceSession(session: self)
 
     public init(services: ShellServices, options: ShellOptions, reader: LineReader, console: Console) {
         self.services = services
@@ -214,7 +216,10 @@ public final class ShellSession {
             case let .markAbandoned(quiz):
                 try repository.abandonQuiz(quiz)
             case .showQuestion:
-                if let play = flow.play { renderer.question(play, timer: flow.timerSeconds) }
+                if let play = flow.play {
+                    renderer.question(play, timer: flow.timerSeconds)
+                    if play.quiz.type == .voice { voice.speak(play) }
+                }
             case let .showFeedback(feedback):
                 renderer.feedback(feedback, isLast: flow.play?.isLastQuestion ?? true)
             case let .showHint(hint):

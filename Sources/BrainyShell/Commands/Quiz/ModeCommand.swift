@@ -5,7 +5,9 @@ enum ModeCommand: ShellCommand {
     static let name = CommandName.mode
     static let usage = "mode <객관식|주관식|음성모드|AI모드 / mc|short|voice|ai>"
     static let summary = Localized(ko: "퀴즈 유형 고르기", en: "choose the quiz type")
-    static let details = Localized(ko: "객관식(mc)과 주관식(short)을 지금 플레이할 수 있습니다.", en: "Multiple choice (mc) and short answer (short) are playable now.")
+    static let details = Localized(
+        ko: "객관식(mc), 주관식(short), 음성모드(voice: 문제와 보기를 읽어 주고, 답은 입력하거나 'answer --audio 파일.wav'로)를 플레이할 수 있습니다.",
+        en: "Multiple choice (mc), short answer (short) and voice (questions and options read aloud; answer by typing or with 'answer --audio FILE.wav') are playable now.")
 
     static func completions(after previous: [String], in session: ShellSession) -> [String] {
         previous.isEmpty ? QuizType.typedNames : []
@@ -17,9 +19,8 @@ enum ModeCommand: ShellCommand {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
         }
         let flags = session.config.featureFlags
-        if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz || !type.isPlayable {
-            throw BrainyError.quizTypeUnavailable(type)
-        }
+        guard type.isPlayable else { throw BrainyError.quizTypeUnavailable(type) }
+        if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz { throw BrainyError.quizTypeDisabled(type) }
         try session.apply(.modeChosen(type))
         session.console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ",
                                        en: "\(type.name.en.prefix(1).uppercased() + type.name.en.dropFirst()) chosen. Choose a category: ")

@@ -44,7 +44,7 @@ struct QuizDetail {
                 continue
             }
             var given = answer.givenAnswer
-            if quiz.type == .multipleChoice {
+            if quiz.type.hasOptions {
                 let shown = QuizPlay.shownOptions(of: question, dealt: dealt, in: language)
                 let letters = OptionLabels.usesLetters([QuizPlay.shownOptions(of: question, dealt: dealt, in: .ko),
                                                         QuizPlay.shownOptions(of: question, dealt: dealt, in: .en)])

@@ -21,7 +21,7 @@ struct QuizReplay {
             let answer = byPosition[position]
             console.line()
             console.line(console.paint("[\(position + 1)/\(quiz.questionCount)] ", \.muted) + console.paint(text.text, \.emphasis))
-            if quiz.type == .multipleChoice {
+            if quiz.type.hasOptions {
                 let shown = QuizPlay.shownOptions(of: question, dealt: dealt, in: language)
                 let letters = OptionLabels.usesLetters([QuizPlay.shownOptions(of: question, dealt: dealt, in: .ko),
                                                         QuizPlay.shownOptions(of: question, dealt: dealt, in: .en)])

@@ -1,0 +1,34 @@
+import BrainyKit
+
+/// What is read aloud for a question: its number, its text and, for a quiz with options, each option with its
+/// label (in the player's language).
+enum SpokenQuestion {
+    static func text(of play: QuizPlay, in language: Language) -> String {
+        guard let question = play.current else { return "" }
+        var parts = [Localized(ko: "\(play.index + 1)번 문제.", en: "Question \(play.index + 1).")[language],
+                     question.text(in: language).text]
+        if play.quiz.type.hasOptions {
+            let labels = play.optionLabels
+            for (position, option) in play.shownOptions(in: language).enumerated() where !play.removedPositions.contains(position) {
+                let label = play.usesLetterLabels ? labels[position] : NumberWords.word(position + 1, language)
+                parts.append("\(label), \(option).")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Option numbers as they are said and heard: one to four.
+enum NumberWords {
+    static let english = ["one", "two", "three", "four", "five", "six"]
+
+    static func word(_ number: Int, _ language: Language) -> String {
+        language == .ko ? "\(number)번" : (number >= 1 && number <= english.count ? english[number - 1] : String(number))
+    }
+
+    /// The number a heard word names ("three" → 3, "for" → 4), if any.
+    static func number(_ word: String) -> Int? {
+        if let index = english.firstIndex(of: word) { return index + 1 }
+        return ["won": 1, "to": 2, "too": 2, "tree": 3, "for": 4, "fore": 4][word]
+    }
+}
