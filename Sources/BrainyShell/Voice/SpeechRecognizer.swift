@@ -32,13 +32,10 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
 
     /// The grammar's words the dictionary can pronounce (a word it cannot is left out of the grammar).
     static func knownWords(_ words: Set<String>) -> Set<String> {
-        guard let text = try? String(contentsOfFile: dictionary, encoding: .utf8) else { return [] }
-        var known: Set<String> = []
-        for line in text.split(separator: "\n") {
-            guard let space = line.firstIndex(of: " ") else { continue }
-            let word = String(line[..<space])
-            if words.contains(word) { known.insert(word) }
+        guard let dictionary = try? Data(contentsOf: URL(fileURLWithPath: dictionary), options: .mappedIfSafe) else { return [] }
+        // Each entry is a line `word PH ON EM ES`: a word is known when a line starts with it and a space.
+        return words.filter { word in
+            dictionary.starts(with: Data((word + " ").utf8)) || dictionary.range(of: Data(("\n" + word + " ").utf8)) != nil
         }
-        return known
     }
 }
