@@ -50,7 +50,7 @@ with tempfile.TemporaryDirectory() as work:
     print(f"  (start 1 in mc mode, without speech: {statistics.median(plain) / 1000:.1f} ms, subtracted above)")
 
     answer = os.path.join(work, "answer.wav")
-    subprocess.run(["espeak-ng", "-v", "en", "-s", "60", "-w", answer, "Kyoto"], check=True)
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "60", "-w", answer, "Kyoto"], check=True)
     length = seconds_of(answer)
     recognize = []
     for run in range(runs):

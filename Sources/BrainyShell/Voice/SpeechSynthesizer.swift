@@ -12,7 +12,8 @@ protocol SpeechSynthesizer {
 struct ESpeakSynthesizer: SpeechSynthesizer {
     var program = ExternalProgram.espeak
 
-    func voice(for language: Language) -> String { language == .ko ? "ko" : "en" }
+    /// US English, as the recognizer's model is.
+    func voice(for language: Language) -> String { language == .ko ? "ko" : "en-us" }
 
     func synthesize(_ text: String, language: Language, wordsPerMinute: Int, to file: URL) throws {
         try program.run(["-v", voice(for: language), "-s", String(wordsPerMinute), "-w", file.path, "--", text])
