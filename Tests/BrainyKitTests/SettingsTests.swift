@@ -10,7 +10,7 @@ import Testing
         #expect(settings.defaultCount == 10)
         #expect(settings.defaultSelection == .random)
         #expect(settings.notifications)
-        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["system", "ko", "off", "10", "random", "on", "table"])
+        #expect(Settings.Key.allCases.map { settings.value(of: $0) } == ["system", "ko", "off", "10", "random", "on", "table", "160", "on"])
     }
 
     @Test(arguments: [

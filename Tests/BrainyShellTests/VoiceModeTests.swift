@@ -149,4 +149,36 @@ import Testing
         #expect(try none.candidateIds(category: .music, unsolvedBy: nil, voiceOnly: true).isEmpty)
         #expect(try none.candidateIds(category: .music, unsolvedBy: nil, voiceOnly: false).count == 3)
     }
+
+    @Test func aListeningQuizHidesTheTextUntilTheAnswerAndThePaceIsTheUsers() throws {
+        let shell = try ShellHarness()
+        let session = shell.session()
+        let cache = SpeechCache(folder: folder.appendingPathComponent("cache"))
+        session.voice = VoiceSession(session: session, cache: cache, output: AudioOutput.none)
+        for command in ["login guest", "settings voice-text off", "settings voice-speed 120", "mode voice",
+                        "category general", "start 1"] {
+            _ = try session.execute(command)
+        }
+        let question = try #require(session.flow.play?.current)
+        let before = session.console.captured
+        #expect(before.contains("Listen, then answer"))
+        #expect(!before.contains(question.en.text))
+        let spoken = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+        #expect(spoken.count == 1 && spoken[0].contains("-en-120-"), "\(spoken)")
+        _ = try session.execute("answer 1")
+        #expect(session.console.captured.contains(question.en.text))
+    }
+
+    @Test func voiceOutIsKeptForTheDeviceAndWritesEachQuestion() throws {
+        let shell = try ShellHarness()
+        let out = folder.appendingPathComponent("kept")
+        let session = shell.session()
+        for command in ["login guest", "settings voice-out \(out.path)", "mode voice", "category person", "start 1"] {
+            _ = try session.execute(command)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".wav") }.count == 1)
+        _ = try session.execute("settings voice-out off")
+        #expect(session.console.captured.contains("voice-out = off (saved)"))
+        #expect(throws: BrainyError.self) { _ = try session.execute("settings voice-speed 1000") }
+    }
 }

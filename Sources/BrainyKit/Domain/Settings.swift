@@ -13,12 +13,21 @@ public struct Settings: Codable, Equatable, Sendable {
     public var notifications: Bool = true
     /// How `history`, `stats`, `state`, `profile` and `settings` print: for people, or for scripts.
     public var outputFormat: OutputFormat = .table
+    /// Voice mode: the pace of the speech, in words per minute.
+    public var voiceSpeed: Int = 160
+    /// Voice mode: the question's text shown with its speech, or kept hidden until the answer (a listening quiz).
+    public var voiceText: Bool = true
+
+    /// The paces voice mode can speak at, in words per minute.
+    public static let voiceSpeeds = 80...400
 
     public init() {}
 
     /// A setting, as `settings` names and shows it.
     public enum Key: String, CaseIterable, Sendable {
         case theme, language, timer, count, selection, notifications, format
+        case voiceSpeed = "voice-speed"
+        case voiceText = "voice-text"
 
         public var help: Localized {
             switch self {
@@ -29,6 +38,9 @@ public struct Settings: Codable, Equatable, Sendable {
             case .selection: Localized(ko: "기본 출제 방식: random, unsolved", en: "default selection: random, unsolved")
             case .notifications: Localized(ko: "알림: on, off", en: "notifications: on, off")
             case .format: Localized(ko: "출력 형식: table, plain, json", en: "output format: table, plain, json")
+            case .voiceSpeed: Localized(ko: "음성모드 말 빠르기 (분당 단어 80–400)", en: "voice mode's pace (words per minute, 80–400)")
+            case .voiceText: Localized(ko: "음성모드에서 문제 글도 보기: on, off (off면 답한 뒤에 보임)",
+                                       en: "voice mode shows the question's text: on, off (off: only after the answer)")
             }
         }
 
@@ -41,6 +53,8 @@ public struct Settings: Codable, Equatable, Sendable {
             case .selection: QuestionSelection.allCases.map(\.rawValue)
             case .notifications: Switch.typedNames
             case .format: OutputFormat.allCases.map(\.rawValue)
+            case .voiceSpeed: ["120", "160", "200"]
+            case .voiceText: Switch.typedNames
             }
         }
     }
@@ -54,6 +68,8 @@ public struct Settings: Codable, Equatable, Sendable {
         case .selection: defaultSelection.rawValue
         case .notifications: Switch(notifications).rawValue
         case .format: outputFormat.rawValue
+        case .voiceSpeed: String(voiceSpeed)
+        case .voiceText: Switch(voiceText).rawValue
         }
     }
 
@@ -91,6 +107,14 @@ public struct Settings: Codable, Equatable, Sendable {
                 throw .invalidSetting(key, value: text, allowed: key.allowedValues)
             }
             notifications = chosen.isOn
+        case .voiceSpeed:
+            guard let speed = Int(value), Self.voiceSpeeds.contains(speed) else {
+                throw .invalidSetting(key, value: text, allowed: ["\(Self.voiceSpeeds.lowerBound)–\(Self.voiceSpeeds.upperBound)"])
+            }
+            voiceSpeed = speed
+        case .voiceText:
+            guard let chosen = Switch(parsing: value) else { throw .invalidSetting(key, value: text, allowed: key.allowedValues) }
+            voiceText = chosen.isOn
         }
     }
 }

@@ -5,6 +5,8 @@ enum SyncKeys {
     /// The server set with `settings server URL` (`--server` wins for one run).
     static let server = "server"
     static let configETag = "configETag"
+    /// `settings voice-out DIR`: where voice mode writes its speech on this device.
+    static let voiceOut = "voiceOut"
     static func lastSync(_ userId: String) -> String { "lastSyncAt:\(userId)" }
     /// What the server said it holds for the user at the last sync (`ResultSummaryResponse` as JSON).
     static func serverHolds(_ userId: String) -> String { "serverHolds:\(userId)" }

@@ -7,7 +7,9 @@ struct QuizRenderer {
 
     private var language: Language { console.language }
 
-    func question(_ play: QuizPlay, timer: Int) {
+    /// The open question; with `hidingText` (voice mode's listening quiz) only where it stands, the text and the
+    /// options being heard, not read.
+    func question(_ play: QuizPlay, timer: Int, hidingText: Bool = false) {
         guard let question = play.current else { return }
         let text = question.text(in: language)
         let progress = "[\(play.index + 1)/\(play.questions.count)]"
@@ -16,6 +18,12 @@ struct QuizRenderer {
         if timer > 0 { head += " · ⏱ " + Localized(ko: "\(timer)초", en: "\(timer)s")[language] }
         console.line()
         console.line(console.paint(head, \.muted))
+        if hidingText {
+            console.line(console.paint("🎧 " + console.text(Localized(
+                ko: "듣고 답하세요: 번호나 보기 (repeat, hint, skip)", en: "Listen, then answer: a number or the option (repeat, hint, skip)")),
+                \.muted))
+            return
+        }
         console.line(console.paint(text.text, \.emphasis))
         if play.quiz.type.hasOptions {
             let labels = play.optionLabels
@@ -40,8 +48,9 @@ struct QuizRenderer {
         }
     }
 
-    func feedback(_ feedback: AnswerFeedback, isLast: Bool) {
+    func feedback(_ feedback: AnswerFeedback, isLast: Bool, showingQuestion: Bool = false) {
         let text = feedback.question.text(in: language)
+        if showingQuestion { console.line(console.paint(text.text, \.emphasis)) }
         let record = feedback.record
         switch record.outcome {
         case .correct:

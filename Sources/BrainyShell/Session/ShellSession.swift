@@ -181,6 +181,11 @@ public final class ShellSession {
         _ = try? flow.handle(.timerChanged(seconds: self.settings.timerSeconds))
     }
 
+    /// A voice quiz whose player keeps the text hidden until the answer (`settings voice-text off`).
+    func isListening(_ play: QuizPlay) -> Bool {
+        play.quiz.type == .voice && !settings.voiceText
+    }
+
     /// Turns maintenance on or off in the flow (the config in force changed).
     func setMaintenance(_ on: Bool) {
         _ = try? flow.handle(.maintenanceChanged(on))
@@ -217,11 +222,12 @@ public final class ShellSession {
                 try repository.abandonQuiz(quiz)
             case .showQuestion:
                 if let play = flow.play {
-                    renderer.question(play, timer: flow.timerSeconds)
+                    renderer.question(play, timer: flow.timerSeconds, hidingText: isListening(play))
                     if play.quiz.type == .voice { voice.speak(play) }
                 }
             case let .showFeedback(feedback):
-                renderer.feedback(feedback, isLast: flow.play?.isLastQuestion ?? true)
+                renderer.feedback(feedback, isLast: flow.play?.isLastQuestion ?? true,
+                                  showingQuestion: flow.play.map(isListening) ?? false)
             case let .showHint(hint):
                 if let play = flow.play { renderer.hint(hint, play: play, creditsLeft: flow.hintCredits) }
             case let .showSummary(summary):

@@ -9,11 +9,19 @@ final class VoiceSession {
     private let synthesizer: any SpeechSynthesizer
     private let recognizer: any SpeechRecognizer
     private let cache: SpeechCache
-    private lazy var output: AudioOutput = chosenOutput ?? session.options.audioOut.map { .folder($0) } ?? AudioOutput.detect()
     private let chosenOutput: AudioOutput?
+    private lazy var detected = AudioOutput.detect()
+    /// Where speech goes now: `--audio-out`, else `settings voice-out`, else what the machine offers.
+    private var output: AudioOutput {
+        if let chosenOutput { return chosenOutput }
+        if let folder = session.options.audioOut { return .folder(folder) }
+        if let kept = (try? session.repository.syncValue(SyncKeys.voiceOut)) ?? nil {
+            return .folder(URL(fileURLWithPath: kept, isDirectory: true))
+        }
+        return detected
+    }
     /// What has been said once already (no audio output, a missing program).
     private var told: Set<String> = []
-    static let wordsPerMinute = 160
 
     init(session: ShellSession, synthesizer: any SpeechSynthesizer = ESpeakSynthesizer(),
          recognizer: any SpeechRecognizer = PocketSphinxRecognizer(), cache: SpeechCache = .standard(),
@@ -33,7 +41,8 @@ final class VoiceSession {
         let language = console.language
         do {
             let file = try cache.speech(questionId: question.id, text: SpokenQuestion.text(of: play, in: language),
-                                        language: language, wordsPerMinute: Self.wordsPerMinute, synthesizer: synthesizer)
+                                        language: language, wordsPerMinute: session.settings.voiceSpeed,
+                                        synthesizer: synthesizer)
             let seconds = WAVFile(contentsOf: file)?.duration ?? 0
             console.line(console.paint("🔊 " + console.text(Localized(ko: "\(play.index + 1)번 문제", en: "question \(play.index + 1)"))
                                        + " · " + String(format: "%.1f s", seconds), \.muted))

@@ -14,7 +14,7 @@ enum SettingsCommand: ShellCommand {
     static func completions(after previous: [String], in session: ShellSession) -> [String] {
         if previous.isEmpty { return Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue) }
         guard previous.count == 1 else { return [] }
-        if let device = DeviceSetting(rawValue: previous[0].lowercased()) { return ServerSetting.completions(device) }
+        if let device = DeviceSetting(rawValue: previous[0].lowercased()) { return DeviceSettings.completions(device) }
         return Settings.Key(rawValue: previous[0].lowercased())?.allowedValues ?? []
     }
 
@@ -25,7 +25,7 @@ enum SettingsCommand: ShellCommand {
             return .proceed
         }
         if let device = DeviceSetting(rawValue: keyWord.lowercased()) {
-            try ServerSetting.change(device, to: arguments[1], in: session)
+            try DeviceSettings.change(device, to: arguments[1], in: session)
             return .proceed
         }
         guard let key = Settings.Key(rawValue: keyWord.lowercased()) else { throw BrainyError.unknownSetting(keyWord) }
@@ -56,8 +56,8 @@ enum SettingsCommand: ShellCommand {
         let console = session.console
         let settings = session.settings
         var rows = Settings.Key.allCases.map { (key: $0.rawValue, value: settings.value(of: $0), help: $0.help) }
-        rows += DeviceSetting.allCases.map { (key: $0.rawValue, value: ServerSetting.value($0, in: session),
-                                              help: ServerSetting.help($0)) }
+        rows += DeviceSetting.allCases.map { (key: $0.rawValue, value: DeviceSettings.value($0, in: session),
+                                              help: DeviceSettings.help($0)) }
         switch session.outputFormat {
         case .json:
             return console.line(Report.json(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.value) })))

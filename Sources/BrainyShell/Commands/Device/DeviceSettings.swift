@@ -1,23 +1,29 @@
 import BrainyKit
+import Foundation
 
-/// `settings server [URL|off]`: the device's sync server, kept for every user of this device (`--server` wins).
-enum ServerSetting {
+/// The device's settings, kept for every user of this device: `settings server [URL|off]` (`--server` wins) and
+/// `settings voice-out [DIR|off]` (`--audio-out` wins).
+enum DeviceSettings {
     static func help(_ setting: DeviceSetting) -> Localized {
         switch setting {
         case .server: Localized(ko: "동기화 서버 주소 (이 기기 전체, --server가 우선) · URL|off",
                                 en: "the sync server (for this device; --server wins) · URL|off")
+        case .voiceOut: Localized(ko: "음성모드 음성을 WAV로 쓸 폴더 (이 기기 전체, --audio-out이 우선) · 폴더|off",
+                                  en: "the folder voice mode writes its speech to as WAV (for this device; --audio-out wins) · DIR|off")
         }
     }
 
     static func value(_ setting: DeviceSetting, in session: ShellSession) -> String {
         switch setting {
         case .server: session.remote.serverURL ?? Switch.off.rawValue
+        case .voiceOut: (try? session.repository.syncValue(SyncKeys.voiceOut)).flatMap { $0 } ?? Switch.off.rawValue
         }
     }
 
     static func completions(_ setting: DeviceSetting) -> [String] {
         switch setting {
         case .server: [Switch.off.rawValue, "http://127.0.0.1:8080"]
+        case .voiceOut: [Switch.off.rawValue]
         }
     }
 
@@ -36,11 +42,23 @@ enum ServerSetting {
                 try session.repository.setSyncValue(value, for: SyncKeys.server)
             }
             session.remote.serverReachable = nil
+        case .voiceOut:
+            if DeviceSetting.isOff(value) {
+                try session.repository.setSyncValue(nil, for: SyncKeys.voiceOut)
+            } else {
+                let folder = URL(fileURLWithPath: (value as NSString).expandingTildeInPath, isDirectory: true)
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw ShellError.fileNotWritable(folder.path)
+                }
+                try session.repository.setSyncValue(folder.path, for: SyncKeys.voiceOut)
+            }
         }
         let shown = self.value(setting, in: session)
         console.line(console.paint("✔ ", \.success) + Localized(
             ko: "\(setting.rawValue) = \(shown) (저장됨)", en: "\(setting.rawValue) = \(shown) (saved)")[console.language])
-        if let forced = session.options.serverURL, forced != value {
+        if setting == .server, let forced = session.options.serverURL, forced != value {
             console.line(console.paint(console.text(Localized(
                 ko: "이번 실행에서는 --server \(forced)가 우선합니다.", en: "For this run --server \(forced) wins.")), \.muted))
         }
