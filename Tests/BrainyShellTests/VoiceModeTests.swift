@@ -181,4 +181,16 @@ import Testing
         #expect(session.console.captured.contains("voice-out = off (saved)"))
         #expect(throws: BrainyError.self) { _ = try session.execute("settings voice-speed 1000") }
     }
+
+    @Test func inKoreanASpokenAnswerSaysThereIsNoModelAndTypingStillWorks() throws {
+        let shell = try ShellHarness()
+        let session = shell.session(language: .ko)
+        session.voice = VoiceSession(session: session, cache: SpeechCache(folder: folder.appendingPathComponent("ko")),
+                                     output: AudioOutput.none)
+        for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
+        #expect(throws: ShellError.noRecognizer(.ko)) { _ = try session.execute("answer --audio \(try spoken("one").path)") }
+        #expect(session.flow.state == .question)
+        _ = try session.execute("answer 1")
+        #expect(session.flow.state == .answered)
+    }
 }
