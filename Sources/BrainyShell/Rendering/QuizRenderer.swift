@@ -34,9 +34,14 @@ struct QuizRenderer {
                     console.line("  \(console.paint("\(labels[position]))", \.accent)) \(option)")
                 }
             }
-            console.line(console.paint(console.text(play.usesLetterLabels
-                ? Localized(ko: "A–D나 보기를 입력하세요 (hint, skip)", en: "Type a letter A–D or the option (hint, skip)")
-                : Localized(ko: "번호나 보기를 입력하세요 (hint, skip)", en: "Type a number or the option (hint, skip)")), \.muted))
+            let what = play.usesLetterLabels
+                ? Localized(ko: "A–D나 보기를 입력하세요", en: "Type a letter A–D or the option")
+                : Localized(ko: "번호나 보기를 입력하세요", en: "Type a number or the option")
+            // In voice mode the answer may also be spoken, and the question heard again.
+            let extras = play.quiz.type == .voice
+                ? Localized(ko: ", 또는 answer --audio 파일.wav (repeat, hint, skip)", en: ", or answer --audio FILE.wav (repeat, hint, skip)")
+                : Localized(ko: " (hint, skip)", en: " (hint, skip)")
+            console.line(console.paint(console.text(what + extras), \.muted))
         } else {
             if play.hintUsedOnCurrent {
                 // A hint used before the shell was closed is shown again.
