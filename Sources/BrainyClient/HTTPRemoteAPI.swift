@@ -172,14 +172,14 @@ public struct HTTPRemoteAPI: RemoteAPI {
             answer = Answer(status: Int(response.status.code), headers: response.headers,
                             body: Data(buffer.readableBytesView))
         } catch {
-            throw classify(error)
+            throw Self.classify(error, timeout: timeout)
         }
         if answer.status >= 400 && !acceptingErrors { throw Self.failure(answer) }
         return answer
     }
 
     /// Turns a transport error into what the user is told: cancelled, timed out, or not reachable.
-    private func classify(_ error: any Error) -> RemoteError {
+    static func classify(_ error: any Error, timeout: TimeInterval) -> RemoteError {
         if error is CancellationError || Task.isCancelled { return .cancelled }
         if let error = error as? HTTPClientError {
             switch error {

@@ -179,7 +179,19 @@ extension AppDatabase: QuizRepository {
             let days = try Int.fetchAll(db, sql: "SELECT day FROM playDay WHERE userId = ?", arguments: [userId])
             let streaks = StreakCalculator.streaks(
                 playedDays: days, today: StreakCalculator.dayNumber(of: now, timeZone: timeZone))
+            // Per type from the quizzes (a few per hundred results), which carry their counts as they are played.
+            var perType: [QuizType: TypeStats] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT type, sum(status != 'in_progress') AS quizzes, sum(answeredCount) AS answered,
+                  sum(correctCount) AS correct, sum(duration) AS timeSpent
+                FROM quiz WHERE userId = ? GROUP BY type
+                """, arguments: [userId]) {
+                guard let type = QuizType(rawValue: row["type"]) else { continue }
+                perType[type] = TypeStats(type: type, quizzes: row["quizzes"], answered: row["answered"],
+                                          correct: row["correct"], timeSpent: row["timeSpent"])
+            }
             return UserStats(perCategory: QuizCategory.allCases.compactMap { perCategory[$0] },
+                             perType: QuizType.allCases.compactMap { perType[$0] },
                              currentStreak: streaks.current, bestStreak: streaks.best, lastPlayedAt: lastPlayed)
         }
     }

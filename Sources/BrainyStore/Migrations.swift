@@ -160,6 +160,10 @@ extension AppDatabase {
                 t.column("value", .text).notNull()
             }
         }
+        // Voice mode: what the recognizer heard for a spoken answer (history shows it beside the answer).
+        migrator.registerMigration("v2-heard-answers") { db in
+            try db.alter(table: "quizResult") { t in t.add(column: "heard", .text) }
+        }
         return migrator
     }
 }

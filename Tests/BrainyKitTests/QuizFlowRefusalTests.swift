@@ -13,7 +13,7 @@ import Testing
         .home: Set(anywhere + queries + [.logout, .mode, .login, .register]),
         .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category, .login, .register]),
         .ready: betweenQuizzes,
-        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon, .repeat]).subtracting([.reset]),
+        .question: Set(anywhere + queries + [.logout, .answer, .speak, .skip, .hint, .abandon, .repeat]).subtracting([.reset]),
         .answered: Set(anywhere + queries + [.logout, .next, .abandon, .repeat]).subtracting([.reset]),
         .finished: betweenQuizzes,
         .stageCleared: betweenQuizzes,
@@ -66,6 +66,7 @@ import Testing
         (.answered, "hintRequested"), (.ready, "resumeRequested"), (.maintenance, "signedOut"),
         (.finished, "abandonRequested"), (.interrupted, "categoryChosen"), (.question, "signedIn"),
         (.choosingCategory, "startRequested"), (.stageFailed, "skipRequested"), (.question, "quizDealt"),
+        (.answered, "answerSpoken"),
     ])
     func aRefusedEventChangesNothing(state: FlowState, eventName: String) throws {
         var flow = try FlowDriver.flow(in: state)
@@ -82,6 +83,7 @@ import Testing
         case "signedIn": .signedIn(FlowDriver.user, hintCredits: 9, interrupted: nil)
         case "startRequested": .startRequested(selection: .random, count: 5)
         case "skipRequested": .skipRequested(at: Fixtures.start)
+        case "answerSpoken": .answerSpoken("3", heard: "three", at: Fixtures.start)
         default: .quizDealt(Fixtures.play())
         }
         let error = #expect(throws: BrainyError.self) { _ = try flow.handle(event) }

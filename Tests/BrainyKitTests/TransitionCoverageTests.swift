@@ -102,6 +102,8 @@ import Testing
             return (flow, .quizDealt(Fixtures.play()))
         case (.command(.answer), _):
             return (try FlowDriver.flow(in: edge.from), .answerSubmitted("세종대왕", at: at))
+        case (.command(.speak), _):
+            return (try FlowDriver.flow(in: edge.from), .answerSpoken("세종대왕", heard: "세종대왕", at: at))
         case (.command(.hint), _):
             return (try FlowDriver.playing(credits: 1), .hintRequested(using: SeededGenerator(seed: 1)))
         case (.command(.next), .question):

@@ -13,7 +13,10 @@ public enum FlowEvent: Sendable {
     case startRequested(selection: QuestionSelection, count: Int)
     /// The runner dealt and saved the quiz that `startRequested` asked for.
     case quizDealt(QuizPlay)
-    case answerSubmitted(String, at: Date)
+    /// A typed answer, or one taken from a recording (`answer --audio`): `heard` is what the recognizer heard.
+    case answerSubmitted(String, heard: String? = nil, at: Date)
+    /// An answer spoken into the microphone (`speak`): what was heard, as the player would have typed it.
+    case answerSpoken(String, heard: String, at: Date)
     case nextRequested(at: Date)
     case skipRequested(at: Date)
     case hintRequested(using: SeededGenerator)

@@ -140,8 +140,11 @@ public struct QuizFlow: Equatable, Sendable {
             try move(to: .question, by: rule)
             return [.showQuestion]
 
-        case let .answerSubmitted(text, at):
-            return try answer(text, at: at, by: rule(for: .command(.answer)))
+        case let .answerSubmitted(text, heard, at):
+            return try answer(text, heard: heard, at: at, by: rule(for: .command(.answer)))
+
+        case let .answerSpoken(text, heard, at):
+            return try answer(text, heard: heard, at: at, by: rule(for: .command(.speak)))
 
         case let .skipRequested(at):
             let rule = try rule(for: .command(.skip))
@@ -227,7 +230,7 @@ public struct QuizFlow: Equatable, Sendable {
         self = next
     }
 
-    private mutating func answer(_ text: String, at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
+    private mutating func answer(_ text: String, heard: String?, at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
         guard var play, let question = play.current else { return [] }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .emptyAnswer }
@@ -268,7 +271,8 @@ public struct QuizFlow: Equatable, Sendable {
         var outcome: AnswerOutcome = correct ? .correct : .wrong
         let elapsed = at.timeIntervalSince(play.questionShownAt)
         if timerSeconds > 0, elapsed > Double(timerSeconds) { outcome = .timedOut }
-        let record = makeRecord(play, given: given, outcome: outcome, at: at)
+        var record = makeRecord(play, given: given, outcome: outcome, at: at)
+        record.heard = heard
         play.answers.append(record)
         play.quiz.answeredCount = play.answers.count
         play.quiz.correctCount = play.correctCount

@@ -1,7 +1,7 @@
 /// The commands of the shell, by name. The names are the interface; keep them.
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
-    case mode, category, format, start, answer, next, skip, hint, abandon, resume, `repeat`
+    case mode, category, format, start, answer, speak, next, skip, hint, abandon, resume, `repeat`
     case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, exit
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
     case clock, flags, config, reset
@@ -140,6 +140,8 @@ public enum TransitionTable {
         // Playing.
         let ends: [FlowState] = [.finished, .stageCleared, .stageFailed]
         rules.append(TransitionRule(.question, .answer, [.answered]))
+        // A spoken answer: recorded from the microphone, recognized, then graded like a typed one.
+        rules.append(TransitionRule(.question, .speak, [.answered]))
         rules.append(TransitionRule(.question, .skip, [.question] + ends, movesQuiz: true))
         rules.append(TransitionRule(.question, .hint, [.question],
                                     guard: Localized(ko: "힌트가 남아 있음", en: "hint credits left"), movesQuiz: true))

@@ -90,7 +90,7 @@ enum PathModel {
                 if user == PlanState.guest { next.guestPlayed = true }
                 return PlanStep([.command(line)], [move(state, trigger, to: .question)], next)
             }
-        case .answer:
+        case .answer, .speak:
             guard let quiz = state.play, let user = state.user else { return [] }
             return [true, false].map { right in
                 var answered = quiz
@@ -100,7 +100,8 @@ enum PathModel {
                 next.flow = .answered
                 next.play = answered
                 next.inProgress[user] = answered
-                return PlanStep([.answer(right: right)], [move(state, trigger, to: .answered)], next)
+                let line: PlanStep.Line = command == .speak ? .speak(right: right) : .answer(right: right)
+                return PlanStep([line], [move(state, trigger, to: .answered)], next)
             }
         case .next, .skip:
             guard var quiz = state.play else { return [] }

@@ -30,6 +30,11 @@ enum StatsCommand: ShellCommand {
                 pairs += [[key + "answered", String(category.answered)], [key + "correct", String(category.correct)],
                           [key + "accuracy", String(format: "%.3f", category.accuracy)]]
             }
+            for mode in stats.perType {
+                let key = "mode.\(mode.type.rawValue)."
+                pairs += [[key + "quizzes", String(mode.quizzes)], [key + "answered", String(mode.answered)],
+                          [key + "correct", String(mode.correct)], [key + "accuracy", String(format: "%.3f", mode.accuracy)]]
+            }
             return console.line(Report.plain(["key", "value"], pairs))
         case .table: break
         }
@@ -52,10 +57,30 @@ enum StatsCommand: ShellCommand {
             console.line(category.category.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
                          + console.paint("  \(category.correct)/\(category.answered)", \.muted))
         }
+        modes(stats, in: session)
         if let last = stats.lastPlayedAt {
             console.line()
             console.line(console.paint(console.text(Localized(ko: "마지막 플레이: ", en: "Last played: "))
                                        + BrainyDateFormat.minute(last, timeZone: session.timeZone), \.muted))
+        }
+    }
+
+    /// Accuracy per quiz type played, under the categories.
+    private static func modes(_ stats: UserStats, in session: ShellSession) {
+        let console = session.console
+        let language = console.language
+        guard !stats.perType.isEmpty else { return }
+        console.line()
+        console.line(console.paint(console.text(Localized(ko: "모드별", en: "By mode")), \.muted))
+        let nameWidth = stats.perType.map { $0.type.name[language].displayWidth }.max() ?? 6
+        for mode in stats.perType {
+            let percent = mode.answered == 0 ? "  —" : String(format: "%3d%%", Int((mode.accuracy * 100).rounded()))
+            let bar = console.paint(TableRenderer.bar(mode.answered == 0 ? 0 : mode.accuracy),
+                                    mode.answered == 0 ? \.muted : (mode.accuracy >= 0.6 ? \.success : \.warning))
+            console.line(mode.type.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
+                         + console.paint("  \(mode.correct)/\(mode.answered) · "
+                                         + console.text(Localized(ko: "퀴즈 \(mode.quizzes)개", en: "\(mode.quizzes) quiz\(mode.quizzes == 1 ? "" : "zes")")),
+                                         \.muted))
         }
     }
 }
