@@ -20,6 +20,10 @@ final class ShellScript: @unchecked Sendable {
     var keepGoing = false
     /// Wraps the real client, e.g. to cut a sync off.
     var wrap: @Sendable (any RemoteAPI) -> any RemoteAPI = { $0 }
+    /// `--asr-url`, and how long the transcription endpoint may take.
+    var asrURL: String?
+    var asrTimeout: TimeInterval = 10
+    var language: Language = .en
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
@@ -36,15 +40,18 @@ final class ShellScript: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 let wrap = wrap
+                let asrTimeout = asrTimeout
                 let services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
-                var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt)
+                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) },
+                    transcriptionFactory: { url in HTTPSpeechTranscription(url: url, timeout: asrTimeout) })
+                var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: language, timeZone: .gmt)
                 options.syncBatchSize = batchSize
+                options.asrURL = asrURL
                 let reader = PlainLineReader(lines: lines)
                 let session = ShellSession(
                     services: services, options: options, reader: reader,
-                    console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true))
+                    console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
                 var status: Int32 = 0
                 if keepGoing {
                     // As on a terminal: each command's error is printed and the next command runs.
