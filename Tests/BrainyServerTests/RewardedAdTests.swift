@@ -22,6 +22,15 @@ import Testing
         }
     }
 
+    @Test func aTokenServedBeforeItsAdWasPausedIsStillRedeemed() async throws {
+        try await AdsFixture.app().test(.router) { client in
+            let mina = try await client.register("mina@example.com").accessToken
+            let ad = try #require(try await client.ads(.rewarded, token: mina).ads.first)
+            #expect(try await client.admin(.post, "/v1/ads/house/\(ad.id)/pause").status == .ok)
+            #expect(try await client.upload([.completion("c1", of: ad)], token: mina).first?.accepted == true)
+        }
+    }
+
     @Test func aForgedOrAlteredTokenIsRefused() async throws {
         try await AdsFixture.app().test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken

@@ -56,11 +56,13 @@ extension ServerDatabase: AdStore {
 
     func recordIssued(_ tokens: [IssuedAdToken]) async throws -> Bool {
         try await writer.write { db in
+            for userId in Set(tokens.map(\.claims.userId)) {
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)",
+                                        arguments: [userId]) == true
+                else { return false }
+            }
             for token in tokens {
                 let claims = token.claims
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)",
-                                        arguments: [claims.userId]) == true
-                else { return false }
                 try db.execute(
                     sql: """
                         INSERT INTO ad_token (nonce, adId, accountId, placement, issuedAt, expiresAt)
