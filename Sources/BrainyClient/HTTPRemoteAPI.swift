@@ -84,6 +84,20 @@ public struct HTTPRemoteAPI: RemoteAPI {
                    try await send(.resultSummary, headers: Self.bearer(accessToken)))
     }
 
+    // MARK: Ads
+
+    public func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)
+        async throws(RemoteError) -> AdsResponse {
+        var query = [("placement", placement.rawValue), ("lang", lang), ("count", String(count))]
+        if let quizzesToday { query.append(("quizzesToday", String(quizzesToday))) }
+        return try decode(AdsResponse.self, try await send(.ads, query: query, headers: Self.bearer(accessToken)))
+    }
+
+    public func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError)
+        -> AdEventsResponse {
+        try await post(.adEvents, request, accessToken: accessToken)
+    }
+
     // MARK: Social sign-in
 
     public func socialProviders() async throws(RemoteError) -> SocialProvidersResponse {
@@ -146,10 +160,14 @@ public struct HTTPRemoteAPI: RemoteAPI {
                               body: Data(body.utf8), acceptingErrors: acceptingErrors)
     }
 
-    private func send(_ route: APIRoute, headers: HTTPHeaders = [:], body: Data? = nil,
+    private func send(_ route: APIRoute, query: [(String, String)] = [], headers: HTTPHeaders = [:], body: Data? = nil,
                       limit: Int = 8 * 1024 * 1024) async throws(RemoteError) -> Answer {
-        try await send(HTTPMethod(rawValue: route.method.rawValue), url: baseURL + route.path, headers: headers, body: body,
-                       limit: limit)
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let encoded = query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        let url = baseURL + route.path + (encoded.isEmpty ? "" : "?" + encoded.joined(separator: "&"))
+        return try await send(HTTPMethod(rawValue: route.method.rawValue), url: url, headers: headers, body: body,
+                              limit: limit)
     }
 
     private func send(_ method: HTTPMethod, url: String, headers: HTTPHeaders, body: Data?,

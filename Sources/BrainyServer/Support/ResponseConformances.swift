@@ -10,3 +10,8 @@ extension ResultUploadResponse: ResponseEncodable {}
 extension LeaderboardResponse: ResponseEncodable {}
 extension ResultSummaryResponse: ResponseEncodable {}
 extension SocialProvidersResponse: ResponseEncodable {}
+extension AdsResponse: ResponseEncodable {}
+extension AdEventsResponse: ResponseEncodable {}
+extension HouseAd: ResponseEncodable {}
+extension HouseAdsResponse: ResponseEncodable {}
+extension AdReportResponse: ResponseEncodable {}
