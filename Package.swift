@@ -28,7 +28,7 @@ let package = Package(
             path: "Resources",
             exclude: ["README.md"],
             sources: ["BrainyResources.swift"],
-            resources: [.copy("Packs"), .copy("Config"), .copy("Ads")]
+            resources: [.copy("Packs"), .copy("Config"), .copy("Ads"), .copy("Knowledge")]
         ),
         // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
         .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),

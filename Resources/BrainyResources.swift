@@ -7,6 +7,11 @@ public enum BrainyResources {
         Bundle.module.resourceURL!.appendingPathComponent("Packs/core", isDirectory: true)
     }
 
+    /// The knowledge base AI mode makes questions from (countries, people, music, dramas).
+    public static var knowledgeDirectory: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Knowledge", isDirectory: true)
+    }
+
     /// The default remote config the shell uses until a server sends another.
     public static var defaultConfigURL: URL {
         Bundle.module.resourceURL!.appendingPathComponent("Config/default-config.json")

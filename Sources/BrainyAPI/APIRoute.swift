@@ -44,6 +44,7 @@ extension APIRoute {
     public static let config = APIRoute(.get, .content, "config")
     public static let packVersion = APIRoute(.get, .content, "pack/version")
     public static let pack = APIRoute(.get, .content, "pack")
+    public static let questionRatings = APIRoute(.get, .content, "questions/ratings")
 
     public static let checkEmail = APIRoute(.post, .auth, "check-email")
     public static let register = APIRoute(.post, .auth, "register")
@@ -74,7 +75,7 @@ extension APIRoute {
     public static let devApproval = APIRoute(.post, .devIdP, "device")
 
     public static let all: [APIRoute] = [
-        config, packVersion, pack, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
+        config, packVersion, pack, questionRatings, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
         uploadResults, resultSummary, dailyLeaderboard, ads, adEvents, adReport, houseAds, addHouseAd, pauseHouseAd,
         resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval,
     ]

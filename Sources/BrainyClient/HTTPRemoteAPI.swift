@@ -74,6 +74,10 @@ public struct HTTPRemoteAPI: RemoteAPI {
                                                              body: UploadJSON.encode(batch)))
     }
 
+    public func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse {
+        try decode(QuestionRatingsResponse.self, try await send(.questionRatings, limit: 64 * 1024 * 1024))
+    }
+
     public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
         try decode(LeaderboardResponse.self,
                    try await send(.dailyLeaderboard, headers: Self.bearer(accessToken)))

@@ -71,6 +71,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
                                   clock: environment.clock, hasher: environment.passwordHasher)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, at: .content)
+        router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)
         router.addRoutes(accounts.endpoints, at: .auth)
         router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts).endpoints,
                          at: .auth)

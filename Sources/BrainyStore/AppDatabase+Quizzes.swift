@@ -38,6 +38,7 @@ extension AppDatabase: QuizRepository {
             let day = StreakCalculator.dayNumber(of: record.answeredAt, timeZone: timeZone)
             try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
                            arguments: [record.userId, day])
+            try Self.learn(from: record, in: db)
         }
     }
 
@@ -64,6 +65,7 @@ extension AppDatabase: QuizRepository {
             if earnedHint {
                 try db.execute(sql: "UPDATE user SET hintCredits = hintCredits + 1 WHERE id = ?", arguments: [quiz.userId])
             }
+            try Self.noteRating(after: quiz, at: finishedAt, in: db)
         }
         checkpoint()
     }
@@ -202,7 +204,8 @@ extension AppDatabase: QuizRepository {
 
     public func resetProgress(userId: String) throws(StoreError) {
         try write { db in
-            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay"] {
+            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay", "playerRating",
+                          "ratingHistory"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [userId])
             }
             try db.execute(sql: "UPDATE user SET hintCredits = 3 WHERE id = ?", arguments: [userId])

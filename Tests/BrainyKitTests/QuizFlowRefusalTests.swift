@@ -3,7 +3,7 @@ import Testing
 
 /// Every command a state does not accept is refused with a message naming the state and what is allowed.
 @Suite struct QuizFlowRefusalTests {
-    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config]
+    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config, .ai]
     static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard, .reset]
     static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start, .login, .register])
 
@@ -20,6 +20,8 @@ import Testing
         .stageFailed: betweenQuizzes,
         .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume, .login, .register]),
         .maintenance: Set(anywhere + [.sync]),
+        // A step inside AI mode's `start`: no command is ever typed there.
+        .generating: [],
     ]
 
     @Test(arguments: FlowState.allCases)

@@ -23,6 +23,10 @@ final class ShellScript: @unchecked Sendable {
     /// `--asr-url`, and how long the transcription endpoint may take.
     var asrURL: String?
     var asrTimeout: TimeInterval = 10
+    /// `--ai-url`, and how long the language model may take; `--qa`.
+    var aiURL: String?
+    var aiTimeout: TimeInterval = 10
+    var qa = false
     var language: Language = .en
 
     init() throws {
@@ -41,13 +45,18 @@ final class ShellScript: @unchecked Sendable {
             let thread = Thread { [self] in
                 let wrap = wrap
                 let asrTimeout = asrTimeout
-                let services = ShellServices(
+                let aiTimeout = aiTimeout
+                var services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
                     config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) },
                     transcriptionFactory: { url in HTTPSpeechTranscription(url: url, timeout: asrTimeout) })
+                services.knowledgeFolder = BrainyResources.knowledgeDirectory
+                services.chatFactory = { url in HTTPChatCompletion(url: url, model: "test-model", timeout: aiTimeout) }
                 var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: language, timeZone: .gmt)
                 options.syncBatchSize = batchSize
                 options.asrURL = asrURL
+                options.aiURL = aiURL
+                options.qaEnabled = qa
                 let reader = PlainLineReader(lines: lines)
                 let session = ShellSession(
                     services: services, options: options, reader: reader,
@@ -110,6 +119,7 @@ struct CutOffAfterUploads: RemoteAPI {
         return try await inner.upload(batch, accessToken: accessToken)
     }
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
+    func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse { try await inner.questionRatings() }
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
     func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
         try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)

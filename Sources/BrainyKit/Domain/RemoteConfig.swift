@@ -5,7 +5,7 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
         public var voiceMode: Bool
         public var offlineMode: Bool
 
-        public init(aiQuiz: Bool = false, voiceMode: Bool = true, offlineMode: Bool = true) {
+        public init(aiQuiz: Bool = true, voiceMode: Bool = true, offlineMode: Bool = true) {
             self.aiQuiz = aiQuiz
             self.voiceMode = voiceMode
             self.offlineMode = offlineMode

@@ -108,7 +108,6 @@ public struct QuizFlow: Equatable, Sendable {
 
         case let .modeChosen(type):
             let rule = try rule(for: .command(.mode))
-            guard type.isPlayable else { throw .quizTypeUnavailable(type) }
             setup = QuizSetup(type: type, category: nil, format: setup?.format ?? .individual)
             play = nil
             try move(to: .choosingCategory, by: rule)
@@ -129,16 +128,28 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case let .startRequested(selection, count):
-            try check(.start)
+            let rule = try rule(for: .command(.start))
             guard let user, let setup, let category = setup.category else { throw .nothingToResume }
+            if setup.type == .ai { try move(to: .generating, by: rule) }
             return [.dealQuiz(DealRequest(userId: user.id, type: setup.type, category: category, format: setup.format,
                                           selection: selection, count: count))]
 
         case let .quizDealt(newPlay):
-            let rule = try rule(for: .command(.start))
+            let rule = try rule(for: state == .generating ? .questionsGenerated : .command(.start))
             play = newPlay
             try move(to: .question, by: rule)
             return [.showQuestion]
+
+        case .generationFailed:
+            try move(to: .ready, by: rule(for: .generationFailed))
+            return []
+
+        case let .upcomingChosen(question, dealt):
+            guard var play, play.index + 1 < play.questions.count else { return [] }
+            play.questions[play.index + 1] = question
+            play.quiz.dealt[play.index + 1] = dealt
+            self.play = play
+            return []
 
         case let .answerSubmitted(text, heard, at):
             return try answer(text, heard: heard, at: at, by: rule(for: .command(.answer)))

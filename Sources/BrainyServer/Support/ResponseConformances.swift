@@ -8,6 +8,7 @@ extension AuthResponse: ResponseEncodable {}
 extension PackVersionResponse: ResponseEncodable {}
 extension ResultUploadResponse: ResponseEncodable {}
 extension LeaderboardResponse: ResponseEncodable {}
+extension QuestionRatingsResponse: ResponseEncodable {}
 extension ResultSummaryResponse: ResponseEncodable {}
 extension SocialProvidersResponse: ResponseEncodable {}
 extension AdsResponse: ResponseEncodable {}

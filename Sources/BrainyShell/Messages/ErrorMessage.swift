@@ -38,9 +38,6 @@ public enum ErrorMessage {
         case let .quizTypeDisabled(type):
             return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 지금 설정에서 꺼져 있습니다. 다른 유형을 고르세요: 'mode 객관식', 'mode 주관식'.",
                              en: "The \(type.name.en) mode is turned off in the current config. Choose another: 'mode mc' or 'mode short'.")
-        case let .quizTypeUnavailable(type):
-            return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
-                             en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
         case .nothingToResume:
             return Localized(ko: "이어서 풀 퀴즈가 없습니다. 'start'로 새 퀴즈를 시작하세요.",
                              en: "There is no quiz to resume. Type 'start' to begin a new one.")
@@ -188,6 +185,9 @@ public enum ErrorMessage {
         case .listeningStopped:
             return Localized(ko: "듣기를 멈췄습니다. 문제는 그대로 열려 있습니다.",
                              en: "Stopped listening. The question is still open.")
+        case let .knowledgeBaseMissing(path):
+            return Localized(ko: "AI모드의 지식 베이스를 읽을 수 없습니다 (\(path)). 설치를 확인하거나 다른 모드를 고르세요.",
+                             en: "AI mode's knowledge base cannot be read (\(path)). Check the installation, or choose another mode.")
         case let .transcriptionFailed(reason):
             return Localized(ko: "음성 인식 서버(--asr-url)가 답하지 못했습니다 (\(reason)). 다시 말하거나 답을 입력하세요.",
                              en: "The speech recognition server (--asr-url) failed (\(reason)). Say it again, or type your answer.")

@@ -25,6 +25,8 @@ public enum ShellError: Error, Equatable, Sendable {
     case noMicrophone
     /// Ctrl-C while listening.
     case listeningStopped
+    /// AI mode's knowledge base could not be read (the install is broken).
+    case knowledgeBaseMissing(String)
     /// The transcription endpoint (`--asr-url`) failed: what went wrong, in English.
     case transcriptionFailed(String)
     // The sync server

@@ -77,6 +77,8 @@ enum Report {
         var lastPlayedAt: Date?
         var categories: [CategoryRow]
         var modes: [ModeRow]
+        /// The learner model's rating per category played (1500 is average).
+        var ratings: [String: Int] = [:]
 
         init(_ stats: UserStats) {
             quizzes = stats.quizzes
