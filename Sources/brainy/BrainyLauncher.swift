@@ -38,7 +38,12 @@ struct BrainyLauncher {
                 throw StoreError.folderMissing(path: folder)
             }
             database = try AppDatabase.openFile(at: path)
-            try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock.now())
+            if database.isReadOnly {
+                // Reading commands work on a database this user may not write; every write says why it cannot.
+                FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(StoreError.readOnly(path: path))[language ?? .ko] + "\n").utf8))
+            } else {
+                try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock.now())
+            }
         } catch {
             FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(error)[language ?? .ko] + "\n").utf8))
             return 3

@@ -41,6 +41,8 @@ import Testing
         StoreError.emailTaken("a@b.co"), StoreError.unknownUser("u1"), ShellError.unknownCommand("stast", suggestion: "stats"),
         ShellError.noServer, ShellError.serverUnreachable("http://127.0.0.1:1"), ShellError.guestCannotSync,
         RemoteError.timedOut(seconds: 3), RemoteError.cancelled,
+        StoreError.readOnly(path: "/x"), StoreError.cannotOpen(path: "/x"), StoreError.busy, StoreError.diskFull,
+        StoreError.ioFailure,
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

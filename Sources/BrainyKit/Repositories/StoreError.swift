@@ -14,4 +14,25 @@ public enum StoreError: Error, Equatable, Sendable {
     case emailTaken(String)
     /// No account has this id.
     case unknownUser(String)
+    /// The database (or the folder beside it that holds quiz claims) can only be read: nothing can be saved.
+    case readOnly(path: String)
+    /// The database file could not be opened (missing folder, no permission, too many open files).
+    case cannotOpen(path: String)
+    /// Another shell kept the database busy for longer than the wait allows.
+    case busy
+    /// The disk (or the file system's quota) is full.
+    case diskFull
+    /// Reading or writing the file failed at the operating system (a disk error, a file removed under the shell).
+    case ioFailure
+
+    /// Whether the database itself cannot be used (rather than one request refused): scripts exit with 3 for it.
+    public var meansDatabaseUnusable: Bool {
+        switch self {
+        case .database, .notABrainyDatabase, .databaseIsFolder, .folderMissing, .readOnly, .cannotOpen, .busy,
+             .diskFull, .ioFailure:
+            true
+        case .invalidPack, .emailTaken, .unknownUser:
+            false
+        }
+    }
 }

@@ -116,8 +116,8 @@ public enum ErrorMessage {
     static func store(_ error: StoreError) -> Localized {
         switch error {
         case let .database(detail):
-            return Localized(ko: "데이터베이스 오류: \(detail). 입력한 내용은 저장된 데까지 남아 있습니다.",
-                             en: "Database error: \(detail). Everything saved so far is kept.")
+            return Localized(ko: "데이터베이스가 이 일을 하지 못했습니다(\(detail)). 저장된 내용은 그대로 있습니다.",
+                             en: "The database could not do that (\(detail)). Everything saved so far is kept.")
         case let .notABrainyDatabase(path):
             return Localized(
                 ko: "\(Josa.attach(path, .topic)) Brainy 데이터베이스가 아니거나 손상되었습니다. 파일은 건드리지 않았습니다. 다른 경로를 --db로 지정하세요.",
@@ -134,6 +134,22 @@ public enum ErrorMessage {
             return domain(.emailTaken(email), timeZone: .current)
         case let .unknownUser(id):
             return Localized(ko: "계정(\(id))을 찾을 수 없습니다. 다시 로그인하세요.", en: "No account \(id) on this device. Sign in again.")
+        case let .readOnly(path):
+            return Localized(
+                ko: "\(Josa.attach(path, .topic)) 읽기 전용이라 저장할 수 없습니다. 기록 보기('history', 'stats')는 됩니다. 쓰기 권한을 주거나 다른 --db 경로를 쓰세요.",
+                en: "\(path) is read-only, so nothing can be saved. Reading ('history', 'stats') still works. Make it writable or give another --db path.")
+        case let .cannotOpen(path):
+            return Localized(ko: "데이터베이스 \(Josa.attach(path, .object)) 열 수 없습니다. 경로와 권한을 확인하세요.",
+                             en: "Cannot open the database \(path). Check the path and its permissions.")
+        case .busy:
+            return Localized(ko: "다른 셸이 데이터베이스를 오래 쓰고 있어 기다리다 그만두었습니다. 잠시 뒤 다시 하세요. 저장된 내용은 그대로 있습니다.",
+                             en: "Another shell kept the database busy for too long. Try again in a moment. Everything saved so far is kept.")
+        case .diskFull:
+            return Localized(ko: "디스크가 가득 차서 저장하지 못했습니다. 공간을 비운 뒤 다시 하세요. 저장된 내용은 그대로 있습니다.",
+                             en: "The disk is full, so this was not saved. Free some space and try again. Everything saved so far is kept.")
+        case .ioFailure:
+            return Localized(ko: "데이터베이스 파일을 읽거나 쓰지 못했습니다(디스크 오류이거나 파일이 옮겨졌습니다). 저장된 내용은 그대로 있습니다.",
+                             en: "The database file could not be read or written (a disk error, or the file was moved). Everything saved so far is kept.")
         }
     }
 

@@ -26,7 +26,7 @@ public struct ShellRunner {
             try session.restoreSession()
         } catch {
             console.error(console.text(session.message(for: error)))
-            if !reader.isInteractive { console.release(); return 1 }
+            if !reader.isInteractive { console.release(); return Self.exitCode(for: error) }
         }
         let notices = console.takeHeld()
         if reader.isInteractive { banner() }
@@ -74,12 +74,18 @@ public struct ShellRunner {
                                 ? Localized(ko: "\(lineNumber)번째 줄의 \(position + 1)번째 명령", en: "line \(lineNumber), command \(position + 1)")
                                 : Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")
                             console.error("brainy: " + place[console.language] + " (\(command.prefix(60))): " + message)
-                            return 1
+                            return Self.exitCode(for: error)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// A script stops with 3 when the database cannot be used (the README's exit codes), else with 1.
+    static func exitCode(for error: any Error) -> Int32 {
+        if let error = error as? StoreError, error.meansDatabaseUnusable { return 3 }
+        return 1
     }
 
     static func isRecordCommand(_ command: String) -> Bool {
