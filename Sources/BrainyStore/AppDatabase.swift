@@ -9,8 +9,10 @@ public struct AppDatabase: Sendable {
     static let applicationId: Int32 = 0x4252_4E59
 
     let writer: any DatabaseWriter
-    /// The file, when the database is one (for messages).
+    /// The file, when the database is one (for messages, and to keep quiz claims beside it).
     let path: String?
+    /// The quizzes in progress this shell has open.
+    let claims: QuizClaims
     /// Opened read-only (the file cannot be written): reading works, every write is refused with `.readOnly`.
     public let isReadOnly: Bool
 
@@ -18,6 +20,7 @@ public struct AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter, path: String? = nil, readOnly: Bool = false) throws(StoreError) {
         self.writer = writer
         self.path = path
+        self.claims = QuizClaims(databasePath: path)
         self.isReadOnly = readOnly
         if readOnly {
             // Nothing can be migrated: a read-only file is used as it is when it is up to date, refused otherwise.

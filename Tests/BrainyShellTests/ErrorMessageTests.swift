@@ -43,6 +43,8 @@ import Testing
         RemoteError.timedOut(seconds: 3), RemoteError.cancelled,
         StoreError.readOnly(path: "/x"), StoreError.cannotOpen(path: "/x"), StoreError.busy, StoreError.diskFull,
         StoreError.ioFailure,
+        StoreError.claimFailed("no space"), StoreError.quizIdTaken("q"), StoreError.quizHeldElsewhere(quizId: "q"),
+        StoreError.answerConflict(quizId: "q", position: 0),
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

@@ -12,6 +12,46 @@ import Testing
         return folder.appendingPathComponent("brainy.sqlite").path
     }
 
+    /// Items 1, 8 and 9: two shells on one file with the same --seed. The second neither takes the first one's quiz
+    /// nor dies on its quiz id: it says the quiz is open elsewhere and starts one of its own.
+    @Test func twoShellsWithTheSameSeedEachPlayTheirOwnQuiz() throws {
+        let path = Self.temporaryFile()
+        let first = try ShellHarness(databasePath: path).session(seed: 5)
+        let second = try ShellHarness(databasePath: path).session(seed: 5)
+        for command in ["login guest", "mode mc", "category country", "start 3"] { _ = try first.execute(command) }
+        for command in ["login guest", "mode mc", "category country", "start 3"] { _ = try second.execute(command) }
+        let output = second.console.captured
+        #expect(output.contains("open in another shell"), "\(output)")
+        #expect(output.contains("[1/3]"), "\(output)")
+        #expect(!output.contains("UNIQUE"))
+        let firstId = try #require(first.flow.play?.quiz.id)
+        let secondId = try #require(second.flow.play?.quiz.id)
+        #expect(firstId != secondId)
+        // Each answers its own quiz, and both answers are kept.
+        _ = try first.execute("1")
+        _ = try second.execute("2")
+        let store = try AppDatabase.openFile(at: path)
+        let userId = try #require(first.flow.user?.id)
+        #expect(try store.quiz(idOrPrefix: firstId, userId: userId)?.1.count == 1)
+        #expect(try store.quiz(idOrPrefix: secondId, userId: userId)?.1.count == 1)
+    }
+
+    /// Item 1: a shell that cannot store an answer shows no feedback for it.
+    @Test func anAnswerThatWasNotStoredGetsNoFeedback() throws {
+        let path = Self.temporaryFile()
+        let harness = try ShellHarness(databasePath: path)
+        let session = harness.session()
+        for command in ["login guest", "mode mc", "category country", "start 3"] { _ = try session.execute(command) }
+        let quizId = try #require(session.flow.play?.quiz.id)
+        // The claim is lost (as when an older shell without claims took the quiz over).
+        harness.database.releaseQuiz(id: quizId)
+        let before = session.console.captured
+        #expect(throws: StoreError.quizHeldElsewhere(quizId: quizId)) { _ = try session.execute("1") }
+        let after = String(session.console.captured.dropFirst(before.count))
+        #expect(!after.contains("Correct") && !after.contains("Not quite"), "\(after)")
+        #expect(session.flow.state == .question)
+    }
+
     /// Item 10: on a read-only database the records are shown; a write stops a script with 3 and says why.
     @Test func aReadOnlyDatabaseShowsHistoryAndAWriteExitsWithThree() throws {
         let path = Self.temporaryFile()

@@ -24,6 +24,14 @@ public enum StoreError: Error, Equatable, Sendable {
     case diskFull
     /// Reading or writing the file failed at the operating system (a disk error, a file removed under the shell).
     case ioFailure
+    /// A quiz claim could not be taken for a reason other than another shell holding it (the system's words).
+    case claimFailed(String)
+    /// A new quiz's id is used (or being used) already; drawing another one is the way out.
+    case quizIdTaken(String)
+    /// This shell does not hold the quiz (another shell has it open): nothing of it may be written from here.
+    case quizHeldElsewhere(quizId: String)
+    /// A different answer to the same question of the quiz is stored already (written by another shell).
+    case answerConflict(quizId: String, position: Int)
 
     /// Whether the database itself cannot be used (rather than one request refused): scripts exit with 3 for it.
     public var meansDatabaseUnusable: Bool {
@@ -31,7 +39,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .database, .notABrainyDatabase, .databaseIsFolder, .folderMissing, .readOnly, .cannotOpen, .busy,
              .diskFull, .ioFailure:
             true
-        case .invalidPack, .emailTaken, .unknownUser:
+        case .invalidPack, .emailTaken, .unknownUser, .claimFailed, .quizIdTaken, .quizHeldElsewhere, .answerConflict:
             false
         }
     }

@@ -150,6 +150,18 @@ public enum ErrorMessage {
         case .ioFailure:
             return Localized(ko: "데이터베이스 파일을 읽거나 쓰지 못했습니다(디스크 오류이거나 파일이 옮겨졌습니다). 저장된 내용은 그대로 있습니다.",
                              en: "The database file could not be read or written (a disk error, or the file was moved). Everything saved so far is kept.")
+        case let .claimFailed(reason):
+            return Localized(ko: "진행 중인 퀴즈를 이 셸로 가져오지 못했습니다(\(reason)). 데이터베이스 폴더의 권한을 확인하세요.",
+                             en: "Could not take the quiz in progress for this shell (\(reason)). Check the permissions of the database's folder.")
+        case .quizIdTaken:
+            return Localized(ko: "새 퀴즈 번호가 다른 셸의 퀴즈와 겹쳐 퀴즈를 시작하지 못했습니다. 'start'를 다시 입력하세요.",
+                             en: "The new quiz's id clashed with another shell's quiz, so it did not start. Type 'start' again.")
+        case .quizHeldElsewhere:
+            return Localized(ko: "이 퀴즈는 다른 셸에 열려 있어 이 셸에서는 답을 저장할 수 없습니다. 답은 저장되지 않았습니다. 그 셸에서 이어 푸세요.",
+                             en: "This quiz is open in another shell, so this shell cannot save answers to it. The answer was not saved. Continue it in that shell.")
+        case let .answerConflict(_, position):
+            return Localized(ko: "\(position + 1)번 문제에는 다른 셸에서 한 답이 이미 저장되어 있어 이 답은 저장되지 않았습니다. 'logout' 뒤 다시 로그인해 'resume'하면 저장된 답부터 이어집니다.",
+                             en: "Question \(position + 1) already has an answer saved by another shell, so this answer was not saved. 'logout', sign in again and 'resume' to go on from what is saved.")
         }
     }
 

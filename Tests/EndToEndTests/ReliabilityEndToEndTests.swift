@@ -1,0 +1,52 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Issue 13's defects that only the built binary shows: quiz ownership across processes, where the data lives,
+/// flags and scripts that used to crash or say the wrong thing.
+@Suite(.serialized) struct ReliabilityEndToEndTests {
+    let home: URL
+    let database: URL
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-reliability-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        database = home.appendingPathComponent("brainy.sqlite")
+    }
+
+    func launch() throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "--seed", "11"],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
+                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        _ = try terminal.expect("Brainy 0.1.0")
+        try terminal.waitForRawMode()
+        return terminal
+    }
+
+    /// Item 8: a killed shell that nobody has reaped yet (a zombie, its process id still taken) no longer holds its
+    /// quiz: the claim was a lock the kernel dropped when the process died.
+    @Test func aKilledShellNotYetReapedDoesNotKeepItsQuiz() throws {
+        let first = try launch()
+        first.sendLine("login guest; mode mc; category music; start 3")
+        _ = try first.expect("Type a number or the option")
+        first.sendLine("1")
+        _ = try first.expect("Answer: ")
+        first.kill(signal: SIGKILL)
+        // Wait until it has died, leaving it unreaped: a zombie.
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(first.processID), &info, WEXITED | WNOWAIT) == 0)
+        let state = try String(contentsOfFile: "/proc/\(first.processID)/stat", encoding: .utf8)
+        #expect(state.contains(") Z "), "the first shell is a zombie: \(state)")
+
+        let second = try launch()
+        _ = try second.expect("A quiz was interrupted")
+        #expect(!second.output.contains("open in another shell"))
+        second.sendLine("resume")
+        _ = try second.expect("[2/3]")
+        second.sendLine("exit")
+        #expect(try second.waitForExit() == 0)
+        withExtendedLifetime(first) {}
+    }
+}
