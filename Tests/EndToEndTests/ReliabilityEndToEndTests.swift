@@ -49,4 +49,16 @@ import Testing
         #expect(try second.waitForExit() == 0)
         withExtendedLifetime(first) {}
     }
+
+    /// Item 3: a port past 65535 is refused at the flag and at the setting, with words and no crash.
+    @Test func aServerAddressWithAnImpossiblePortIsRefused() throws {
+        let flag = try BrainyProcess.run(["--db", database.path, "--lang", "en", "--server", "http://127.0.0.1:99999",
+                                          "-c", "register mina@example.com"])
+        #expect(flag.status == 2, "\(flag.err)")
+        #expect(flag.err.contains("'http://127.0.0.1:99999' is not a server address"))
+        let setting = try BrainyProcess.run(["--db", database.path, "--lang", "en", "-c",
+                                             "login guest; settings server http://127.0.0.1:99999"])
+        #expect(setting.status == 1, "\(setting.err)")
+        #expect(setting.err.contains("is not a server address"))
+    }
 }
