@@ -79,12 +79,15 @@ struct BrainyLauncher {
     }
 }
 
-/// `$XDG_DATA_HOME/brainy`, or `~/.local/share/brainy`, created readable by its owner only.
+/// `$XDG_DATA_HOME/brainy`, or `$HOME/.local/share/brainy`, created readable by its owner only. `$HOME` comes first,
+/// as for every program that keeps files in the home folder; the password database's entry only when it is unset.
 enum DataDirectory {
     static func resolve(_ environment: [String: String]) -> URL {
         let base: URL
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             base = URL(fileURLWithPath: xdg)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
         } else {
             base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         }

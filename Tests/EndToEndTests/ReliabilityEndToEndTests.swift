@@ -50,6 +50,20 @@ import Testing
         withExtendedLifetime(first) {}
     }
 
+    /// Item 5: with XDG_DATA_HOME unset the data goes under $HOME, not under the password database's home.
+    @Test func theDataFolderFollowsHome() throws {
+        let process = Process()
+        process.executableURL = PseudoTerminal.builtProduct(named: "brainy")
+        process.arguments = ["--lang", "en", "-c", "login guest"]
+        process.environment = ["HOME": home.path, "LANG": "C.UTF-8"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/brainy/brainy.sqlite").path))
+    }
+
     /// Item 3: a port past 65535 is refused at the flag and at the setting, with words and no crash.
     @Test func aServerAddressWithAnImpossiblePortIsRefused() throws {
         let flag = try BrainyProcess.run(["--db", database.path, "--lang", "en", "--server", "http://127.0.0.1:99999",
