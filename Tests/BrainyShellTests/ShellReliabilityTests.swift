@@ -76,4 +76,52 @@ import Testing
         #expect(write.1.contains("read-only"), "\(write.1)")
         #expect(!write.1.contains("SQLite"))
     }
+
+    /// Item 2: another player's name from the server is shown without its terminal controls.
+    @Test func theLeaderboardShowsNamesWithoutTerminalControls() throws {
+        let harness = try ShellHarness()
+        let session = harness.session()
+        _ = try session.execute("login guest")
+        let userId = try #require(session.flow.user?.id)
+        let board = LeaderboardResponse(date: "2026-09-21", entries: [
+            .init(rank: 1, displayName: "mallory\u{1B}]0;pwned\u{07}@evil.example", score: 9, accuracy: 0.9),
+        ], you: nil)
+        try harness.database.saveLeaderboard(board, userId: userId, now: ShellHarness.start)
+        _ = try session.execute("leaderboard")
+        let output = session.console.captured
+        #expect(output.contains("mallory@evil.example"), "\(output)")
+        #expect(!output.contains("\u{1B}") && !output.contains("\u{07}") && !output.contains("pwned"))
+    }
+
+    /// Item 2: `history <id>` shows a stored answer without the controls it holds.
+    @Test func historyOfOneQuizShowsStoredAnswersWithoutControls() throws {
+        let harness = try ShellHarness()
+        let session = harness.session()
+        _ = try session.execute("login guest")
+        let userId = try #require(session.flow.user?.id)
+        let quiz = Quiz(id: "c0ffee00-0000-4000-8000-000000000000", userId: userId, type: .shortAnswer,
+                        category: .drama, format: .individual, selection: .random, stage: nil,
+                        dealt: [DealtQuestion(questionId: "drama-0001", optionOrder: [0, 1, 2, 3])],
+                        startedAt: ShellHarness.start)
+        try harness.database.saveNewQuiz(quiz)
+        try harness.database.saveAnswer(
+            AnswerRecord(id: "a1", quizId: quiz.id, userId: userId, questionId: "drama-0001", position: 0,
+                         givenAnswer: "x\u{1B}[2J\u{9B}1;1Hy", outcome: .wrong, hintUsed: false, timeSpent: 1,
+                         answeredAt: ShellHarness.start, category: .drama, type: .shortAnswer),
+            progress: quiz, timeZone: .gmt)
+        var finished = quiz
+        finished.finishedAt = ShellHarness.start
+        try harness.database.finishQuiz(finished, stagePassed: nil, earnedHint: false)
+        _ = try session.execute("history c0ffee00")
+        let output = session.console.captured
+        #expect(output.contains("Yours: xy"), "\(output)")
+        #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0 || $0.value == 0x9B })
+    }
+
+    /// Item 2: what was typed comes back in an error message without its controls.
+    @Test func anUnknownCommandIsEchoedWithoutControls() {
+        let result = try! ShellHarness().run(["\u{1B}[8mstast\u{7}"])
+        #expect(result.output.contains("'stast' is not a command"), "\(result.output)")
+        #expect(!result.output.contains("\u{1B}"))
+    }
 }

@@ -7,7 +7,12 @@ import Foundation
 /// wrong.
 public enum ErrorMessage {
     /// The message for `error`; times are shown in `timeZone`.
+    /// Cleaned of terminal controls: a message may repeat what was typed, or what a server or the database said.
     public static func of(_ error: any Error, timeZone: TimeZone = .current) -> Localized {
+        OutsideText.clean(words(for: error, timeZone: timeZone), keepingLines: true)
+    }
+
+    private static func words(for error: any Error, timeZone: TimeZone) -> Localized {
         switch error {
         case let error as BrainyError: domain(error, timeZone: timeZone)
         case let error as ShellError: shell(error)

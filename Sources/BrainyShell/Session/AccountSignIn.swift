@@ -114,7 +114,9 @@ struct AccountSignIn {
         }
         session.applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
-        let signedIn = SignedInUser(id: user.id, displayName: user.email ?? user.displayName, provider: user.provider)
+        // A name from a server or an identity provider: shown (here, in the prompt, in `state`) without controls.
+        let signedIn = SignedInUser(id: user.id, displayName: OutsideText.clean(user.email ?? user.displayName),
+                                    provider: user.provider)
         try session.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
             console.line(Localized(

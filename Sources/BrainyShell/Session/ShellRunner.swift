@@ -73,7 +73,8 @@ public struct ShellRunner {
                             let place = commands.count > 1
                                 ? Localized(ko: "\(lineNumber)번째 줄의 \(position + 1)번째 명령", en: "line \(lineNumber), command \(position + 1)")
                                 : Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")
-                            console.error("brainy: " + place[console.language] + " (\(command.prefix(60))): " + message)
+                            let shown = OutsideText.clean(String(command.prefix(60)))
+                            console.error("brainy: " + place[console.language] + " (\(shown)): " + message)
                             return Self.exitCode(for: error)
                         }
                     }
