@@ -45,6 +45,7 @@ import Testing
         StoreError.ioFailure,
         StoreError.claimFailed("no space"), StoreError.quizIdTaken("q"), StoreError.quizHeldElsewhere(quizId: "q"),
         StoreError.answerConflict(quizId: "q", position: 0),
+        BrainyError.answerTooLong(limit: 1024), BrainyError.answerHasControlCharacters, ShellError.lineTooLong(limit: 4096),
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

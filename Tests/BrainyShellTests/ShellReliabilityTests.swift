@@ -52,6 +52,16 @@ import Testing
         #expect(session.flow.state == .question)
     }
 
+    /// Item 10: a megabyte on one line is refused at once, not split, matched and kept.
+    @Test func aLinePastFourKilobytesIsRefused() {
+        let shell = try! ShellHarness()
+        let started = ContinuousClock.now
+        let result = shell.run(["login guest", String(repeating: "x", count: 1_000_000), "stats"])
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(result.status == 1)
+        #expect(result.output.contains("line 2: The line is too long (over 4 KiB)"), "\(result.output)")
+    }
+
     /// Item 10: on a read-only database the records are shown; a write stops a script with 3 and says why.
     @Test func aReadOnlyDatabaseShowsHistoryAndAWriteExitsWithThree() throws {
         let path = Self.temporaryFile()

@@ -105,6 +105,12 @@ public enum ErrorMessage {
             let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
             return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
                              en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
+        case let .answerTooLong(limit):
+            return Localized(ko: "답이 너무 깁니다(\(limit)바이트 넘음). 저장하지 않았고 문제는 그대로입니다.",
+                             en: "The answer is too long (over \(limit) bytes). It was not saved; the question is still open.")
+        case .answerHasControlCharacters:
+            return Localized(ko: "답에 제어 문자(NUL, ESC 등)가 들어 있어 받지 않았습니다. 문제는 그대로입니다.",
+                             en: "The answer holds a control character (such as NUL or ESC), so it was not taken. The question is still open.")
         case let .invalidSetting(setting, value, allowed):
             let key = setting.rawValue
             return Localized(ko: "'\(key)' 설정에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(allowed.joined(separator: ", "))",
@@ -196,6 +202,9 @@ public enum ErrorMessage {
             return Localized(ko: "취소했습니다.", en: "Cancelled.")
         case let .fileNotReadable(path):
             return Localized(ko: "\(Josa.attach(path, .object)) 읽을 수 없습니다. 경로와 권한을 확인하세요.", en: "Cannot read \(path). Check the path and its permissions.")
+        case let .lineTooLong(limit):
+            return Localized(ko: "줄이 너무 깁니다(\(limit / 1024) KiB 넘음). 실행하지 않았습니다.",
+                             en: "The line is too long (over \(limit / 1024) KiB); it was not run.")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
         case let .alreadyRecording(path):

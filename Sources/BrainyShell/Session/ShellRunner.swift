@@ -46,6 +46,18 @@ public struct ShellRunner {
             case .cancelled:
                 continue
             case let .line(raw):
+                // A line past the limit (a paste gone wrong) is refused before anything reads it: splitting it,
+                // suggesting a command for it, keeping it in the history would each cost time and memory.
+                guard raw.utf8.count <= Self.lineLimit else {
+                    let message = console.text(session.message(for: ShellError.lineTooLong(limit: Self.lineLimit)))
+                    if reader.isInteractive {
+                        console.error(message)
+                        continue
+                    }
+                    console.error("brainy: " + Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")[console.language]
+                                  + ": " + message)
+                    return 1
+                }
                 let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                 // A line that was no command is not kept: it may be a password typed at the wrong moment.
@@ -82,6 +94,9 @@ public struct ShellRunner {
             }
         }
     }
+
+    /// The longest line run, in bytes of UTF-8.
+    static let lineLimit = 4096
 
     /// A script stops with 3 when the database cannot be used (the README's exit codes), else with 1.
     static func exitCode(for error: any Error) -> Int32 {
