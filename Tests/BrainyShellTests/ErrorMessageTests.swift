@@ -46,6 +46,7 @@ import Testing
         StoreError.claimFailed("no space"), StoreError.quizIdTaken("q"), StoreError.quizHeldElsewhere(quizId: "q"),
         StoreError.answerConflict(quizId: "q", position: 0),
         BrainyError.answerTooLong(limit: 1024), BrainyError.answerHasControlCharacters, ShellError.lineTooLong(limit: 4096),
+        BrainyError.optionRemoved("1", remaining: ["2", "4"]),
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

@@ -253,6 +253,11 @@ public struct QuizFlow: Equatable, Sendable {
             if pick == .noMatch { pick = OptionPicker.pick(trimmed, shown: shownEn, letters: letters) }
             switch pick {
             case let .position(position):
+                // An option the hint removed is no longer one to choose.
+                if play.removedPositions.contains(position) {
+                    let remaining = labels.indices.filter { !play.removedPositions.contains($0) }.map { labels[$0] }
+                    throw .optionRemoved(labels[position], remaining: remaining)
+                }
                 correct = position == play.correctPosition
                 given = labels[position]
             case let .outOfRange(number):

@@ -105,6 +105,10 @@ public enum ErrorMessage {
             let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
             return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
                              en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
+        case let .optionRemoved(label, remaining):
+            let open = remaining.joined(separator: ", ")
+            return Localized(ko: "\(label)번 보기는 힌트로 지워졌습니다. 남은 보기: \(open) (문제는 그대로입니다).",
+                             en: "Option \(label) was removed by the hint. The options left: \(open) (the question is still open).")
         case let .answerTooLong(limit):
             return Localized(ko: "답이 너무 깁니다(\(limit)바이트 넘음). 저장하지 않았고 문제는 그대로입니다.",
                              en: "The answer is too long (over \(limit) bytes). It was not saved; the question is still open.")
