@@ -69,8 +69,12 @@ struct BrainyLauncher {
             return Shell.run(services, shellOptions, input: .lines([commands]))
         }
         if let file = options.scriptFile {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: file) else {
                 FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])\n".utf8))
+                return 2
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotUTF8(file))[language ?? .ko])\n".utf8))
                 return 2
             }
             return Shell.run(services, shellOptions, input: .lines(text.components(separatedBy: "\n")))

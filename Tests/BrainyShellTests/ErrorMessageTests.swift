@@ -47,6 +47,7 @@ import Testing
         StoreError.answerConflict(quizId: "q", position: 0),
         BrainyError.answerTooLong(limit: 1024), BrainyError.answerHasControlCharacters, ShellError.lineTooLong(limit: 4096),
         BrainyError.optionRemoved("1", remaining: ["2", "4"]),
+        ShellError.fileNotUTF8("x.brainy"),
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

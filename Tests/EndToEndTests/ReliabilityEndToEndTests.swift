@@ -75,4 +75,13 @@ import Testing
         #expect(setting.status == 1, "\(setting.err)")
         #expect(setting.err.contains("is not a server address"))
     }
+
+    /// Item 10: a script that is not UTF-8 is said to be so, not "cannot read".
+    @Test func aScriptThatIsNotUTF8IsSaidToBeSo() throws {
+        let script = home.appendingPathComponent("latin1.brainy")
+        try Data([0x6C, 0x6F, 0x67, 0x69, 0x6E, 0x20, 0xE9, 0xFF, 0x0A]).write(to: script)
+        let result = try BrainyProcess.run(["--db", database.path, "--lang", "en", "-f", script.path])
+        #expect(result.status == 2)
+        #expect(result.err.contains("is not UTF-8 text"), "\(result.err)")
+    }
 }

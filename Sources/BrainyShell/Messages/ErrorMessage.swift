@@ -206,6 +206,9 @@ public enum ErrorMessage {
             return Localized(ko: "취소했습니다.", en: "Cancelled.")
         case let .fileNotReadable(path):
             return Localized(ko: "\(Josa.attach(path, .object)) 읽을 수 없습니다. 경로와 권한을 확인하세요.", en: "Cannot read \(path). Check the path and its permissions.")
+        case let .fileNotUTF8(path):
+            return Localized(ko: "\(Josa.attach(path, .topic)) UTF-8 텍스트가 아닙니다. 스크립트는 UTF-8로 저장하세요 (예: iconv -t UTF-8).",
+                             en: "\(path) is not UTF-8 text. Save the script as UTF-8 (e.g. with iconv -t UTF-8).")
         case let .lineTooLong(limit):
             return Localized(ko: "줄이 너무 깁니다(\(limit / 1024) KiB 넘음). 실행하지 않았습니다.",
                              en: "The line is too long (over \(limit / 1024) KiB); it was not run.")
