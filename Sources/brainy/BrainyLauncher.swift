@@ -56,7 +56,8 @@ struct BrainyLauncher {
             remoteFactory: { url in HTTPRemoteAPI(baseURL: url, timeout: timeout) })
         var shellOptions = ShellOptions(
             seed: options.seed, serverURL: options.serverURL, languageOverride: language,
-            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && Platform.isTerminal(.output),
+            colorEnabled: ColorChoice.enabled(noColorFlag: options.noColor, environment: environment,
+                                              outputIsTerminal: Platform.isTerminal(.output)),
             qaEnabled: options.qa, formatOverride: options.format)
         shellOptions.audioOut = options.audioOut.map { URL(fileURLWithPath: $0, isDirectory: true) }
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.

@@ -134,4 +134,13 @@ import Testing
         #expect(result.output.contains("'stast' is not a command"), "\(result.output)")
         #expect(!result.output.contains("\u{1B}"))
     }
+
+    /// Item 10: no colour on a terminal that says it has none.
+    @Test func aDumbTerminalGetsNoColour() {
+        #expect(ColorChoice.enabled(noColorFlag: false, environment: ["TERM": "xterm-256color"], outputIsTerminal: true))
+        #expect(!ColorChoice.enabled(noColorFlag: false, environment: ["TERM": "dumb"], outputIsTerminal: true))
+        #expect(!ColorChoice.enabled(noColorFlag: false, environment: ["NO_COLOR": ""], outputIsTerminal: true))
+        #expect(!ColorChoice.enabled(noColorFlag: true, environment: [:], outputIsTerminal: true))
+        #expect(!ColorChoice.enabled(noColorFlag: false, environment: [:], outputIsTerminal: false))
+    }
 }
