@@ -84,4 +84,18 @@ import Testing
         #expect(result.status == 2)
         #expect(result.err.contains("is not UTF-8 text"), "\(result.err)")
     }
+
+    /// Item 10: Ctrl-@ (a NUL byte) and Return gave no prompt back; the Return after it was typed in as "^M".
+    @Test func ctrlAtAndReturnGiveThePromptBack() throws {
+        let shell = try launch()
+        _ = try shell.expect("brainy> ")
+        shell.send("\u{0}")
+        shell.send("\r")
+        _ = try shell.expect("brainy> ")
+        #expect(!shell.output.contains("^M"))
+        shell.sendLine("state")
+        _ = try shell.expect("State: signed_out")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
 }
