@@ -22,13 +22,13 @@ let package = Package(
     targets: [
         // The shared domain: pure Swift + Foundation.
         .target(name: "BrainyKit"),
-        // Bundled question packs and the default remote config.
+        // Bundled question packs, the default remote config and the server's house ads.
         .target(
             name: "BrainyResources",
             path: "Resources",
             exclude: ["README.md"],
             sources: ["BrainyResources.swift"],
-            resources: [.copy("Packs"), .copy("Config")]
+            resources: [.copy("Packs"), .copy("Config"), .copy("Ads"), .copy("Knowledge")]
         ),
         // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
         .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),

@@ -112,5 +112,36 @@ by["start random"] = by["start"][1::2]
 for name, label in [("start unsolved", "start unsolved 10"), ("start random", "start random 10"), ("history", "history"), ("stats", "stats")]:
     v = by[name]
     print(f"{label}: median {statistics.median(v):.2f} ms  p99 {percentile(v, 99):.2f} ms  (n={len(v)})")
+def ai_mode(quizzes=6):
+    """AI mode on the same database: the first start makes the category's questions from the knowledge base; each
+    answer teaches the learner model and chooses the next question again; `start adaptive` draws from the bank's
+    20,000 questions of a category."""
+    log = os.path.join(work, "timing-ai.log")
+    if os.path.exists(log): os.remove(log)
+    lines = ["mode ai", "category country"]
+    for i in range(quizzes):
+        lines.append("start 10")
+        for k in range(10):
+            lines += [f"answer {k % 4 + 1}", "next"]
+    lines += ["mode mc", "category music"]
+    for i in range(quizzes):
+        lines.append("start adaptive 10")
+        for k in range(10):
+            lines += [f"answer {k % 4 + 1}", "next"]
+    r = brainy(stdin="\n".join(lines) + "\n", extra_env={"BRAINY_TIMING_LOG": log})
+    assert r.returncode == 0, r.stderr[-2000:]
+    by = {}
+    for line in open(log):
+        name, micros = line.rstrip("\n").split("\t")
+        by.setdefault(name, []).append(int(micros) / 1000)
+    starts, answers = by["start"], by["answer"]
+    ai_answers, adaptive_answers = answers[:quizzes * 10], answers[quizzes * 10:]
+    print(f"AI mode, first question of the first quiz (makes the category's questions from the knowledge base): {starts[0]:.1f} ms")
+    print(f"AI mode, first question of a later quiz: median {statistics.median(starts[1:quizzes]):.2f} ms  (n={quizzes - 1})")
+    print(f"AI mode, answer (saved, both ratings learnt, the next question chosen again): median {statistics.median(ai_answers):.2f} ms  p99 {percentile(ai_answers, 99):.2f} ms")
+    print(f"start adaptive 10 among the bank's questions of a category: median {statistics.median(starts[quizzes:]):.2f} ms")
+    print(f"answer in an adaptive quiz over the bank: median {statistics.median(adaptive_answers):.2f} ms  p99 {percentile(adaptive_answers, 99):.2f} ms")
+
+ai_mode()
 peak = peak_memory_mb()
 print(f"peak memory (max RSS of a piped quiz, history and stats): {peak:.1f} MB")

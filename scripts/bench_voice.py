@@ -52,13 +52,25 @@ with tempfile.TemporaryDirectory() as work:
     answer = os.path.join(work, "answer.wav")
     subprocess.run(["espeak-ng", "-v", "en-us", "-s", "60", "-w", answer, "Kyoto"], check=True)
     length = seconds_of(answer)
-    recognize = []
+    # The same answer said after a second of quiet and followed by two more: what `speak` hears through its listening.
+    spoken = os.path.join(work, "spoken.wav")
+    subprocess.run(["sox", "-n", "-r", "22050", "-c", "1", "-b", "16", os.path.join(work, "quiet.wav"), "trim", "0", "1"],
+                   check=True)
+    subprocess.run(["sox", os.path.join(work, "quiet.wav"), answer, os.path.join(work, "quiet.wav"),
+                    os.path.join(work, "quiet.wav"), spoken], check=True)
+    recognize, listened = [], []
     for run in range(runs):
         db = os.path.join(work, f"asr-{run}.sqlite")
         env = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "asr-cache"), XDG_DATA_HOME=work)
         times = timed_commands(["--db", db, "--audio-out", os.path.join(work, "asr-out"), "-c",
                                 f"login guest; mode voice; category country; start 1; answer --audio {answer}"], env)
         recognize += times["answer"]
+        times = timed_commands(["--db", db + "-speak", "--audio-out", os.path.join(work, "asr-out"), "-c",
+                                f"login guest; mode voice; category country; start 1; speak --from {spoken}"], env)
+        listened += times["speak"]
     took = statistics.median(recognize) / 1e6
     print(f"spoken answer of {length:.2f} s recognized (sox + PocketSphinx with the question's grammar):")
     print(f"  median {took * 1000:.1f} ms over {runs} runs  ({length / max(took, 1e-6):.1f}x faster than real time)")
+    took = statistics.median(listened) / 1e6
+    print(f"speak --from the same answer between a second of quiet and two (listening to the silence, then recognizing):")
+    print(f"  median {took * 1000:.1f} ms over {runs} runs")

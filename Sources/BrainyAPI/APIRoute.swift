@@ -14,6 +14,7 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
         case auth = "/v1/auth"
         case results = "/v1/results"
         case leaderboard = "/v1/leaderboard"
+        case ads = "/v1/ads"
         case devIdP = "/dev-idp"
     }
 
@@ -43,6 +44,7 @@ extension APIRoute {
     public static let config = APIRoute(.get, .content, "config")
     public static let packVersion = APIRoute(.get, .content, "pack/version")
     public static let pack = APIRoute(.get, .content, "pack")
+    public static let questionRatings = APIRoute(.get, .content, "questions/ratings")
 
     public static let checkEmail = APIRoute(.post, .auth, "check-email")
     public static let register = APIRoute(.post, .auth, "register")
@@ -56,6 +58,15 @@ extension APIRoute {
     public static let resultSummary = APIRoute(.get, .results, "summary")
     public static let dailyLeaderboard = APIRoute(.get, .leaderboard, "daily")
 
+    /// House ads for players (access token), and their administration (the admin token).
+    public static let ads = APIRoute(.get, .ads, "")
+    public static let adEvents = APIRoute(.post, .ads, "events")
+    public static let adReport = APIRoute(.get, .ads, "report")
+    public static let houseAds = APIRoute(.get, .ads, "house")
+    public static let addHouseAd = APIRoute(.post, .ads, "house")
+    public static let pauseHouseAd = APIRoute(.post, .ads, "house/{id}/pause")
+    public static let resumeHouseAd = APIRoute(.post, .ads, "house/{id}/resume")
+
     /// The development identity provider (`brainy-server --dev-idp`).
     public static let devDeviceCode = APIRoute(.post, .devIdP, "{provider}/device/code")
     public static let devToken = APIRoute(.post, .devIdP, "{provider}/token")
@@ -64,7 +75,8 @@ extension APIRoute {
     public static let devApproval = APIRoute(.post, .devIdP, "device")
 
     public static let all: [APIRoute] = [
-        config, packVersion, pack, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
-        uploadResults, resultSummary, dailyLeaderboard, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval,
+        config, packVersion, pack, questionRatings, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
+        uploadResults, resultSummary, dailyLeaderboard, ads, adEvents, adReport, houseAds, addHouseAd, pauseHouseAd,
+        resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval,
     ]
 }

@@ -20,8 +20,17 @@ public protocol RemoteAPI: Sendable {
 
     func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse
+    /// Every player's answers to each question, as difficulty ratings.
+    func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse
     /// What the server holds for the account, to compare with the device.
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse
+
+    /// Up to `count` ads for `placement` in `lang`, within the config's caps; `quizzesToday` is the device's count of
+    /// quizzes finished today, the one just finished included (nil: the server counts the uploaded ones).
+    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)
+        async throws(RemoteError) -> AdsResponse
+    /// Uploads impressions, opens and completions; each completion's reward is accepted or refused with a reason.
+    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse
 
     func socialProviders() async throws(RemoteError) -> SocialProvidersResponse
     /// Asks the provider for a device code and a user code (RFC 8628).

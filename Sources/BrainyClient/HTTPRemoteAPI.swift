@@ -74,6 +74,10 @@ public struct HTTPRemoteAPI: RemoteAPI {
                                                              body: UploadJSON.encode(batch)))
     }
 
+    public func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse {
+        try decode(QuestionRatingsResponse.self, try await send(.questionRatings, limit: 64 * 1024 * 1024))
+    }
+
     public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
         try decode(LeaderboardResponse.self,
                    try await send(.dailyLeaderboard, headers: Self.bearer(accessToken)))
@@ -82,6 +86,20 @@ public struct HTTPRemoteAPI: RemoteAPI {
     public func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse {
         try decode(ResultSummaryResponse.self,
                    try await send(.resultSummary, headers: Self.bearer(accessToken)))
+    }
+
+    // MARK: Ads
+
+    public func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)
+        async throws(RemoteError) -> AdsResponse {
+        var query = [("placement", placement.rawValue), ("lang", lang), ("count", String(count))]
+        if let quizzesToday { query.append(("quizzesToday", String(quizzesToday))) }
+        return try decode(AdsResponse.self, try await send(.ads, query: query, headers: Self.bearer(accessToken)))
+    }
+
+    public func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError)
+        -> AdEventsResponse {
+        try await post(.adEvents, request, accessToken: accessToken)
     }
 
     // MARK: Social sign-in
@@ -146,10 +164,14 @@ public struct HTTPRemoteAPI: RemoteAPI {
                               body: Data(body.utf8), acceptingErrors: acceptingErrors)
     }
 
-    private func send(_ route: APIRoute, headers: HTTPHeaders = [:], body: Data? = nil,
+    private func send(_ route: APIRoute, query: [(String, String)] = [], headers: HTTPHeaders = [:], body: Data? = nil,
                       limit: Int = 8 * 1024 * 1024) async throws(RemoteError) -> Answer {
-        try await send(HTTPMethod(rawValue: route.method.rawValue), url: baseURL + route.path, headers: headers, body: body,
-                       limit: limit)
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let encoded = query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        let url = baseURL + route.path + (encoded.isEmpty ? "" : "?" + encoded.joined(separator: "&"))
+        return try await send(HTTPMethod(rawValue: route.method.rawValue), url: url, headers: headers, body: body,
+                              limit: limit)
     }
 
     private func send(_ method: HTTPMethod, url: String, headers: HTTPHeaders, body: Data?,
@@ -174,14 +196,14 @@ public struct HTTPRemoteAPI: RemoteAPI {
             answer = Answer(status: Int(response.status.code), headers: response.headers,
                             body: Data(buffer.readableBytesView))
         } catch {
-            throw classify(error)
+            throw Self.classify(error, timeout: timeout)
         }
         if answer.status >= 400 && !acceptingErrors { throw Self.failure(answer) }
         return answer
     }
 
     /// Turns a transport error into what the user is told: cancelled, timed out, or not reachable.
-    private func classify(_ error: any Error) -> RemoteError {
+    static func classify(_ error: any Error, timeout: TimeInterval) -> RemoteError {
         if error is CancellationError || Task.isCancelled { return .cancelled }
         if let error = error as? HTTPClientError {
             switch error {

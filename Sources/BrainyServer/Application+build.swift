@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import BrainyPacks
 import BrainyPasswords
@@ -17,10 +18,16 @@ public struct ServerEnvironment: Sendable {
     /// The key the development identity provider signs with; nil makes a new one (tests share one: RSA key
     /// generation is slow in debug builds).
     var devIdPKey: _RSA.Signing.PrivateKey?
+    /// Draws ads and makes ad-token nonces; a seeded one repeats its draws (tests).
+    public var random: ServerRandom
+    /// The house ads added to the database at start when it lacks them; nil adds the bundled ones.
+    public var houseAds: [HouseAd]?
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
-                content: ServedContent? = nil) {
+                content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
         self.clock = clock
+        self.random = random
+        self.houseAds = houseAds
         self.passwordHasher = passwordHasher
         self.content = content
     }
@@ -39,9 +46,11 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     } else {
         key = try await database.signingKey(orCreate: RefreshTokens.randomKey)
     }
+    try await database.seedHouseAds(environment.houseAds ?? BundledHouseAds.load(), at: environment.clock.now())
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
-        tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime),
+        tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
+        adminToken: arguments.adminToken,
         social: SocialSignIn.configured(arguments, environment: environment), environment: environment)
     return Application(
         router: router,
@@ -53,14 +62,16 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 }
 
 /// The routes under /v1 (and /dev-idp with `--dev-idp`), each answering JSON, with every error turned into
-/// `{"error": {...}}`.
-func buildRouter(_ repository: some ServerRepository, content: ServedContent, tokens: AccessTokens,
-                 social: SocialSignIn = .disabled, environment: ServerEnvironment) -> Router<ServerRequestContext> {
+/// `{"error": {...}}`. The ad administration answers only `adminToken`.
+func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
+                 adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
+                 environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, at: .content)
+        router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)
         router.addRoutes(accounts.endpoints, at: .auth)
         router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts).endpoints,
                          at: .auth)
@@ -71,6 +82,12 @@ func buildRouter(_ repository: some ServerRepository, content: ServedContent, to
                          at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)
+        router.addRoutes(AdsController(ads: repository, config: content.config.ads, tokens: adTokens,
+                                       clock: environment.clock, random: environment.random, auth: auth).endpoints,
+                         at: .ads)
+        router.addRoutes(AdAdminController(ads: repository, clock: environment.clock,
+                                           auth: AdminAuthMiddleware(adminToken: adminToken)).endpoints,
+                         at: .ads)
     }
     // The error middleware must be in place before the routes, yet it needs the route table to tell a wrong
     // method (405 with Allow) from an unknown path (404): read the table off a first, throwaway router.

@@ -21,6 +21,8 @@ public struct ServerArguments: Equatable, Sendable {
     public var googleClientSecret: String?
     /// The Services ID (or bundle id) Apple issues tokens for; Apple tokens are accepted only with one.
     public var appleClientId: String?
+    /// Opens the ad administration (`/v1/ads/house`, `/v1/ads/report`) to requests bearing it; closed when nil.
+    public var adminToken: String?
     public var showHelp = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, secret: String? = nil) {
@@ -54,6 +56,9 @@ public struct ServerArguments: Equatable, Sendable {
           --apple-client-id <id>
                               accept Sign in with Apple ID tokens for this client id (or $BRAINY_APPLE_CLIENT_ID);
                               Apple has no device flow, so the shell is not offered it
+          --admin-token <text>
+                              the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at
+                              least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed
           --dev-idp           act as a local identity provider for Google and Apple (demos and tests): a device
                               flow and approval page under /dev-idp, tokens signed with a key made at start;
                               replaces the real providers
@@ -109,6 +114,8 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.googleClientSecret = try nonEmpty(value(for: flag), flag)
             case "--apple-client-id":
                 parsed.appleClientId = try nonEmpty(value(for: flag), flag)
+            case "--admin-token":
+                parsed.adminToken = try adminToken(value(for: flag))
             case "-h", "--help":
                 parsed.showHelp = true
             default:
@@ -120,7 +127,15 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.googleClientId = parsed.googleClientId ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_ID")
         parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
         parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
+        if parsed.adminToken == nil, let token = fromEnvironment("BRAINY_ADMIN_TOKEN") {
+            parsed.adminToken = try adminToken(token)
+        }
         return parsed
+    }
+
+    private static func adminToken(_ token: String) throws(UsageError) -> String {
+        guard token.utf8.count >= 16 else { throw UsageError(message: "--admin-token needs at least 16 bytes.") }
+        return token
     }
 
     private static func nonEmpty(_ value: String, _ flag: String) throws(UsageError) -> String {

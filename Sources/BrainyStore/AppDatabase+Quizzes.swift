@@ -63,6 +63,7 @@ extension AppDatabase: QuizRepository {
             let day = StreakCalculator.dayNumber(of: record.answeredAt, timeZone: timeZone)
             try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
                            arguments: [record.userId, day])
+            try Self.learn(from: record, in: db)
         }
     }
 
@@ -90,6 +91,7 @@ extension AppDatabase: QuizRepository {
             if earnedHint {
                 try db.execute(sql: "UPDATE user SET hintCredits = hintCredits + 1 WHERE id = ?", arguments: [quiz.userId])
             }
+            try Self.noteRating(after: quiz, at: finishedAt, in: db)
         }
         claims.release(quiz.id)
         checkpoint()
@@ -211,7 +213,19 @@ extension AppDatabase: QuizRepository {
             let days = try Int.fetchAll(db, sql: "SELECT day FROM playDay WHERE userId = ?", arguments: [userId])
             let streaks = StreakCalculator.streaks(
                 playedDays: days, today: StreakCalculator.dayNumber(of: now, timeZone: timeZone))
+            // Per type from the quizzes (a few per hundred results), which carry their counts as they are played.
+            var perType: [QuizType: TypeStats] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT type, sum(status != 'in_progress') AS quizzes, sum(answeredCount) AS answered,
+                  sum(correctCount) AS correct, sum(duration) AS timeSpent
+                FROM quiz WHERE userId = ? GROUP BY type
+                """, arguments: [userId]) {
+                guard let type = QuizType(rawValue: row["type"]) else { continue }
+                perType[type] = TypeStats(type: type, quizzes: row["quizzes"], answered: row["answered"],
+                                          correct: row["correct"], timeSpent: row["timeSpent"])
+            }
             return UserStats(perCategory: QuizCategory.allCases.compactMap { perCategory[$0] },
+                             perType: QuizType.allCases.compactMap { perType[$0] },
                              currentStreak: streaks.current, bestStreak: streaks.best, lastPlayedAt: lastPlayed)
         }
     }
@@ -222,7 +236,8 @@ extension AppDatabase: QuizRepository {
 
     public func resetProgress(userId: String) throws(StoreError) {
         try write { db in
-            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay"] {
+            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay", "playerRating",
+                          "ratingHistory"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [userId])
             }
             try db.execute(sql: "UPDATE user SET hintCredits = 3 WHERE id = ?", arguments: [userId])

@@ -202,7 +202,15 @@ extension AppDatabase: SyncRepository {
             """, arguments: both)
         try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) SELECT ?, day FROM playDay WHERE userId = ?",
                        arguments: both)
-        for table in ["solvedQuestion", "stageProgress", "categoryTotal", "playDay"] {
+        // The rating that learnt from more answers stands; both count.
+        try db.execute(sql: """
+            INSERT INTO playerRating (userId, category, value, answers, updatedAt)
+            SELECT ?, category, value, answers, updatedAt FROM playerRating WHERE userId = ? AND true
+            ON CONFLICT DO UPDATE SET value = CASE WHEN excluded.answers > answers THEN excluded.value ELSE value END,
+              answers = answers + excluded.answers, updatedAt = max(updatedAt, excluded.updatedAt)
+            """, arguments: both)
+        try db.execute(sql: "UPDATE OR IGNORE ratingHistory SET userId = ? WHERE userId = ?", arguments: both)
+        for table in ["solvedQuestion", "stageProgress", "categoryTotal", "playDay", "playerRating", "ratingHistory"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [source])
         }
     }

@@ -160,6 +160,36 @@ extension AppDatabase {
                 t.column("value", .text).notNull()
             }
         }
+        // Voice mode: what the recognizer heard for a spoken answer (history shows it beside the answer).
+        migrator.registerMigration("v2-heard-answers") { db in
+            try db.alter(table: "quizResult") { t in t.add(column: "heard", .text) }
+        }
+        // The learner model (AI mode, `start adaptive`): ratings per player and category, per question, and the
+        // player's rating at the end of each quiz (how it moved).
+        migrator.registerMigration("v3-learning") { db in
+            try db.create(table: "playerRating") { t in
+                t.column("userId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("value", .double).notNull()
+                t.column("answers", .integer).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.primaryKey(["userId", "category"])
+            }
+            try db.create(table: "questionRating") { t in
+                t.primaryKey("questionId", .text)
+                t.column("value", .double).notNull()
+                t.column("answers", .integer).notNull()
+            }
+            try db.create(table: "ratingHistory") { t in
+                t.column("userId", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("quizId", .text).notNull()
+                t.column("value", .double).notNull()
+                t.column("answers", .integer).notNull()
+                t.column("at", .datetime).notNull()
+                t.primaryKey(["userId", "category", "quizId"])
+            }
+        }
         return migrator
     }
 }

@@ -51,15 +51,28 @@ struct BrainyLauncher {
         let config = BundledConfig.load()
         // How long one request to the sync server may take: BRAINY_SERVER_TIMEOUT seconds (default 15).
         let timeout = environment["BRAINY_SERVER_TIMEOUT"].flatMap(TimeInterval.init).map { max(0.1, $0) } ?? 15
-        let services = ShellServices(
+        var services = ShellServices(
             repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config,
-            remoteFactory: { url in HTTPRemoteAPI(baseURL: url, timeout: timeout) })
+            remoteFactory: { url in HTTPRemoteAPI(baseURL: url, timeout: timeout) },
+            transcriptionFactory: { url in
+                HTTPSpeechTranscription(url: url, model: environment["BRAINY_ASR_MODEL"] ?? "whisper-1",
+                                        apiKey: environment["BRAINY_ASR_KEY"] ?? environment["OPENAI_API_KEY"], timeout: timeout)
+            })
+        services.knowledgeFolder = BrainyResources.knowledgeDirectory
+        // A language model takes longer than a sync server: BRAINY_AI_TIMEOUT seconds (default 30).
+        let aiTimeout = environment["BRAINY_AI_TIMEOUT"].flatMap(TimeInterval.init).map { max(0.1, $0) } ?? 30
+        services.chatFactory = { url in
+            HTTPChatCompletion(url: url, model: environment["BRAINY_AI_MODEL"] ?? "llama3.2",
+                               apiKey: environment["BRAINY_AI_KEY"] ?? environment["OPENAI_API_KEY"], timeout: aiTimeout)
+        }
         var shellOptions = ShellOptions(
             seed: options.seed, serverURL: options.serverURL, languageOverride: language,
             colorEnabled: ColorChoice.enabled(noColorFlag: options.noColor, environment: environment,
                                               outputIsTerminal: Platform.isTerminal(.output)),
             qaEnabled: options.qa, formatOverride: options.format)
         shellOptions.audioOut = options.audioOut.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        shellOptions.asrURL = options.asrURL
+        shellOptions.aiURL = options.aiURL
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
         if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
         if let server = options.serverURL, !ServerAddress.isValid(server) {

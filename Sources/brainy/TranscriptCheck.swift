@@ -127,7 +127,7 @@ enum BundledConfig {
 /// Given a template (a database with the pack imported), it starts from a copy of it.
 struct ScratchShell {
     let folder: URL
-    let services: ShellServices
+    var services: ShellServices
     var options: ShellOptions
 
     init(header: Transcript.Header, colorEnabled: Bool = false, template: ScratchTemplate? = nil) throws {
@@ -142,6 +142,7 @@ struct ScratchShell {
         }
         services = ShellServices(repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
                                  config: BundledConfig.load())
+        services.knowledgeFolder = BrainyResources.knowledgeDirectory
         options = ShellOptions(seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
                                timeZone: header.timeZone, qaEnabled: header.qa)
     }

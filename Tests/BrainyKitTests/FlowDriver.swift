@@ -90,6 +90,10 @@ enum FlowDriver {
         case .stageFailed: return try finished(format: .stage, correct: 3)
         case .interrupted: return try interrupted()
         case .maintenance: return try maintenance()
+        case .generating:
+            var flow = try ready(type: .ai)
+            _ = try flow.handle(.startRequested(selection: .adaptive, count: 5))
+            return flow
         }
     }
 }
@@ -104,6 +108,8 @@ extension QuizFlow {
         switch (play.quiz.type, correctly) {
         case (.multipleChoice, true): text = String(play.correctPosition + 1)
         case (.multipleChoice, false): text = String((play.correctPosition + 1) % 4 + 1)
+        case (.ai, true), (.voice, true): text = play.optionLabels[play.correctPosition]
+        case (.ai, false), (.voice, false): text = play.optionLabels[(play.correctPosition + 1) % play.optionLabels.count]
         case (_, true): text = question.ko.answer
         case (_, false): text = "모르겠어요"
         }

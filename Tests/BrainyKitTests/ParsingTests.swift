@@ -41,10 +41,6 @@ import Testing
         #expect(QuizType.typedNames.allSatisfy { QuizType(parsing: $0) != nil })
     }
 
-    @Test func onlyMultipleChoiceAndShortAnswerArePlayable() {
-        #expect(QuizType.allCases.filter(\.isPlayable) == [.multipleChoice, .shortAnswer, .voice])
-    }
-
     @Test func formatsSelectionsAndLanguagesAreReadInKoreanAndEnglish() {
         #expect(QuizFormat(parsing: "스테이지") == .stage)
         #expect(QuizFormat(parsing: "Stage") == .stage)

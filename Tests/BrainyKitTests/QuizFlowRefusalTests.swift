@@ -3,7 +3,7 @@ import Testing
 
 /// Every command a state does not accept is refused with a message naming the state and what is allowed.
 @Suite struct QuizFlowRefusalTests {
-    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config]
+    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config, .ai]
     static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard, .reset]
     static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start, .login, .register])
 
@@ -13,13 +13,15 @@ import Testing
         .home: Set(anywhere + queries + [.logout, .mode, .login, .register]),
         .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category, .login, .register]),
         .ready: betweenQuizzes,
-        .question: Set(anywhere + queries + [.logout, .answer, .skip, .hint, .abandon, .repeat]).subtracting([.reset]),
+        .question: Set(anywhere + queries + [.logout, .answer, .speak, .skip, .hint, .abandon, .repeat]).subtracting([.reset]),
         .answered: Set(anywhere + queries + [.logout, .next, .abandon, .repeat]).subtracting([.reset]),
         .finished: betweenQuizzes,
         .stageCleared: betweenQuizzes,
         .stageFailed: betweenQuizzes,
         .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume, .login, .register]),
         .maintenance: Set(anywhere + [.sync]),
+        // A step inside AI mode's `start`: no command is ever typed there.
+        .generating: [],
     ]
 
     @Test(arguments: FlowState.allCases)
@@ -66,6 +68,7 @@ import Testing
         (.answered, "hintRequested"), (.ready, "resumeRequested"), (.maintenance, "signedOut"),
         (.finished, "abandonRequested"), (.interrupted, "categoryChosen"), (.question, "signedIn"),
         (.choosingCategory, "startRequested"), (.stageFailed, "skipRequested"), (.question, "quizDealt"),
+        (.answered, "answerSpoken"),
     ])
     func aRefusedEventChangesNothing(state: FlowState, eventName: String) throws {
         var flow = try FlowDriver.flow(in: state)
@@ -82,6 +85,7 @@ import Testing
         case "signedIn": .signedIn(FlowDriver.user, hintCredits: 9, interrupted: nil)
         case "startRequested": .startRequested(selection: .random, count: 5)
         case "skipRequested": .skipRequested(at: Fixtures.start)
+        case "answerSpoken": .answerSpoken("3", heard: "three", at: Fixtures.start)
         default: .quizDealt(Fixtures.play())
         }
         let error = #expect(throws: BrainyError.self) { _ = try flow.handle(event) }

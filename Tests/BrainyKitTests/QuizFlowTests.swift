@@ -41,14 +41,6 @@ import Testing
         #expect(flow.setup == QuizSetup(type: .multipleChoice, category: nil, format: .individual))
     }
 
-    @Test(arguments: [QuizType.ai])
-    func aModeNotPlayableYetIsRefused(_ type: QuizType) throws {
-        var flow = try FlowDriver.signedIn()
-        #expect(throws: BrainyError.quizTypeUnavailable(type)) { _ = try flow.handle(.modeChosen(type)) }
-        #expect(flow.state == .home)
-        #expect(flow.setup == nil)
-    }
-
     @Test func choosingAModeAgainWhileChoosingACategoryReplacesIt() throws {
         var flow = try FlowDriver.choosingCategory(type: .shortAnswer)
         _ = try flow.handle(.modeChosen(.multipleChoice))

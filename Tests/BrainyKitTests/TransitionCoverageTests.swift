@@ -95,13 +95,34 @@ import Testing
             return (try FlowDriver.flow(in: edge.from), .categoryChosen(.country))
         case (.command(.format), _):
             return (try FlowDriver.flow(in: edge.from), .formatChosen(.individual))
+        case (.command(.start), .generating):
+            // AI mode: from ready, or after an AI quiz ended.
+            var flow: QuizFlow
+            if edge.from == .ready {
+                flow = try FlowDriver.ready(type: .ai)
+            } else {
+                let format: QuizFormat = edge.from == .finished ? .individual : .stage
+                let correct = edge.from == .stageFailed ? 3 : (edge.from == .stageCleared ? 4 : 5)
+                flow = try FlowDriver.playing(Fixtures.play(type: .ai, format: format))
+                for position in 0..<5 {
+                    try flow.answerOpenQuestion(correctly: position < correct)
+                    try flow.goToNext()
+                }
+            }
+            return (flow, .startRequested(selection: .adaptive, count: 5))
         case (.command(.start), _):
             var flow = try FlowDriver.flow(in: edge.from)
             let effects = try flow.handle(.startRequested(selection: .random, count: 5))
             #expect(effects.map(\.kind) == ["dealQuiz"])
             return (flow, .quizDealt(Fixtures.play()))
+        case (.questionsGenerated, _):
+            return (try FlowDriver.flow(in: edge.from), .quizDealt(Fixtures.play()))
+        case (.generationFailed, _):
+            return (try FlowDriver.flow(in: edge.from), .generationFailed)
         case (.command(.answer), _):
             return (try FlowDriver.flow(in: edge.from), .answerSubmitted("세종대왕", at: at))
+        case (.command(.speak), _):
+            return (try FlowDriver.flow(in: edge.from), .answerSpoken("세종대왕", heard: "세종대왕", at: at))
         case (.command(.hint), _):
             return (try FlowDriver.playing(credits: 1), .hintRequested(using: SeededGenerator(seed: 1)))
         case (.command(.next), .question):

@@ -84,7 +84,7 @@ import Testing
 
     /// A path with its parameters filled in with values the server knows (an unknown one would only ever get 404).
     static func sampleURI(_ path: String) -> String {
-        let samples = ["{provider}": "google"]
+        let samples = ["{provider}": "google", "{id}": "streak-en"]
         return samples.reduce(path) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
     }
 }

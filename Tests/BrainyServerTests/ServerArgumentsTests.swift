@@ -50,8 +50,21 @@ import Testing
         #expect(environment.appleClientId == nil, "an empty variable is no client id")
     }
 
+    @Test func theAdminTokenComesFromItsFlagOrTheEnvironmentAndIsLongEnough() throws {
+        #expect(try ServerArguments.parse([], environment: ["HOME": "/home/mina"]).adminToken == nil)
+        #expect(try ServerArguments.parse(["--admin-token", "0123456789abcdef"]).adminToken == "0123456789abcdef")
+        let environment = ["HOME": "/home/mina", "BRAINY_ADMIN_TOKEN": "from-the-environment"]
+        #expect(try ServerArguments.parse([], environment: environment).adminToken == "from-the-environment")
+        #expect(try ServerArguments.parse(["--admin-token=the-flag-wins-over-it"], environment: environment).adminToken
+            == "the-flag-wins-over-it")
+        #expect(throws: ServerArguments.UsageError.self) { try ServerArguments.parse(["--admin-token", "short"]) }
+        #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse([], environment: ["BRAINY_ADMIN_TOKEN": "short"])
+        }
+    }
+
     @Test func theHelpListsEveryFlag() {
-        for flag in ["--host", "--port", "--db", "--secret", "--log-level", "--google-client-id", "--google-client-secret",
+        for flag in ["--host", "--admin-token", "--port", "--db", "--secret", "--log-level", "--google-client-id", "--google-client-secret",
                      "--apple-client-id", "--dev-idp", "--help"] {
             #expect(ServerArguments.usage.contains(flag), "\(flag)")
         }

@@ -35,6 +35,7 @@ enum TestServer {
         arguments.devIdP = true
         return buildRouter(try ServerDatabase.inMemory(), content: try ServedContent.bundled(),
                            tokens: AccessTokens(key: Array("test-secret-test-secret".utf8), lifetime: 900),
+                           adTokens: AdTokens(signingKey: Array("test-secret-test-secret".utf8)),
                            social: try SocialSignIn.configured(arguments, environment: environment),
                            environment: environment)
     }

@@ -28,7 +28,7 @@ import Testing
     static let samples: [any Error] = [
         BrainyError.commandNotAllowed(.next, state: .home, allowed: [.help]), BrainyError.qaOnly(.clock),
         BrainyError.transitionNotInTable(from: .home, trigger: .sessionRestored, to: nil),
-        BrainyError.quizTypeUnavailable(.voice), BrainyError.nothingToResume, BrainyError.invalidEmail("x"),
+        BrainyError.nothingToResume, BrainyError.invalidEmail("x"),
         BrainyError.passwordTooShort(minimum: 8), BrainyError.passwordsDoNotMatch, BrainyError.emailTaken("a@b.co"),
         BrainyError.wrongCredentials(remainingAttempts: 2), BrainyError.sessionExpired,
         BrainyError.loginMethodDisabled(.google), BrainyError.updateRequired(current: "0.1.0", minimum: "0.2.0"),

@@ -42,11 +42,14 @@ import Testing
         FlowTransition(from: .question, trigger: .sessionExpired, to: .signedOut),
         FlowTransition(from: .maintenance, trigger: .sessionRestored, to: .maintenance),
         FlowTransition(from: .maintenance, trigger: .maintenanceEnded, to: .answered),
+        FlowTransition(from: .question, trigger: .command(.speak), to: .answered),
     ])
     func aPathPlayedThroughTheShellTakesItsTransition(_ transition: FlowTransition) throws {
         let path = try #require(PathPlanner.plan(for: [transition]).paths.first)
         let shell = try ShellHarness(questionsPerCategory: 20)
-        let transcript = try PathWriter.transcript(for: path, services: shell.services())
+        let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-paths-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: recordings) }
+        let transcript = try PathWriter.transcript(for: path, services: shell.services(), recordings: recordings)
         #expect(transcript.header.qa)
         #expect(transcript.entries.count >= path.steps.count)
         #expect(!transcript.entries.contains { $0.output.contains("Unexpected error") })

@@ -1,5 +1,6 @@
 import BrainyKit
 import BrainyPasswords
+import BrainyResources
 import BrainyShell
 import BrainyStore
 import Foundation
@@ -39,7 +40,10 @@ final class ShellHarness {
     }
 
     func services() -> ShellServices {
-        ShellServices(repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config)
+        var services = ShellServices(repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
+                                     config: config)
+        services.knowledgeFolder = BrainyResources.knowledgeDirectory
+        return services
     }
 
     /// A session to drive command by command (for what must happen between commands, like the clock moving).

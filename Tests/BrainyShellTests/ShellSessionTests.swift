@@ -153,10 +153,9 @@ import Testing
         #expect(shell.run(["login apple"]).output.contains("goes through the sync server"))
     }
 
-    @Test func voicePlaysAndAIIsListedButRefusedForNow() {
-        let result = shell.run(["login guest", "mode voice"])
-        #expect(result.output.contains("Voice chosen"))
-        #expect(shell.run(["mode ai"]).output.contains("not available yet"))
+    @Test func everyQuizTypeCanBeChosen() {
+        #expect(shell.run(["login guest", "mode voice"]).output.contains("Voice chosen"))
+        #expect(shell.run(["mode ai"]).output.contains("AI chosen"))
     }
 
     @Test func settingsPersistAndTheLanguageChangesAtOnce() {

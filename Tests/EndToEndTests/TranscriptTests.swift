@@ -94,6 +94,13 @@ enum BrainyProcess {
         #expect(result.out.contains("스테이지 2 통과"))
     }
 
+    @Test func theAIDemoMakesQuestionsAndShowsTheRating() throws {
+        let result = try BrainyProcess.run(["--demo", Self.folder.appendingPathComponent("ai-mode.brainy").path,
+                                            "--pace", "0"])
+        #expect(result.out.contains("questions from the knowledge base"), "\(result.out.suffix(800))")
+        #expect(result.out.contains("Rating (1500 is average"), "\(result.out.suffix(800))")
+    }
+
     @Test func theWeekDemoShowsAStreak() throws {
         let result = try BrainyProcess.run(["--demo", Self.folder.appendingPathComponent("week-of-play.brainy").path,
                                             "--pace", "0"])

@@ -38,14 +38,20 @@ import Testing
         terminal.sendLine("category country")
         _ = try terminal.expect("voice · country · individual")
         terminal.sendLine("start 2")
-        for (number, word) in [(1, "two"), (2, "four")] {
+        // The first answer from a file; the second said through `speak`'s listening, a recording standing in for the
+        // microphone.
+        for (number, word, command) in [(1, "two", "answer --audio"), (2, "four", "speak --from")] {
             _ = try terminal.expect("🔊 question \(number) · ")
-            terminal.sendLine("answer --audio \(try spoken(word).path)")
+            terminal.sendLine("\(command) \(try spoken(word).path)")
             _ = try terminal.expect("I heard: \(word)", timeout: .seconds(30))
             _ = try terminal.expect("Answer: ")
             terminal.sendLine("next")
         }
         _ = try terminal.expect("Quiz result")
+        terminal.sendLine("history 1")
+        _ = try terminal.expect("voice")
+        terminal.sendLine("stats")
+        _ = try terminal.expect("By mode")
         terminal.sendLine("exit")
         #expect(try terminal.waitForExit() == 0)
         let written = try FileManager.default.contentsOfDirectory(atPath: audio.path).filter { $0.hasSuffix(".wav") }

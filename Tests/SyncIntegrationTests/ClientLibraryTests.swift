@@ -152,6 +152,41 @@ import Testing
         }
     }
 
+    @Test func fetchesAdsAndHasARewardedCompletionVerifiedOnce() async throws {
+        try await LiveServer.run { server in
+            let mina = try await server.api.register(email: "mina@example.com", password: "correct horse")
+            let first = try await server.api.ads(.quizEnd, lang: "ko", quizzesToday: 1, count: 1, accessToken: mina.accessToken)
+            #expect(first.ads.isEmpty)
+            #expect(first.reason == .firstQuizOfDay)
+            let third = try await server.api.ads(.quizEnd, lang: "ko", quizzesToday: 3, count: 1, accessToken: mina.accessToken)
+            #expect(third.ads.map(\.lang) == ["ko"])
+
+            let rewarded = try await server.api.ads(.rewarded, lang: "en", quizzesToday: nil, count: 2,
+                                                    accessToken: mina.accessToken)
+            #expect(rewarded.ads.count == 2)
+            #expect(rewarded.ads.allSatisfy { $0.lang == "en" && $0.rewardHints != nil && $0.durationSeconds != nil })
+            let ad = try #require(rewarded.ads.first)
+            let events = AdEventsRequest(events: [
+                AdEvent(id: "ev-1", kind: .impression, adId: ad.id, token: ad.token, occurredAt: LiveServer.start),
+                AdEvent(id: "ev-2", kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start),
+                AdEvent(id: "ev-3", kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start),
+            ])
+            let verdicts = try await server.api.uploadAdEvents(events, accessToken: mina.accessToken)
+            #expect(verdicts.results == [AdEventResult(id: "ev-1", accepted: true),
+                                         AdEventResult(id: "ev-2", accepted: true, rewardHints: ad.rewardHints),
+                                         AdEventResult(id: "ev-3", accepted: false, reason: .tokenUsed)])
+            // Sent again after a lost answer: the same verdicts.
+            #expect(try await server.api.uploadAdEvents(events, accessToken: mina.accessToken) == verdicts)
+
+            let joon = try await server.api.register(email: "joon@example.com", password: "correct horse")
+            let other = rewarded.ads[1]
+            let stolen = AdEventsRequest(events: [AdEvent(id: "ev-4", kind: .completion, adId: other.id, token: other.token,
+                                                          occurredAt: LiveServer.start)])
+            #expect(try await server.api.uploadAdEvents(stolen, accessToken: joon.accessToken).results.first?.reason
+                == .notYourToken)
+        }
+    }
+
     @Test func aServerThatIsNotThereIsUnreachableNotAnError() async throws {
         // Port 1 (tcpmux) is closed on any machine that runs these tests.
         let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:1", timeout: 5)

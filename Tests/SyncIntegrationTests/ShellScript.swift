@@ -20,6 +20,14 @@ final class ShellScript: @unchecked Sendable {
     var keepGoing = false
     /// Wraps the real client, e.g. to cut a sync off.
     var wrap: @Sendable (any RemoteAPI) -> any RemoteAPI = { $0 }
+    /// `--asr-url`, and how long the transcription endpoint may take.
+    var asrURL: String?
+    var asrTimeout: TimeInterval = 10
+    /// `--ai-url`, and how long the language model may take; `--qa`.
+    var aiURL: String?
+    var aiTimeout: TimeInterval = 10
+    var qa = false
+    var language: Language = .en
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
@@ -36,15 +44,23 @@ final class ShellScript: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 let wrap = wrap
-                let services = ShellServices(
+                let asrTimeout = asrTimeout
+                let aiTimeout = aiTimeout
+                var services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) })
-                var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: .en, timeZone: .gmt)
+                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) },
+                    transcriptionFactory: { url in HTTPSpeechTranscription(url: url, timeout: asrTimeout) })
+                services.knowledgeFolder = BrainyResources.knowledgeDirectory
+                services.chatFactory = { url in HTTPChatCompletion(url: url, model: "test-model", timeout: aiTimeout) }
+                var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: language, timeZone: .gmt)
                 options.syncBatchSize = batchSize
+                options.asrURL = asrURL
+                options.aiURL = aiURL
+                options.qaEnabled = qa
                 let reader = PlainLineReader(lines: lines)
                 let session = ShellSession(
                     services: services, options: options, reader: reader,
-                    console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true))
+                    console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
                 var status: Int32 = 0
                 if keepGoing {
                     // As on a terminal: each command's error is printed and the next command runs.
@@ -103,7 +119,12 @@ struct CutOffAfterUploads: RemoteAPI {
         return try await inner.upload(batch, accessToken: accessToken)
     }
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
+    func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse { try await inner.questionRatings() }
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
+    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
+        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
+    }
+    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
     func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
     func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
     func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }

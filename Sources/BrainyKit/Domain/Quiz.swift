@@ -91,11 +91,13 @@ public struct AnswerRecord: Codable, Equatable, Sendable, Identifiable {
     public var answeredAt: Date
     public var category: QuizCategory
     public var type: QuizType
+    /// For a spoken answer, what the recognizer heard (the given answer is what it stands for: "three" → "3").
+    public var heard: String?
 
     public init(
         id: String, quizId: String, userId: String, questionId: String, position: Int, givenAnswer: String,
         outcome: AnswerOutcome, hintUsed: Bool, timeSpent: Double, answeredAt: Date, category: QuizCategory,
-        type: QuizType
+        type: QuizType, heard: String? = nil
     ) {
         self.id = id
         self.quizId = quizId
@@ -109,6 +111,7 @@ public struct AnswerRecord: Codable, Equatable, Sendable, Identifiable {
         self.answeredAt = answeredAt
         self.category = category
         self.type = type
+        self.heard = heard
     }
 
     public var isCorrect: Bool { outcome == .correct }

@@ -14,15 +14,14 @@ public enum QuizType: String, CaseIterable, Codable, Sendable {
         }
     }
 
-    /// Whether this type can be played in this version of the shell.
-    public var isPlayable: Bool {
-        self != .ai
-    }
 
     /// The question comes with four options to choose from (read aloud in voice mode).
     public var hasOptions: Bool {
-        self == .multipleChoice || self == .voice
+        self == .multipleChoice || self == .voice || self == .ai
     }
+
+    /// Chooses each question for the player as they go (AI mode always; the others with `start adaptive`).
+    public var isAdaptive: Bool { self == .ai }
 
     /// Only questions written to be spoken (short, no formula or table) are dealt.
     public var needsVoiceReadyQuestions: Bool { self == .voice }
@@ -70,11 +69,14 @@ public enum QuizFormat: String, CaseIterable, Codable, Sendable {
 /// 전체 무작위 (any question) or 풀었던 것 제외 (only questions this user never answered).
 public enum QuestionSelection: String, CaseIterable, Codable, Sendable {
     case random, unsolved
+    /// Chosen for the player by the learner model: right about 70% of the time.
+    case adaptive
 
     public var name: Localized {
         switch self {
         case .random: Localized(ko: "전체 무작위", en: "random")
         case .unsolved: Localized(ko: "풀었던 것 제외", en: "unsolved")
+        case .adaptive: Localized(ko: "맞춤", en: "adaptive")
         }
     }
 
@@ -82,6 +84,7 @@ public enum QuestionSelection: String, CaseIterable, Codable, Sendable {
         switch text.lowercased() {
         case "random", "무작위", "전체": self = .random
         case "unsolved", "new", "안푼것", "제외": self = .unsolved
+        case "adaptive", "맞춤", "적응": self = .adaptive
         default: return nil
         }
     }

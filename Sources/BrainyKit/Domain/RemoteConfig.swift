@@ -5,7 +5,7 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
         public var voiceMode: Bool
         public var offlineMode: Bool
 
-        public init(aiQuiz: Bool = false, voiceMode: Bool = true, offlineMode: Bool = true) {
+        public init(aiQuiz: Bool = true, voiceMode: Bool = true, offlineMode: Bool = true) {
             self.aiQuiz = aiQuiz
             self.voiceMode = voiceMode
             self.offlineMode = offlineMode
@@ -23,13 +23,15 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
     public var maintenanceMode: Bool
     public var featureFlags: FeatureFlags
     public var categories: [QuizCategory]
+    /// How often ads are shown; a config without this section (written before ads) gets `AdsConfig()`.
+    public var ads: AdsConfig
 
     public init(
         version: String = "default", authMethodsEnabled: [String] = ["guest", "email", "google", "apple"],
         guestModeEnabled: Bool = true, passwordMinLength: Int = 8, sessionTimeoutMinutes: Int = 1440,
         maxLoginAttempts: Int = 5, lockoutMinutes: Int = 15, minAppVersion: String = "0.1.0",
         maintenanceMode: Bool = false, featureFlags: FeatureFlags = FeatureFlags(),
-        categories: [QuizCategory] = QuizCategory.allCases
+        categories: [QuizCategory] = QuizCategory.allCases, ads: AdsConfig = AdsConfig()
     ) {
         self.version = version
         self.authMethodsEnabled = authMethodsEnabled
@@ -42,6 +44,23 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
         self.maintenanceMode = maintenanceMode
         self.featureFlags = featureFlags
         self.categories = categories
+        self.ads = ads
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(String.self, forKey: .version)
+        authMethodsEnabled = try container.decode([String].self, forKey: .authMethodsEnabled)
+        guestModeEnabled = try container.decode(Bool.self, forKey: .guestModeEnabled)
+        passwordMinLength = try container.decode(Int.self, forKey: .passwordMinLength)
+        sessionTimeoutMinutes = try container.decode(Int.self, forKey: .sessionTimeoutMinutes)
+        maxLoginAttempts = try container.decode(Int.self, forKey: .maxLoginAttempts)
+        lockoutMinutes = try container.decode(Int.self, forKey: .lockoutMinutes)
+        minAppVersion = try container.decode(String.self, forKey: .minAppVersion)
+        maintenanceMode = try container.decode(Bool.self, forKey: .maintenanceMode)
+        featureFlags = try container.decode(FeatureFlags.self, forKey: .featureFlags)
+        categories = try container.decode([QuizCategory].self, forKey: .categories)
+        ads = try container.decodeIfPresent(AdsConfig.self, forKey: .ads) ?? AdsConfig()
     }
 
     public func allowsLogin(_ provider: AuthProvider) -> Bool {

@@ -10,7 +10,6 @@ public enum BrainyError: Error, Equatable, Sendable {
     case qaOnly(CommandName)
     /// The flow tried a move its transition table does not list (a fault of the program, not of the user).
     case transitionNotInTable(from: FlowState, trigger: FlowTrigger, to: FlowState?)
-    case quizTypeUnavailable(QuizType)
     /// The config in force turns this type off (its feature flag).
     case quizTypeDisabled(QuizType)
     case nothingToResume

@@ -11,9 +11,16 @@ public enum FlowEvent: Sendable {
     case categoryChosen(QuizCategory)
     case formatChosen(QuizFormat)
     case startRequested(selection: QuestionSelection, count: Int)
-    /// The runner dealt and saved the quiz that `startRequested` asked for.
+    /// The runner dealt and saved the quiz that `startRequested` asked for (in AI mode, once its questions were made).
     case quizDealt(QuizPlay)
-    case answerSubmitted(String, at: Date)
+    /// AI mode could not make the quiz: the flow goes back to ready.
+    case generationFailed
+    /// An adaptive quiz follows the player: the next question, chosen after the last answer, replaces the one dealt.
+    case upcomingChosen(Question, DealtQuestion)
+    /// A typed answer, or one taken from a recording (`answer --audio`): `heard` is what the recognizer heard.
+    case answerSubmitted(String, heard: String? = nil, at: Date)
+    /// An answer spoken into the microphone (`speak`): what was heard, as the player would have typed it.
+    case answerSpoken(String, heard: String, at: Date)
     case nextRequested(at: Date)
     case skipRequested(at: Date)
     case hintRequested(using: SeededGenerator)

@@ -11,6 +11,8 @@ public enum FlowState: String, CaseIterable, Codable, Sendable {
     case stageFailed = "stage_failed"
     case interrupted
     case maintenance
+    /// AI mode's questions being made (by the bundled generator or a language model): a step inside `start`.
+    case generating
 
     public var name: Localized {
         switch self {
@@ -25,8 +27,12 @@ public enum FlowState: String, CaseIterable, Codable, Sendable {
         case .stageFailed: Localized(ko: "스테이지 실패", en: "stage failed")
         case .interrupted: Localized(ko: "중단된 퀴즈 있음", en: "quiz interrupted")
         case .maintenance: Localized(ko: "점검 중", en: "maintenance")
+        case .generating: Localized(ko: "문제 만드는 중", en: "making questions")
         }
     }
+
+    /// A step the flow passes through within one command, where no command is ever typed.
+    public var isTransient: Bool { self == .generating }
 
     /// The states from which a new quiz can be set up.
     public var isBetweenQuizzes: Bool {

@@ -108,7 +108,6 @@ public struct QuizFlow: Equatable, Sendable {
 
         case let .modeChosen(type):
             let rule = try rule(for: .command(.mode))
-            guard type.isPlayable else { throw .quizTypeUnavailable(type) }
             setup = QuizSetup(type: type, category: nil, format: setup?.format ?? .individual)
             play = nil
             try move(to: .choosingCategory, by: rule)
@@ -129,19 +128,34 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case let .startRequested(selection, count):
-            try check(.start)
+            let rule = try rule(for: .command(.start))
             guard let user, let setup, let category = setup.category else { throw .nothingToResume }
+            if setup.type == .ai { try move(to: .generating, by: rule) }
             return [.dealQuiz(DealRequest(userId: user.id, type: setup.type, category: category, format: setup.format,
                                           selection: selection, count: count))]
 
         case let .quizDealt(newPlay):
-            let rule = try rule(for: .command(.start))
+            let rule = try rule(for: state == .generating ? .questionsGenerated : .command(.start))
             play = newPlay
             try move(to: .question, by: rule)
             return [.showQuestion]
 
-        case let .answerSubmitted(text, at):
-            return try answer(text, at: at, by: rule(for: .command(.answer)))
+        case .generationFailed:
+            try move(to: .ready, by: rule(for: .generationFailed))
+            return []
+
+        case let .upcomingChosen(question, dealt):
+            guard var play, play.index + 1 < play.questions.count else { return [] }
+            play.questions[play.index + 1] = question
+            play.quiz.dealt[play.index + 1] = dealt
+            self.play = play
+            return []
+
+        case let .answerSubmitted(text, heard, at):
+            return try answer(text, heard: heard, at: at, by: rule(for: .command(.answer)))
+
+        case let .answerSpoken(text, heard, at):
+            return try answer(text, heard: heard, at: at, by: rule(for: .command(.speak)))
 
         case let .skipRequested(at):
             let rule = try rule(for: .command(.skip))
@@ -230,7 +244,7 @@ public struct QuizFlow: Equatable, Sendable {
     /// The longest answer taken, in bytes of UTF-8.
     public static let answerLimit = 1024
 
-    private mutating func answer(_ text: String, at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
+    private mutating func answer(_ text: String, heard: String?, at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
         guard var play, let question = play.current else { return [] }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .emptyAnswer }
@@ -282,7 +296,8 @@ public struct QuizFlow: Equatable, Sendable {
         var outcome: AnswerOutcome = correct ? .correct : .wrong
         let elapsed = at.timeIntervalSince(play.questionShownAt)
         if timerSeconds > 0, elapsed > Double(timerSeconds) { outcome = .timedOut }
-        let record = makeRecord(play, given: given, outcome: outcome, at: at)
+        var record = makeRecord(play, given: given, outcome: outcome, at: at)
+        record.heard = heard
         play.answers.append(record)
         play.quiz.answeredCount = play.answers.count
         play.quiz.correctCount = play.correctCount

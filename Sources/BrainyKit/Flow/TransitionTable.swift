@@ -1,13 +1,13 @@
 /// The commands of the shell, by name. The names are the interface; keep them.
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
-    case mode, category, format, start, answer, next, skip, hint, abandon, resume, `repeat`
+    case mode, category, format, start, answer, speak, next, skip, hint, abandon, resume, `repeat`
     case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, exit
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
-    case clock, flags, config, reset
+    case clock, flags, config, reset, ai
 
     /// Commands a tester needs and a player never sees.
-    public var isQA: Bool { [.clock, .flags, .config, .reset].contains(self) }
+    public var isQA: Bool { [.clock, .flags, .config, .reset, .ai].contains(self) }
 }
 
 /// What moves the flow: a command the user gave, or something that happened around it.
@@ -21,6 +21,10 @@ public enum FlowTrigger: Hashable, Sendable {
     case sessionExpired
     /// The device's open session was signed back in at start-up.
     case sessionRestored
+    /// AI mode's questions are made: the quiz begins.
+    case questionsGenerated
+    /// Nothing usable was made (the mode turned off, Ctrl-C, no questions left): back to ready.
+    case generationFailed
 
     public var command: CommandName? {
         if case let .command(name) = self { return name }
@@ -35,10 +39,13 @@ public enum FlowTrigger: Hashable, Sendable {
         case .maintenanceEnded: "(maintenance off)"
         case .sessionExpired: "(session expired)"
         case .sessionRestored: "(session restored)"
+        case .questionsGenerated: "(questions made)"
+        case .generationFailed: "(nothing usable)"
         }
     }
 
-    public static let system: [FlowTrigger] = [.maintenanceStarted, .maintenanceEnded, .sessionExpired, .sessionRestored]
+    public static let system: [FlowTrigger] = [.maintenanceStarted, .maintenanceEnded, .sessionExpired, .sessionRestored,
+                                               .questionsGenerated, .generationFailed]
 }
 
 /// One row of the transition table: in state `from`, `trigger` leads to one of `to`, when `guard` holds.
@@ -101,9 +108,9 @@ public enum TransitionTable {
 
     private static let commandRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
-        let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config]
-        for state in FlowState.allCases {
+        let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance && !$0.isTransient }
+        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config, .ai]
+        for state in FlowState.allCases where !state.isTransient {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }
         // Signing in and out.
@@ -125,7 +132,7 @@ public enum TransitionTable {
         }
         rules.append(TransitionRule(.maintenance, .sync, [.maintenance]))
         // Choosing what to play.
-        let playable = Localized(ko: "플레이 가능한 유형", en: "type is playable")
+        let playable = Localized(ko: "설정에서 켜진 유형", en: "type on in the config")
         for state in [FlowState.home, .choosingCategory] + FlowState.allCases.filter(\.isBetweenQuizzes) {
             rules.append(TransitionRule(state, .mode, [.choosingCategory], guard: playable))
         }
@@ -135,11 +142,14 @@ public enum TransitionTable {
         let hasQuestions = Localized(ko: "남은 문제 또는 잠금 해제된 스테이지", en: "questions left or a stage unlocked")
         for state in FlowState.allCases.filter(\.isBetweenQuizzes) {
             rules.append(TransitionRule(state, .format, [.ready]))
-            rules.append(TransitionRule(state, .start, [.question], guard: hasQuestions))
+            // AI mode makes its questions first.
+            rules.append(TransitionRule(state, .start, [.question, .generating], guard: hasQuestions))
         }
         // Playing.
         let ends: [FlowState] = [.finished, .stageCleared, .stageFailed]
         rules.append(TransitionRule(.question, .answer, [.answered]))
+        // A spoken answer: recorded from the microphone, recognized, then graded like a typed one.
+        rules.append(TransitionRule(.question, .speak, [.answered]))
         rules.append(TransitionRule(.question, .skip, [.question] + ends, movesQuiz: true))
         rules.append(TransitionRule(.question, .hint, [.question],
                                     guard: Localized(ko: "힌트가 남아 있음", en: "hint credits left"), movesQuiz: true))
@@ -157,7 +167,7 @@ public enum TransitionTable {
     /// What happens around the commands: maintenance from the config, a sign-in that expired or was restored.
     private static let systemRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
-        let outside = FlowState.allCases.filter { $0 != .maintenance }
+        let outside = FlowState.allCases.filter { $0 != .maintenance && !$0.isTransient }
         for state in outside {
             rules.append(TransitionRule(state, .maintenanceStarted, [.maintenance]))
         }
@@ -170,6 +180,8 @@ public enum TransitionTable {
         rules.append(TransitionRule(.maintenance, .sessionExpired, [.maintenance]))
         rules.append(TransitionRule(.signedOut, .sessionRestored, [.home, .interrupted]))
         rules.append(TransitionRule(.maintenance, .sessionRestored, [.maintenance]))
+        rules.append(TransitionRule(.generating, .questionsGenerated, [.question]))
+        rules.append(TransitionRule(.generating, .generationFailed, [.ready]))
         return rules
     }()
 

@@ -19,15 +19,38 @@ public struct CategoryStats: Equatable, Sendable, Codable {
     public var accuracy: Double { answered == 0 ? 0 : Double(correct) / Double(answered) }
 }
 
+/// Totals of one quiz type (객관식, 주관식, 음성모드, AI모드).
+public struct TypeStats: Equatable, Sendable, Codable {
+    public var type: QuizType
+    public var quizzes: Int
+    public var answered: Int
+    public var correct: Int
+    public var timeSpent: Double
+
+    public init(type: QuizType, quizzes: Int = 0, answered: Int = 0, correct: Int = 0, timeSpent: Double = 0) {
+        self.type = type
+        self.quizzes = quizzes
+        self.answered = answered
+        self.correct = correct
+        self.timeSpent = timeSpent
+    }
+
+    public var accuracy: Double { answered == 0 ? 0 : Double(correct) / Double(answered) }
+}
+
 /// What `stats` shows.
 public struct UserStats: Equatable, Sendable, Codable {
     public var perCategory: [CategoryStats]
+    /// The types played, in the order of `QuizType`.
+    public var perType: [TypeStats]
     public var currentStreak: Int
     public var bestStreak: Int
     public var lastPlayedAt: Date?
 
-    public init(perCategory: [CategoryStats], currentStreak: Int, bestStreak: Int, lastPlayedAt: Date?) {
+    public init(perCategory: [CategoryStats], perType: [TypeStats] = [], currentStreak: Int, bestStreak: Int,
+                lastPlayedAt: Date?) {
         self.perCategory = perCategory
+        self.perType = perType
         self.currentStreak = currentStreak
         self.bestStreak = bestStreak
         self.lastPlayedAt = lastPlayedAt

@@ -68,6 +68,47 @@ extension ServerDatabase {
                 t.column("linkedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3-ads") { db in
+            try db.create(table: "house_ad") { t in
+                t.primaryKey("id", .text)
+                t.column("sponsor", .text).notNull()
+                t.column("text", .text).notNull()
+                t.column("link", .text).notNull()
+                t.column("placement", .text).notNull()
+                t.column("lang", .text).notNull()
+                t.column("weight", .integer).notNull()
+                t.column("durationSeconds", .integer)
+                t.column("rewardHints", .integer)
+                t.column("paused", .boolean).notNull().defaults(to: false)
+                t.column("createdAt", .datetime).notNull()
+            }
+            // Every token served, by nonce: a completion redeems its token once.
+            try db.create(table: "ad_token") { t in
+                t.primaryKey("nonce", .text)
+                t.column("adId", .text).notNull().references("house_ad").indexed()
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade).indexed()
+                t.column("placement", .text).notNull()
+                t.column("issuedAt", .integer).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("redeemedAt", .datetime)
+            }
+            // Events as devices uploaded them, with the verdict each got, so that one sent again gets the same.
+            try db.create(table: "ad_event") { t in
+                t.primaryKey("id", .text)
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade)
+                t.column("adId", .text).notNull().indexed()
+                t.column("kind", .text).notNull()
+                t.column("tokenNonce", .text)
+                t.column("occurredAt", .datetime).notNull()
+                t.column("receivedAt", .datetime).notNull()
+                t.column("accepted", .boolean).notNull()
+                t.column("reason", .text)
+                t.column("rewardHints", .integer)
+                // The UTC day an accepted reward counts against; null for everything else.
+                t.column("rewardDay", .datetime)
+            }
+            try db.create(index: "ad_event_on_accountId_rewardDay", on: "ad_event", columns: ["accountId", "rewardDay"])
+        }
         return migrator
     }
 }

@@ -234,4 +234,12 @@ extension ServerDatabase: ResultStore {
             }
         }
     }
+
+    public func questionTallies() async throws -> [QuestionTally] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT questionId, SUM(outcome = 'correct') AS correct, COUNT(*) AS answered FROM result GROUP BY questionId
+                """).map { QuestionTally(questionId: $0["questionId"], correct: $0["correct"], answered: $0["answered"]) }
+        }
+    }
 }

@@ -128,6 +128,21 @@ public protocol ResultStore: Sendable {
     func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
     /// How many results and quizzes the server holds for one account.
     func resultSummary(accountId: String) async throws -> ResultSummaryResponse
+    /// Per question, how many players' answers were right of how many (skips count as not right).
+    func questionTallies() async throws -> [QuestionTally]
+}
+
+/// Every player's answers to one question.
+public struct QuestionTally: Equatable, Sendable {
+    public var questionId: String
+    public var correct: Int
+    public var answered: Int
+
+    public init(questionId: String, correct: Int, answered: Int) {
+        self.questionId = questionId
+        self.correct = correct
+        self.answered = answered
+    }
 }
 
 /// The key that signs access tokens, made once and kept.

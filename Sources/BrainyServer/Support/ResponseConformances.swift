@@ -8,5 +8,11 @@ extension AuthResponse: ResponseEncodable {}
 extension PackVersionResponse: ResponseEncodable {}
 extension ResultUploadResponse: ResponseEncodable {}
 extension LeaderboardResponse: ResponseEncodable {}
+extension QuestionRatingsResponse: ResponseEncodable {}
 extension ResultSummaryResponse: ResponseEncodable {}
 extension SocialProvidersResponse: ResponseEncodable {}
+extension AdsResponse: ResponseEncodable {}
+extension AdEventsResponse: ResponseEncodable {}
+extension HouseAd: ResponseEncodable {}
+extension HouseAdsResponse: ResponseEncodable {}
+extension AdReportResponse: ResponseEncodable {}

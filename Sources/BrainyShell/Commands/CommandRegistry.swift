@@ -6,10 +6,10 @@ enum CommandRegistry {
     static let commands: [any ShellCommand.Type] = [
         HelpCommand.self, StateCommand.self, LoginCommand.self, RegisterCommand.self, LogoutCommand.self,
         ModeCommand.self, CategoryCommand.self, FormatCommand.self, StartCommand.self, AnswerCommand.self,
-        NextCommand.self, SkipCommand.self, HintCommand.self, AbandonCommand.self, ResumeCommand.self, RepeatCommand.self,
+        SpeakCommand.self, NextCommand.self, SkipCommand.self, HintCommand.self, AbandonCommand.self, ResumeCommand.self, RepeatCommand.self,
         HistoryCommand.self, StatsCommand.self, ProfileCommand.self, SettingsCommand.self, SyncCommand.self,
         LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, ExitCommand.self,
-        ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self,
+        ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self, AICommand.self,
     ]
 
     private static let byName: [CommandName: any ShellCommand.Type] =

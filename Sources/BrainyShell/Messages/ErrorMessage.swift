@@ -43,9 +43,6 @@ public enum ErrorMessage {
         case let .quizTypeDisabled(type):
             return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 지금 설정에서 꺼져 있습니다. 다른 유형을 고르세요: 'mode 객관식', 'mode 주관식'.",
                              en: "The \(type.name.en) mode is turned off in the current config. Choose another: 'mode mc' or 'mode short'.")
-        case let .quizTypeUnavailable(type):
-            return Localized(ko: "\(Josa.attach(type.name.ko, .topic)) 아직 준비 중입니다. 'mode 객관식'이나 'mode 주관식'을 고르세요.",
-                             en: "The \(type.name.en) mode is not available yet. Choose 'mode mc' or 'mode short'.")
         case .nothingToResume:
             return Localized(ko: "이어서 풀 퀴즈가 없습니다. 'start'로 새 퀴즈를 시작하세요.",
                              en: "There is no quiz to resume. Type 'start' to begin a new one.")
@@ -231,6 +228,18 @@ public enum ErrorMessage {
         case .nothingHeard:
             return Localized(ko: "답을 알아듣지 못했습니다. 다시 말하거나 답을 입력하세요.",
                              en: "I did not catch an answer. Say it again, or type it.")
+        case .noMicrophone:
+            return Localized(ko: "이 컴퓨터에는 마이크가 없습니다. 녹음한 답은 'answer --audio 파일.wav'로 내거나, 답을 입력하세요.",
+                             en: "No microphone on this machine. Give a recorded answer with 'answer --audio FILE.wav', or type it.")
+        case .listeningStopped:
+            return Localized(ko: "듣기를 멈췄습니다. 문제는 그대로 열려 있습니다.",
+                             en: "Stopped listening. The question is still open.")
+        case let .knowledgeBaseMissing(path):
+            return Localized(ko: "AI모드의 지식 베이스를 읽을 수 없습니다 (\(path)). 설치를 확인하거나 다른 모드를 고르세요.",
+                             en: "AI mode's knowledge base cannot be read (\(path)). Check the installation, or choose another mode.")
+        case let .transcriptionFailed(reason):
+            return Localized(ko: "음성 인식 서버(--asr-url)가 답하지 못했습니다 (\(reason)). 다시 말하거나 답을 입력하세요.",
+                             en: "The speech recognition server (--asr-url) failed (\(reason)). Say it again, or type your answer.")
         case .noServer:
             return Localized(
                 ko: "동기화 서버가 정해지지 않았습니다. --server URL로 셸을 시작하거나 'settings server URL'로 정하세요. 결과는 이 기기에 그대로 있습니다.",

@@ -25,6 +25,14 @@ public enum ShellError: Error, Equatable, Sendable {
     case noRecognizer(Language)
     case notAWAVFile(String)
     case nothingHeard
+    /// `speak` on a machine with no microphone (and no recording given with `--from`).
+    case noMicrophone
+    /// Ctrl-C while listening.
+    case listeningStopped
+    /// AI mode's knowledge base could not be read (the install is broken).
+    case knowledgeBaseMissing(String)
+    /// The transcription endpoint (`--asr-url`) failed: what went wrong, in English.
+    case transcriptionFailed(String)
     // The sync server
     case noServer
     case needsServer(AuthProvider)

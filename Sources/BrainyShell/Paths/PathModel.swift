@@ -17,6 +17,7 @@ enum PathModel {
             case .maintenanceEnded: steps += maintenance(on: false, state)
             case .sessionExpired: steps += expiry(state)
             case .sessionRestored: break  // made by `restart`, below
+            case .questionsGenerated, .generationFailed: break  // steps inside AI mode's `start`
             }
         }
         steps += restart(state)
@@ -56,12 +57,15 @@ enum PathModel {
             next.flow = .signedOut
             return [PlanStep([.command("logout")], [move(state, trigger, to: .signedOut)], next)]
         case .mode:
-            var next = state
-            next.flow = .choosingCategory
-            next.hasType = true
-            next.hasCategory = false
-            next.play = nil
-            return [PlanStep([.command("mode mc")], [move(state, trigger, to: .choosingCategory)], next)]
+            return [false, true].map { ai in
+                var next = state
+                next.flow = .choosingCategory
+                next.hasType = true
+                next.ai = ai
+                next.hasCategory = false
+                next.play = nil
+                return PlanStep([.command(ai ? "mode ai" : "mode mc")], [move(state, trigger, to: .choosingCategory)], next)
+            }
         case .category:
             var next = state
             next.flow = .ready
@@ -81,16 +85,34 @@ enum PathModel {
             let quizzes: [(String, PlanState.Quiz)] = state.format == .stage
                 ? [("start", PlanState.Quiz(format: .stage, total: StagePlan.stageSize))]
                 : [1, 2].map { ("start \($0)", PlanState.Quiz(format: .individual, total: $0)) }
-            return quizzes.map { line, quiz in
+            var steps = quizzes.map { line, started in
+                var quiz = started
+                quiz.ai = state.ai
                 var next = state
                 next.flow = .question
                 next.play = quiz
                 next.inProgress[user] = quiz
                 next.hintUsed = false
                 if user == PlanState.guest { next.guestPlayed = true }
-                return PlanStep([.command(line)], [move(state, trigger, to: .question)], next)
+                // AI mode makes its questions first.
+                let transitions = state.ai
+                    ? [move(state, trigger, to: .generating),
+                       FlowTransition(from: .generating, trigger: .questionsGenerated, to: .question)]
+                    : [move(state, trigger, to: .question)]
+                return PlanStep([.command(line)], transitions, next)
             }
-        case .answer:
+            if state.ai {
+                // With the mode switched off by the config, nothing is made: back to ready.
+                var next = state
+                next.flow = .ready
+                steps.append(PlanStep(
+                    [.command("flags ai off"), .command("start 1"), .command("flags ai on")],
+                    [move(state, .command(.flags), to: state.flow), move(state, trigger, to: .generating),
+                     FlowTransition(from: .generating, trigger: .generationFailed, to: .ready),
+                     FlowTransition(from: .ready, trigger: .command(.flags), to: .ready)], next))
+            }
+            return steps
+        case .answer, .speak:
             guard let quiz = state.play, let user = state.user else { return [] }
             return [true, false].map { right in
                 var answered = quiz
@@ -100,7 +122,8 @@ enum PathModel {
                 next.flow = .answered
                 next.play = answered
                 next.inProgress[user] = answered
-                return PlanStep([.answer(right: right)], [move(state, trigger, to: .answered)], next)
+                let line: PlanStep.Line = command == .speak ? .speak(right: right) : .answer(right: right)
+                return PlanStep([line], [move(state, trigger, to: .answered)], next)
             }
         case .next, .skip:
             guard var quiz = state.play else { return [] }
@@ -227,6 +250,7 @@ extension PlanState {
         next.play = interrupted
         next.hintUsed = false
         next.hasType = interrupted != nil
+        next.ai = interrupted?.ai ?? false
         next.hasCategory = interrupted != nil
         next.format = interrupted?.format ?? .individual
         next.flow = interrupted == nil ? .home : .interrupted
@@ -239,6 +263,7 @@ extension PlanState {
         next.user = nil
         next.play = nil
         next.hasType = false
+        next.ai = false
         next.hasCategory = false
         next.format = .individual
         next.hintUsed = false

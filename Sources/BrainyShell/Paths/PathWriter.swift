@@ -28,11 +28,12 @@ public enum PathWriter {
                                 makeServices: () throws -> (services: ShellServices, remove: () -> Void)) -> Result {
         let plan = PathPlanner.plan()
         var result = Result(written: [], failures: [], unreachable: plan.unreachable)
+        let recordings = folder.appendingPathComponent("recordings", isDirectory: true)
         for path in plan.paths {
             do {
                 let (services, remove) = try makeServices()
                 defer { remove() }
-                let transcript = try transcript(for: path, services: services)
+                let transcript = try transcript(for: path, services: services, recordings: recordings)
                 let file = folder.appendingPathComponent(fileName(for: path.transition))
                 try Data(transcript.text.utf8).write(to: file, options: .atomic)
                 result.written.append(file)
@@ -51,7 +52,8 @@ public enum PathWriter {
         return "\(transition.from.rawValue)--\(trigger)--\(transition.to.rawValue).transcript"
     }
 
-    static func transcript(for path: PathPlanner.Path, services: ShellServices) throws(Failure) -> Transcript {
+    static func transcript(for path: PathPlanner.Path, services: ShellServices,
+                           recordings: URL) throws(Failure) -> Transcript {
         let options = ShellOptions(seed: header.seed, languageOverride: header.language, timeZone: header.timeZone,
                                    qaEnabled: header.qa, columnsOverride: header.columns)
         let taken = TakenTransitions()
@@ -61,7 +63,7 @@ public enum PathWriter {
         for (index, step) in path.steps.enumerated() {
             taken.list = []
             for line in step.lines {
-                let (command, inputs) = try written(line, in: player.session, path.transition)
+                let (command, inputs) = try written(line, in: player.session, path.transition, recordings: recordings)
                 let (output, _) = player.play(command, inputs: inputs)
                 transcript.entries.append(Transcript.Entry(command: command, inputs: inputs, output: output))
             }
@@ -80,8 +82,8 @@ public enum PathWriter {
     }
 
     /// A line as typed: an answer chosen right or wrong against the open question, the restart directive as it is.
-    private static func written(_ line: PlanStep.Line, in session: ShellSession,
-                                _ transition: FlowTransition) throws(Failure) -> (String, [String]) {
+    private static func written(_ line: PlanStep.Line, in session: ShellSession, _ transition: FlowTransition,
+                                recordings: URL) throws(Failure) -> (String, [String]) {
         switch line {
         case let .command(command, inputs):
             return (command, inputs)
@@ -95,7 +97,27 @@ public enum PathWriter {
             guard !labels.isEmpty else { throw Failure(transition: transition, message: "the question has no options") }
             let chosen = right ? play.correctPosition : (play.correctPosition + 1) % labels.count
             return ("answer \(labels[chosen])", [])
+        case let .speak(right):
+            guard let play = session.flow.play, play.current != nil, !play.optionLabels.isEmpty else {
+                throw Failure(transition: transition, message: "no question with options was open to answer")
+            }
+            let chosen = right ? play.correctPosition : (play.correctPosition + 1) % play.optionLabels.count
+            let said = play.usesLetterLabels ? play.optionLabels[chosen] : NumberWords.english[chosen]
+            do {
+                return ("\(SpeakCommand.name.rawValue) \(SpeakCommand.fromFlag) \(try recording(of: said, in: recordings).path)", [])
+            } catch {
+                throw Failure(transition: transition, message: "could not record '\(said)': \(error)")
+            }
         }
+    }
+
+    /// `said` spoken by eSpeak NG in US English, made once into `folder`.
+    private static func recording(of said: String, in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent("\(said.lowercased()).wav")
+        if FileManager.default.fileExists(atPath: file.path) { return file }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try ESpeakSynthesizer().synthesize(said, language: .en, wordsPerMinute: 150, to: file)
+        return file
     }
 }
 

@@ -9,6 +9,8 @@ struct PlanState: Hashable {
         var total: Int
         var answered = 0
         var correct = 0
+        /// An AI-mode quiz (a resume brings its type back).
+        var ai = false
 
         var isAllAnswered: Bool { answered >= total }
 
@@ -28,6 +30,8 @@ struct PlanState: Hashable {
     var user: Int?
     var accounts = 0
     var hasType = false
+    /// The type chosen is AI mode (its `start` makes the questions first).
+    var ai = false
     var hasCategory = false
     var format: QuizFormat = .individual
     /// The quiz the flow holds (a question open, an answer shown, an interrupted quiz).

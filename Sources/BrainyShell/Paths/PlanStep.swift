@@ -8,6 +8,8 @@ struct PlanStep: Hashable {
         case command(String, inputs: [String] = [])
         /// An answer to the open question, right or wrong: written down once the question is on screen.
         case answer(right: Bool)
+        /// The same, said: a recording of the option's number made by eSpeak NG stands in for the microphone.
+        case speak(right: Bool)
         /// `\restart`: the shell closed and opened again on the same database.
         case restart
     }

@@ -30,6 +30,7 @@ struct SyncEngine {
         try compareWithServer(api, watch, userId: user.id, summary: &summary)
         try refreshConfig(api, watch, summary: &summary)
         try refreshPack(api, watch, summary: &summary)
+        try importQuestionRatings(api, watch, summary: &summary)
         try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
         try repository.setSyncValue(ISO8601DateFormatter().string(from: session.now), for: SyncKeys.lastSync(user.id))
         console.line(console.paint("✔ ", \.success) + console.text(Localized(ko: "동기화 완료", en: "Synced")) + " · "
@@ -165,6 +166,17 @@ struct SyncEngine {
         let count = try repository.importPack(pack, now: session.now)
         summary.append(console.text(Localized(ko: "문제 팩 \(pack.version) 받음 (\(count.grouped)문제)",
                                               en: "pack \(pack.version) imported (\(count.grouped) questions)")))
+    }
+
+    /// Every player's answers as question difficulties, for AI mode and `start adaptive`.
+    private func importQuestionRatings(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws {
+        let served = try remote.call(api, watch) { try await $0.questionRatings() }
+        guard !served.ratings.isEmpty else { return }
+        try repository.importQuestionRatings(Dictionary(
+            served.ratings.map { ($0.questionId, Rating(value: $0.value, answers: $0.answers)) },
+            uniquingKeysWith: { first, _ in first }))
+        summary.append(console.text(Localized(ko: "문제 난이도 \(served.ratings.count.grouped)개 받음",
+                                              en: "\(served.ratings.count.grouped) question ratings")))
     }
 
     /// The leaderboard is fetched at most once a (UTC) day; `leaderboard` shows the cached one.

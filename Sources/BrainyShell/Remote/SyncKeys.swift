@@ -7,6 +7,8 @@ enum SyncKeys {
     static let configETag = "configETag"
     /// `settings voice-out DIR`: where voice mode writes its speech on this device.
     static let voiceOut = "voiceOut"
+    /// `settings ai URL`: the language model AI mode asks for questions (`--ai-url` wins).
+    static let aiURL = "aiURL"
     static func lastSync(_ userId: String) -> String { "lastSyncAt:\(userId)" }
     /// What the server said it holds for the user at the last sync (`ResultSummaryResponse` as JSON).
     static func serverHolds(_ userId: String) -> String { "serverHolds:\(userId)" }

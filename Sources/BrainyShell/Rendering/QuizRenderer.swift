@@ -40,7 +40,8 @@ struct QuizRenderer {
                 : Localized(ko: "번호나 보기를 입력하세요", en: "Type a number or the option")
             // In voice mode the answer may also be spoken, and the question heard again.
             let extras = play.quiz.type == .voice
-                ? Localized(ko: ", 또는 answer --audio 파일.wav (repeat, hint, skip)", en: ", or answer --audio FILE.wav (repeat, hint, skip)")
+                ? Localized(ko: ", 또는 speak로 말하세요 (answer --audio 파일.wav, repeat, hint, skip)",
+                            en: ", or say it: speak (answer --audio FILE.wav, repeat, hint, skip)")
                 : Localized(ko: " (hint, skip)", en: " (hint, skip)")
             console.line(console.paint(console.text(what + extras), \.muted))
         } else {

@@ -48,6 +48,8 @@ enum Report {
         var outcome: String?
         var timeSpentSeconds: Double?
         var hintUsed: Bool
+        /// For a spoken answer, what the recognizer heard.
+        var heard: String?
     }
 
     struct QuizDetail: Encodable {
@@ -74,6 +76,9 @@ enum Report {
         var bestStreakDays: Int
         var lastPlayedAt: Date?
         var categories: [CategoryRow]
+        var modes: [ModeRow]
+        /// The learner model's rating per category played (1500 is average).
+        var ratings: [String: Int] = [:]
 
         init(_ stats: UserStats) {
             quizzes = stats.quizzes
@@ -88,7 +93,21 @@ enum Report {
                 CategoryRow(category: $0.category.rawValue, quizzes: $0.quizzes, answered: $0.answered,
                             correct: $0.correct, accuracy: $0.accuracy, timeSpentSeconds: $0.timeSpent)
             }
+            modes = stats.perType.map {
+                ModeRow(mode: $0.type.rawValue, quizzes: $0.quizzes, answered: $0.answered, correct: $0.correct,
+                        accuracy: $0.accuracy, timeSpentSeconds: $0.timeSpent)
+            }
         }
+    }
+
+    /// One quiz type's totals in `stats`.
+    struct ModeRow: Encodable {
+        var mode: String
+        var quizzes: Int
+        var answered: Int
+        var correct: Int
+        var accuracy: Double
+        var timeSpentSeconds: Double
     }
 
     struct Transition: Encodable {

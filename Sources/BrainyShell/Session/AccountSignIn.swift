@@ -129,8 +129,8 @@ struct AccountSignIn {
                 en: "A quiz was interrupted: \(interrupted.quiz.category.name.en) \(interrupted.quiz.type.name.en), \(interrupted.answers.count) of \(interrupted.quiz.questionCount) answered. Type 'resume' to continue or 'abandon' to leave it.")),
                 \.warning))
         } else if announce {
-            console.line(Localized(ko: "'mode 객관식', 'mode 주관식' 또는 'mode 음성모드'로 시작하세요.",
-                                   en: "Start with 'mode mc', 'mode short' or 'mode voice'."))
+            console.line(Localized(ko: "'mode 객관식', 'mode 주관식', 'mode 음성모드' 또는 'mode AI모드'로 시작하세요.",
+                                   en: "Start with 'mode mc', 'mode short', 'mode voice' or 'mode ai'."))
         }
     }
 

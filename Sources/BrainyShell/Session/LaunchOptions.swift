@@ -19,6 +19,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var coverage = false
     /// `--audio-out DIR`: write each question's speech there instead of playing it.
     public var audioOut: String?
+    /// `--asr-url URL`: spoken answers recognized by an OpenAI-compatible transcription endpoint.
+    public var asrURL: String?
+    /// `--ai-url URL`: AI mode asks this language model for questions.
+    public var aiURL: String?
     /// `--paths DIR`: write one transcript per transition of the table.
     public var pathsFolder: String?
     /// `--demo FILE`: play a demo script; `--step` waits for Enter before each command; `--pace` sets the pause.
@@ -55,6 +59,11 @@ public struct LaunchOptions: Equatable, Sendable {
           --no-color          no colours (also when NO_COLOR is set)
           --format <f>        table, plain or json for history, stats, state, profile and settings
           --audio-out <dir>   voice mode: write each question's speech (WAV) into <dir> instead of playing it
+          --ai-url <url>      AI mode: ask this OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's
+                              server, vLLM…) for questions; key from BRAINY_AI_KEY or OPENAI_API_KEY, model
+                              BRAINY_AI_MODEL; the bundled knowledge base when it fails
+          --asr-url <url>     recognize spoken answers with an OpenAI-compatible transcription endpoint (a local
+                              Whisper server, say); key from BRAINY_ASR_KEY or OPENAI_API_KEY, model BRAINY_ASR_MODEL
           --qa                turn on the tester's commands: clock, flags, config, reset
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
           --check <file>...   replay transcripts on new databases and compare each command's output
@@ -122,6 +131,18 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--coverage": options.coverage = true
             case "--paths": options.pathsFolder = try value(for: flag)
             case "--audio-out": options.audioOut = try value(for: flag)
+            case "--ai-url":
+                let text = try value(for: flag)
+                guard ServerAddress.isValid(text) else {
+                    throw UsageError(message: "--ai-url takes an address like http://127.0.0.1:11434/v1, not '\(text)'.")
+                }
+                options.aiURL = text
+            case "--asr-url":
+                let text = try value(for: flag)
+                guard ServerAddress.isValid(text) else {
+                    throw UsageError(message: "--asr-url takes an address like http://127.0.0.1:8000/v1, not '\(text)'.")
+                }
+                options.asrURL = text
             case "--demo": options.demoFile = try value(for: flag)
             case "--step": options.step = true
             case "--pace":

@@ -10,8 +10,25 @@ struct QuizDealing {
         let repository = session.repository
         let console = session.console
         var generator = session.drawGenerator()
-        let dealt: [DealtQuestion]
+        var dealt: [DealtQuestion]
         var stage: Int?
+        var preferred: [String] = []
+        if request.type == .ai {
+            guard session.config.featureFlags.aiQuiz else { throw BrainyError.quizTypeDisabled(.ai) }
+            try AIQuestionMaking(session: session).prepare(request.category)
+            let player = try repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
+            preferred = try LanguageModelQuestions(session: session).make(
+                request.format == .stage ? StagePlan.stageSize : request.count, category: request.category, for: player)
+        }
+        if request.type.isAdaptive || request.selection == .adaptive {
+            if request.format == .stage {
+                stage = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
+                    userId: request.userId, category: request.category, type: request.type))
+            }
+            let count = request.format == .stage ? StagePlan.stageSize : request.count
+            dealt = try AdaptiveDealing(session: session).deal(request, count: count, first: preferred, using: &generator)
+            return try begin(request, dealt: dealt, stage: stage, using: &generator)
+        }
         switch request.format {
         case .stage:
             let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category, voiceOnly: request.type.needsVoiceReadyQuestions))
@@ -31,6 +48,14 @@ struct QuizDealing {
             }
             dealt = QuestionDealer.dealRandom(from: candidates, count: request.count, using: &generator)
         }
+        return try begin(request, dealt: dealt, stage: stage, using: &generator)
+    }
+
+    /// Records the quiz dealt and says how it begins.
+    private func begin(_ request: DealRequest, dealt: [DealtQuestion], stage: Int?,
+                       using generator: inout SeededGenerator) throws -> QuizPlay {
+        let repository = session.repository
+        let console = session.console
         let questions = try repository.questions(ids: dealt.map(\.questionId))
         // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run. Two
         // shells with the same seed draw the same ids: the one that saves second finds its id taken and draws again.
@@ -51,7 +76,7 @@ struct QuizDealing {
         if let stage {
             console.line(console.paint(console.text(Localized(ko: "스테이지 \(stage) 시작! (5문제 중 4문제 이상 맞히면 통과)",
                                                               en: "Stage \(stage) begins! (four of five to pass)")), \.emphasis))
-        } else if dealt.count < request.count {
+        } else if dealt.count < request.count && request.format != .stage {
             console.line(Localized(ko: "남은 문제가 \(dealt.count)개라 \(dealt.count)문제로 시작합니다.",
                                    en: "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
         }

@@ -21,6 +21,10 @@ public struct ShellOptions: Sendable {
     public var columnsOverride: Int?
     /// `--audio-out DIR`: each question's speech is written there instead of played.
     public var audioOut: URL?
+    /// `--asr-url`: an OpenAI-compatible transcription endpoint for spoken answers (instead of PocketSphinx).
+    public var asrURL: String?
+    /// `--ai-url`: a language model (OpenAI-compatible chat completions) for AI mode's questions.
+    public var aiURL: String?
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
                 colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,

@@ -11,13 +11,21 @@ public struct ShellServices {
     public var config: RemoteConfig
     /// Makes the client for a server address; nil leaves the shell without a network (unit tests).
     public var remoteFactory: (@Sendable (String) -> any RemoteAPI)?
+    /// The knowledge base AI mode makes questions from (read when AI mode first needs it).
+    public var knowledgeFolder: URL?
+    /// Makes the client for a language model (`--ai-url`, `settings ai`).
+    public var chatFactory: (@Sendable (String) -> any ChatCompletionAPI)?
+    /// Makes the client for a transcription endpoint (`--asr-url`).
+    public var transcriptionFactory: (@Sendable (String) -> any SpeechTranscriptionAPI)?
 
     public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
-                config: RemoteConfig = RemoteConfig(), remoteFactory: (@Sendable (String) -> any RemoteAPI)? = nil) {
+                config: RemoteConfig = RemoteConfig(), remoteFactory: (@Sendable (String) -> any RemoteAPI)? = nil,
+                transcriptionFactory: (@Sendable (String) -> any SpeechTranscriptionAPI)? = nil) {
         self.repository = repository
         self.hasher = hasher
         self.clock = clock
         self.config = config
         self.remoteFactory = remoteFactory
+        self.transcriptionFactory = transcriptionFactory
     }
 }

@@ -30,6 +30,8 @@ public final class ShellSession {
     var recorder: TranscriptRecorder?
     /// The sync server's side of the session: the client, the sign-in on the server, whether it answered.
     private(set) lazy var remote = RemoteSession(session: self)
+    /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
+    var aiLog: [LanguageModelQuestions.Exchange] = []
     /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
     lazy var voice = VoiceSession(session: self)
 
@@ -214,9 +216,16 @@ public final class ShellSession {
         for effect in effects {
             switch effect {
             case let .dealQuiz(request):
-                try apply(.quizDealt(QuizDealing(session: self).deal(request)))
+                do {
+                    try apply(.quizDealt(QuizDealing(session: self).deal(request)))
+                } catch {
+                    // AI mode made nothing usable: the flow goes back to ready, and the error says why.
+                    if flow.state == .generating { _ = try? flow.handle(.generationFailed) }
+                    throw error
+                }
             case let .persistAnswer(record, progress):
                 try repository.saveAnswer(record, progress: progress, timeZone: timeZone)
+                try AdaptiveDealing(session: self).followPlayer()
             case let .recordHint(quizId, position, removed):
                 if let user = flow.user {
                     try repository.recordHint(userId: user.id, quizId: quizId, position: position, removed: removed)

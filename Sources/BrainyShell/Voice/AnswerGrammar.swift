@@ -27,14 +27,20 @@ struct AnswerGrammar: Equatable {
                 if !words.isEmpty { phrases.append((words, label)) }
             }
         } else {
+            // The answer and its alternatives, and what else may be said: the question's other options and a few
+            // everyday words, so that a wrong answer is heard as wrong instead of forced onto the right one.
             let text = question.text(in: language)
-            for form in [text.answer] + text.alternatives {
+            for form in [text.answer] + text.alternatives + text.options + Self.catchAll {
                 let words = Self.words(form)
-                if !words.isEmpty { phrases.append((words, form)) }
+                if !words.isEmpty, !phrases.contains(where: { $0.words == words }) { phrases.append((words, form)) }
             }
         }
         self.phrases = phrases
     }
+
+    /// Said when the answer is not known, or half-said: heard as themselves, graded wrong.
+    static let catchAll = ["I don't know", "no idea", "pass", "yes", "no", "maybe", "what", "the", "a", "one", "two",
+                           "three", "four"]
 
     /// Lower-case words of letters and digits ("Brasília" → ["brasília"], "Rio de Janeiro" → three words).
     static func words(_ text: String) -> [String] {

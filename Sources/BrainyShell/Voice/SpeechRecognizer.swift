@@ -3,6 +3,8 @@ import Foundation
 
 /// Turns a spoken answer into text, listening for the words `grammar` allows.
 protocol SpeechRecognizer {
+    /// Whether it has a model for `language` (asked before listening, so nobody speaks for nothing).
+    func recognizes(_ language: Language) -> Bool
     func recognize(_ file: URL, grammar: AnswerGrammar, language: Language) throws -> String
 }
 
@@ -10,6 +12,9 @@ protocol SpeechRecognizer {
 /// robust for the few phrases an answer can be. It wants 16 kHz mono 16-bit audio: sox converts.
 struct PocketSphinxRecognizer: SpeechRecognizer {
     static let dictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+
+    /// US English only: Debian has no Korean model.
+    func recognizes(_ language: Language) -> Bool { language == .en }
 
     func recognize(_ file: URL, grammar: AnswerGrammar, language: Language) throws -> String {
         guard language == .en else { throw ShellError.noRecognizer(language) }
@@ -21,21 +26,15 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
         defer { try? FileManager.default.removeItem(at: folder) }
         let audio = folder.appendingPathComponent("answer.wav")
         try ExternalProgram.sox.run([file.path, "-r", "16000", "-c", "1", "-b", "16", audio.path])
-        let known = Self.knownWords(grammar.words)
+        // Only the grammar's words, pronounced by the CMU dictionary or, for the names it lacks, by eSpeak NG.
+        let pronunciations = PronouncingDictionary(words: grammar.words, cmu: URL(fileURLWithPath: Self.dictionary))
+        let dictionary = folder.appendingPathComponent("answer.dict")
+        try pronunciations.text.write(to: dictionary, atomically: true, encoding: .utf8)
         let jsgf = folder.appendingPathComponent("answer.jsgf")
-        try grammar.jsgf(keeping: known).write(to: jsgf, atomically: true, encoding: .utf8)
+        try grammar.jsgf(keeping: pronunciations.words).write(to: jsgf, atomically: true, encoding: .utf8)
         let output = try ExternalProgram.pocketsphinx.run(["-infile", audio.path, "-jsgf", jsgf.path, "-dict",
-                                                           Self.dictionary, "-logfn", "/dev/null"])
+                                                           dictionary.path, "-logfn", "/dev/null"])
         return output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("INFO") }.joined(separator: " ")
-    }
-
-    /// The grammar's words the dictionary can pronounce (a word it cannot is left out of the grammar).
-    static func knownWords(_ words: Set<String>) -> Set<String> {
-        guard let dictionary = try? Data(contentsOf: URL(fileURLWithPath: dictionary), options: .mappedIfSafe) else { return [] }
-        // Each entry is a line `word PH ON EM ES`: a word is known when a line starts with it and a space.
-        return words.filter { word in
-            dictionary.starts(with: Data((word + " ").utf8)) || dictionary.range(of: Data(("\n" + word + " ").utf8)) != nil
-        }
     }
 }

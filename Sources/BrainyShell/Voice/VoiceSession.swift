@@ -7,7 +7,14 @@ import Foundation
 final class VoiceSession {
     unowned let session: ShellSession
     private let synthesizer: any SpeechSynthesizer
-    private let recognizer: any SpeechRecognizer
+    private let chosenRecognizer: (any SpeechRecognizer)?
+    /// PocketSphinx, or the transcription endpoint given with `--asr-url`.
+    private lazy var recognizer: any SpeechRecognizer = chosenRecognizer ?? {
+        if let url = session.options.asrURL, let factory = session.services.transcriptionFactory {
+            return TranscriptionRecognizer(api: factory(url))
+        }
+        return PocketSphinxRecognizer()
+    }()
     private let cache: SpeechCache
     private let chosenOutput: AudioOutput?
     private lazy var detected = AudioOutput.detect()
@@ -24,12 +31,12 @@ final class VoiceSession {
     private var told: Set<String> = []
 
     init(session: ShellSession, synthesizer: any SpeechSynthesizer = ESpeakSynthesizer(),
-         recognizer: any SpeechRecognizer = PocketSphinxRecognizer(), cache: SpeechCache = .standard(),
+         recognizer: (any SpeechRecognizer)? = nil, cache: SpeechCache = .standard(),
          output: AudioOutput? = nil) {
         self.session = session
         self.chosenOutput = output
         self.synthesizer = synthesizer
-        self.recognizer = recognizer
+        self.chosenRecognizer = recognizer
         self.cache = cache
     }
 
@@ -60,16 +67,43 @@ final class VoiceSession {
         }
     }
 
-    /// What was said in `file`, as the player would have typed it, after telling what was heard.
-    func answer(from file: URL, for play: QuizPlay) throws -> String {
+    /// What was said in `file`, as the player would have typed it, and the words heard (told first).
+    func answer(from file: URL, for play: QuizPlay) throws -> (answer: String, heard: String) {
         guard FileManager.default.isReadableFile(atPath: file.path) else { throw ShellError.fileNotReadable(file.path) }
         guard WAVFile(contentsOf: file) != nil else { throw ShellError.notAWAVFile(file.path) }
-        let grammar = AnswerGrammar(for: play, language: session.console.language)
-        let heard = try recognizer.recognize(file, grammar: grammar, language: session.console.language)
+        let language = session.console.language
+        guard recognizer.recognizes(language) else { throw ShellError.noRecognizer(language) }
+        let grammar = AnswerGrammar(for: play, language: language)
+        // Another recognizer's text may carry anything: only its printable characters are kept.
+        let heard = PrintableText.of(try recognizer.recognize(file, grammar: grammar, language: language))
+            .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
         let console = session.console
         guard let answer = grammar.answer(for: heard) else { throw ShellError.nothingHeard }
         console.line(console.paint(console.text(Localized(ko: "들은 말: ", en: "I heard: ")) + heard, \.muted))
-        return answer
+        return (answer, heard)
+    }
+
+    /// Listens to the microphone (or the recording standing in for it) for at most `limit` seconds, then recognizes
+    /// what was said. The recognizer's language is checked first, so that nobody speaks for nothing.
+    func listen(for play: QuizPlay, limit: Double, from recording: URL?) throws -> (answer: String, heard: String) {
+        let language = session.console.language
+        guard recognizer.recognizes(language) else { throw ShellError.noRecognizer(language) }
+        if let recording {
+            guard FileManager.default.isReadableFile(atPath: recording.path) else { throw ShellError.fileNotReadable(recording.path) }
+            guard WAVFile(contentsOf: recording) != nil else { throw ShellError.notAWAVFile(recording.path) }
+        }
+        guard let microphone = recording.map(Microphone.file) ?? Microphone.detect() else { throw ShellError.noMicrophone }
+        let console = session.console
+        console.line(console.paint("🎙 " + console.text(Localized(
+            ko: "듣는 중 · 최대 \(Int(limit))초 (말이 끝나면 멈춤, Ctrl-C로 중단)",
+            en: "listening · up to \(Int(limit)) s (stops when you stop; Ctrl-C to cancel)")), \.muted))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-speak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("spoken.wav")
+        try microphone.listen(into: file, limit: limit)
+        return try answer(from: file, for: play)
     }
 
     private func once(_ key: String, _ message: Localized) {

@@ -106,6 +106,7 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var needsSync: Bool
     var lastModified: Date
     var syncedAt: Date?
+    var heard: String?
 
     enum Columns {
         static let quizId = Column(CodingKeys.quizId)
@@ -128,6 +129,7 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
         needsSync = true
         lastModified = record.answeredAt
         syncedAt = nil
+        heard = record.heard
     }
 
     init(row: Row) {
@@ -146,12 +148,13 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
         needsSync = row["needsSync"]
         lastModified = row["lastModified"]
         syncedAt = row["syncedAt"]
+        heard = row["heard"]
     }
 
     var answer: AnswerRecord {
         AnswerRecord(id: id, quizId: quizId, userId: userId, questionId: questionId, position: position,
                      givenAnswer: givenAnswer, outcome: AnswerOutcome(rawValue: outcome) ?? .wrong, hintUsed: hintUsed,
                      timeSpent: timeSpent, answeredAt: answeredAt, category: QuizCategory(rawValue: category) ?? .general,
-                     type: QuizType(rawValue: type) ?? .multipleChoice)
+                     type: QuizType(rawValue: type) ?? .multipleChoice, heard: heard)
     }
 }

@@ -10,6 +10,8 @@ enum DeviceSettings {
                                 en: "the sync server (for this device; --server wins) · URL|off")
         case .voiceOut: Localized(ko: "음성모드 음성을 WAV로 쓸 폴더 (이 기기 전체, --audio-out이 우선) · 폴더|off",
                                   en: "the folder voice mode writes its speech to as WAV (for this device; --audio-out wins) · DIR|off")
+        case .ai: Localized(ko: "AI모드가 문제를 청할 언어 모델 (OpenAI 호환 chat-completions 주소, 이 기기 전체, --ai-url이 우선) · URL|off",
+                            en: "the language model AI mode asks for questions (an OpenAI-compatible chat-completions URL; for this device; --ai-url wins) · URL|off")
         }
     }
 
@@ -17,6 +19,7 @@ enum DeviceSettings {
         switch setting {
         case .server: session.remote.serverURL ?? Switch.off.rawValue
         case .voiceOut: (try? session.repository.syncValue(SyncKeys.voiceOut)).flatMap { $0 } ?? Switch.off.rawValue
+        case .ai: (try? session.repository.syncValue(SyncKeys.aiURL)).flatMap { $0 } ?? Switch.off.rawValue
         }
     }
 
@@ -24,6 +27,7 @@ enum DeviceSettings {
         switch setting {
         case .server: [Switch.off.rawValue, "http://127.0.0.1:8080"]
         case .voiceOut: [Switch.off.rawValue]
+        case .ai: [Switch.off.rawValue, "http://127.0.0.1:11434/v1"]
         }
     }
 
@@ -53,6 +57,13 @@ enum DeviceSettings {
                     throw ShellError.fileNotWritable(folder.path)
                 }
                 try session.repository.setSyncValue(folder.path, for: SyncKeys.voiceOut)
+            }
+        case .ai:
+            if DeviceSetting.isOff(value) {
+                try session.repository.setSyncValue(nil, for: SyncKeys.aiURL)
+            } else {
+                guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(value) }
+                try session.repository.setSyncValue(value, for: SyncKeys.aiURL)
             }
         }
         let shown = self.value(setting, in: session)

@@ -23,15 +23,15 @@ enum AnswerCommand: ShellCommand {
             guard arguments.count == 2, let path = arguments[1], let play = session.flow.play else {
                 throw ShellError.missingArgument(command: name.rawValue, usage: "answer \(audioFlag) <file.wav>")
             }
-            let heard = try session.voice.answer(from: URL(fileURLWithPath: path), for: play)
-            return try submit(heard, in: session)
+            let spoken = try session.voice.answer(from: URL(fileURLWithPath: path), for: play)
+            return try submit(spoken.answer, heard: spoken.heard, in: session)
         }
         return try submit(arguments.text, in: session)
     }
 
-    static func submit(_ text: String, in session: ShellSession) throws -> CommandOutcome {
+    static func submit(_ text: String, heard: String? = nil, in session: ShellSession) throws -> CommandOutcome {
         guard !text.isEmpty else { throw BrainyError.emptyAnswer }
-        try session.apply(.answerSubmitted(text, at: session.now))
+        try session.apply(.answerSubmitted(text, heard: heard, at: session.now))
         return .proceed
     }
 }

@@ -6,8 +6,11 @@ enum ModeCommand: ShellCommand {
     static let usage = "mode <객관식|주관식|음성모드|AI모드 / mc|short|voice|ai>"
     static let summary = Localized(ko: "퀴즈 유형 고르기", en: "choose the quiz type")
     static let details = Localized(
-        ko: "객관식(mc), 주관식(short), 음성모드(voice: 문제와 보기를 읽어 주고, 답은 입력하거나 'answer --audio 파일.wav'로)를 플레이할 수 있습니다.",
-        en: "Multiple choice (mc), short answer (short) and voice (questions and options read aloud; answer by typing or with 'answer --audio FILE.wav') are playable now.")
+        ko: "객관식(mc), 주관식(short), 음성모드(voice: 문제와 보기를 읽어 주고, 답은 입력하거나 speak로 말하거나 'answer --audio 파일.wav'로), "
+            + "AI모드(ai: 내장 지식 베이스나 --ai-url 언어 모델이 만든 문제를, 정답률 70% 근처가 되도록 골라 줍니다).",
+        en: "Multiple choice (mc), short answer (short), voice (questions and options read aloud; answer by typing, by "
+            + "'speak', or with 'answer --audio FILE.wav') and AI (questions made from the bundled knowledge base or by the "
+            + "--ai-url language model, chosen so that you are right about 70% of the time).")
 
     static func completions(after previous: [String], in session: ShellSession) -> [String] {
         previous.isEmpty ? QuizType.typedNames : []
@@ -19,7 +22,6 @@ enum ModeCommand: ShellCommand {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
         }
         let flags = session.config.featureFlags
-        guard type.isPlayable else { throw BrainyError.quizTypeUnavailable(type) }
         if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz { throw BrainyError.quizTypeDisabled(type) }
         try session.apply(.modeChosen(type))
         session.console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ",

@@ -12,6 +12,10 @@ enum ReadyNotice {
                 userId: user.id, category: category, type: setup.type))
             session.console.line(head + Localized(ko: "'start'로 \(Josa.attach("스테이지 \(stage)", .object)) 시작하세요.",
                                                   en: "Type 'start' to play stage \(stage)."))
+        } else if setup.type == .ai {
+            session.console.line(head + Localized(
+                ko: "'start [개수]'로 시작하세요: 정답률 70% 근처가 되도록 고른 문제가 나옵니다 (기본: \(settings.defaultCount)문제).",
+                en: "Type 'start [count]' to begin: questions chosen so that you are right about 70% of the time (default: \(settings.defaultCount))."))
         } else {
             session.console.line(head + Localized(
                 ko: "'start [random|unsolved] [개수]'로 시작하세요 (기본: \(settings.defaultSelection.rawValue) \(settings.defaultCount)).",

@@ -13,7 +13,7 @@ enum HistoryFilterParser {
     private static let everything = ["all", "전체"]
     private static let fromPrefixes = ["from=", "since="]
     private static let toPrefixes = ["to=", "until="]
-    private static var typeNames: [String] { QuizType.allCases.filter(\.isPlayable).map(\.rawValue) }
+    private static var typeNames: [String] { QuizType.allCases.map(\.rawValue) }
 
     /// The words completion offers (quiz ids come from the database).
     static var typedNames: [String] {

@@ -18,17 +18,18 @@ struct QuizDetail {
                 return Report.AnswerRow(position: position + 1, questionId: dealt.questionId, question: text?.text ?? "",
                                         given: answer?.givenAnswer, correctAnswer: text?.answer ?? "",
                                         outcome: answer?.outcome.rawValue, timeSpentSeconds: answer?.timeSpent,
-                                        hintUsed: answer?.hintUsed ?? false)
+                                        hintUsed: answer?.hintUsed ?? false, heard: answer?.heard)
             }
             if session.outputFormat == .json {
                 return console.line(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
             }
             // Stored answers and pack texts are outside text: cleaned of terminal controls (JSON escapes them itself).
             return console.line(Report.plain(
-                ["position", "question_id", "given", "correct_answer", "outcome", "time_spent_seconds", "hint_used"],
+                ["position", "question_id", "given", "correct_answer", "outcome", "time_spent_seconds", "hint_used", "heard"],
                 rows.map { [String($0.position), OutsideText.clean($0.questionId), OutsideText.clean($0.given ?? ""),
                             OutsideText.clean($0.correctAnswer), $0.outcome ?? "",
-                            $0.timeSpentSeconds.map { String(format: "%.1f", $0) } ?? "", $0.hintUsed ? "yes" : "no"] }))
+                            $0.timeSpentSeconds.map { String(format: "%.1f", $0) } ?? "", $0.hintUsed ? "yes" : "no",
+                            OutsideText.clean($0.heard ?? "")] }))
         }
         console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
             + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: session.timeZone), \.emphasis))
@@ -66,6 +67,9 @@ struct QuizDetail {
                          + "   " + console.text(Localized(ko: "정답: ", en: "Answer: ")) + OutsideText.clean(text.answer)
                          + "   " + DurationFormat.short(answer.timeSpent, language)
                          + (answer.hintUsed ? " 💡" : ""))
+            if let heard = answer.heard {
+                console.line(console.paint("     🎙 " + console.text(Localized(ko: "들은 말: ", en: "heard: ")) + OutsideText.clean(heard), \.muted))
+            }
         }
     }
 }

@@ -18,7 +18,11 @@ enum StatsCommand: ShellCommand {
         let stats = try session.repository.stats(userId: user.id, now: session.now, timeZone: session.timeZone)
         let language = console.language
         switch session.outputFormat {
-        case .json: return console.line(Report.json(Report.Stats(stats)))
+        case .json:
+            var report = Report.Stats(stats)
+            report.ratings = Dictionary(uniqueKeysWithValues: try session.repository.playerRatings(userId: user.id)
+                .map { ($0.key.rawValue, $0.value.points) })
+            return console.line(Report.json(report))
         case .plain:
             var pairs: [[String]] = [
                 ["quizzes", String(stats.quizzes)], ["answered", String(stats.answered)], ["correct", String(stats.correct)],
@@ -29,6 +33,14 @@ enum StatsCommand: ShellCommand {
                 let key = "category.\(category.category.rawValue)."
                 pairs += [[key + "answered", String(category.answered)], [key + "correct", String(category.correct)],
                           [key + "accuracy", String(format: "%.3f", category.accuracy)]]
+            }
+            for (category, rating) in try session.repository.playerRatings(userId: user.id).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                pairs.append(["rating.\(category.rawValue)", String(rating.points)])
+            }
+            for mode in stats.perType {
+                let key = "mode.\(mode.type.rawValue)."
+                pairs += [[key + "quizzes", String(mode.quizzes)], [key + "answered", String(mode.answered)],
+                          [key + "correct", String(mode.correct)], [key + "accuracy", String(format: "%.3f", mode.accuracy)]]
             }
             return console.line(Report.plain(["key", "value"], pairs))
         case .table: break
@@ -52,10 +64,56 @@ enum StatsCommand: ShellCommand {
             console.line(category.category.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
                          + console.paint("  \(category.correct)/\(category.answered)", \.muted))
         }
+        modes(stats, in: session)
+        try ratings(of: user.id, in: session)
         if let last = stats.lastPlayedAt {
             console.line()
             console.line(console.paint(console.text(Localized(ko: "마지막 플레이: ", en: "Last played: "))
                                        + BrainyDateFormat.minute(last, timeZone: session.timeZone), \.muted))
+        }
+    }
+
+    /// Accuracy per quiz type played, under the categories.
+    private static func modes(_ stats: UserStats, in session: ShellSession) {
+        let console = session.console
+        let language = console.language
+        guard !stats.perType.isEmpty else { return }
+        console.line()
+        console.line(console.paint(console.text(Localized(ko: "모드별", en: "By mode")), \.muted))
+        let nameWidth = stats.perType.map { $0.type.name[language].displayWidth }.max() ?? 6
+        for mode in stats.perType {
+            let percent = mode.answered == 0 ? "  —" : String(format: "%3d%%", Int((mode.accuracy * 100).rounded()))
+            let bar = console.paint(TableRenderer.bar(mode.answered == 0 ? 0 : mode.accuracy),
+                                    mode.answered == 0 ? \.muted : (mode.accuracy >= 0.6 ? \.success : \.warning))
+            console.line(mode.type.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
+                         + console.paint("  \(mode.correct)/\(mode.answered) · "
+                                         + console.text(Localized(ko: "퀴즈 \(mode.quizzes)개", en: "\(mode.quizzes) quiz\(mode.quizzes == 1 ? "" : "zes")")),
+                                         \.muted))
+        }
+    }
+
+    /// The learner model's rating per category played (1500 is average), and how the last quiz moved it.
+    private static func ratings(of userId: String, in session: ShellSession) throws {
+        let console = session.console
+        let language = console.language
+        let ratings = try session.repository.playerRatings(userId: userId)
+        guard !ratings.isEmpty else { return }
+        console.line()
+        console.line(console.paint(console.text(Localized(ko: "실력 점수 (1500이 평균, 맞춤 문제가 이 점수를 따라갑니다)",
+                                                          en: "Rating (1500 is average; adaptive questions follow it)")), \.muted))
+        let nameWidth = QuizCategory.allCases.map { $0.name[language].displayWidth }.max() ?? 6
+        for category in QuizCategory.allCases {
+            guard let rating = ratings[category] else { continue }
+            let history = try session.repository.ratingHistory(userId: userId, category: category, limit: 2)
+            var moved = ""
+            if history.count == 2 {
+                let change = history[1].points - history[0].points
+                moved = change == 0 ? "  =" : (change > 0 ? "  ▲\(change)" : "  ▼\(-change)")
+            }
+            console.line(category.name[language].padded(toWidth: nameWidth) + "  " + String(rating.points)
+                         + console.paint(moved, moved.contains("▼") ? \.warning : \.success)
+                         + console.paint(console.text(Localized(ko: "  (답 \(rating.answers)개)", en: "  (\(rating.answers) answers)")),
+                                         \.muted))
         }
     }
 }

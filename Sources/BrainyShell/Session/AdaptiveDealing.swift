@@ -1,0 +1,53 @@
+import BrainyKit
+import Foundation
+
+/// Deals a quiz chosen by the learner model (AI mode, `start adaptive`): the questions nearest the player's 70%, and,
+/// after each answer, the next one chosen again from the player's new rating, so that the quiz follows them.
+struct AdaptiveDealing {
+    let session: ShellSession
+
+    /// The quiz's questions, as ids: the player's unanswered questions first, then any (a player who has answered
+    /// them all still gets a quiz).
+    /// `first`: questions just made for this player (by a language model), dealt before the picker's.
+    func deal(_ request: DealRequest, count: Int, first: [String] = [],
+              using generator: inout SeededGenerator) throws -> [DealtQuestion] {
+        var candidates = try candidates(for: request.type, category: request.category, userId: request.userId)
+        let made = Array(first.prefix(count))
+        for id in made { candidates[id] = nil }
+        guard !candidates.isEmpty || !made.isEmpty else { throw BrainyError.noQuestions(request.category) }
+        let player = try session.repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
+        return (made + AdaptivePicker.deal(count - made.count, for: player, among: candidates, using: &generator)).map {
+            DealtQuestion(questionId: $0, optionOrder: generator.shuffled(Array(0..<4)))
+        }
+    }
+
+    /// After an answer is saved: the next question chosen again for the player's new rating among those not dealt in
+    /// this quiz, kept with the quiz so that a resume sees it. The one it replaces goes back to the pool.
+    func followPlayer() throws {
+        guard let play = session.flow.play, play.quiz.type.isAdaptive || play.quiz.selection == .adaptive,
+              play.index + 1 < play.quiz.dealt.count,
+              !play.quiz.dealt[play.index + 1].questionId.hasPrefix(LanguageModelQuestions.origin) else { return }
+        let quiz = play.quiz
+        var candidates = try candidates(for: quiz.type, category: quiz.category, userId: quiz.userId)
+        for dealt in quiz.dealt { candidates[dealt.questionId] = nil }
+        let player = try session.repository.playerRatings(userId: quiz.userId)[quiz.category] ?? .newPlayer
+        var generator = session.drawGenerator()
+        guard let id = AdaptivePicker.next(for: player, among: candidates, using: &generator),
+              let question = try session.repository.questions(ids: [id]).first else { return }
+        let next = DealtQuestion(questionId: id, optionOrder: generator.shuffled(Array(0..<4)))
+        var dealt = quiz.dealt
+        dealt[play.index + 1] = next
+        try session.repository.redeal(quizId: quiz.id, dealt: dealt)
+        try session.apply(.upcomingChosen(question, next))
+    }
+
+    /// What the quiz may draw from: AI mode's generated questions, or the bank's; unanswered ones when there are any.
+    private func candidates(for type: QuizType, category: QuizCategory, userId: String) throws -> [String: Rating] {
+        let generated = type == .ai
+        let unsolved = try session.repository.ratedCandidates(category: category, generated: generated,
+                                                              voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: userId)
+        if !unsolved.isEmpty { return unsolved }
+        return try session.repository.ratedCandidates(category: category, generated: generated,
+                                                      voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: nil)
+    }
+}

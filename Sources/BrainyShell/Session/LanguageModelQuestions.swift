@@ -1,0 +1,159 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+
+/// AI mode's questions from a language model (`--ai-url`, `settings ai`): asked for in a JSON schema, each one
+/// checked by the same validator as the bank's (and against the bank, so none repeats one), the invalid ones dropped
+/// and counted, the rest kept under the origin `ai-llm`. An endpoint that is down, slow or gives nothing usable is
+/// said once, and the bundled knowledge base makes the quiz instead. Ctrl-C stops the request and keeps the shell.
+struct LanguageModelQuestions {
+    let session: ShellSession
+    static let origin = "ai-llm"
+
+    /// The exchanges `ai log` shows (with `--qa`): the last few prompts and replies.
+    struct Exchange {
+        var at: Date
+        var url: String
+        var prompt: String
+        var reply: String
+    }
+
+    /// The endpoint in force: `--ai-url`, else `settings ai`.
+    var url: String? {
+        session.options.aiURL ?? ((try? session.repository.syncValue(SyncKeys.aiURL)) ?? nil)
+    }
+
+    /// New questions for the player: their ids (kept already), or none when the model gave nothing usable.
+    func make(_ count: Int, category: QuizCategory, for player: Rating) throws -> [String] {
+        guard let url, let factory = session.services.chatFactory else { return [] }
+        let api = factory(url)
+        let console = session.console
+        let difficulty = Self.difficulty(for: player)
+        let messages = Self.prompt(count: count, category: category, difficulty: difficulty)
+        console.line(console.paint("🤖 " + console.text(Localized(
+            ko: "언어 모델(\(api.model))에 \(category.name.ko) 문제 \(count)개를 청하는 중… (Ctrl-C로 멈춤)",
+            en: "Asking the language model (\(api.model)) for \(count) \(category.name.en) questions… (Ctrl-C stops)")), \.muted))
+        let call = RemoteCall()
+        defer { call.finish() }
+        let reply: String
+        do {
+            reply = try call.run { try await api.complete(messages, schemaName: "brainy_questions", schema: Self.schema) }
+        } catch .cancelled {
+            throw ShellError.cancelled
+        } catch {
+            fallBack(Self.reason(error))
+            return []
+        }
+        session.aiLog.append(Exchange(at: session.now, url: url, prompt: messages.map(\.content).joined(separator: "\n\n"),
+                                      reply: reply))
+        if session.aiLog.count > 5 { session.aiLog.removeFirst(session.aiLog.count - 5) }
+        let (made, dropped) = try keep(Self.questions(in: reply, category: category, difficulty: difficulty))
+        if made.isEmpty {
+            fallBack(Localized(ko: "쓸 수 있는 문제가 없었습니다 (\(dropped)개 버림)", en: "nothing usable came back (\(dropped) dropped)"))
+            return []
+        }
+        console.line(console.paint("🤖 " + console.text(Localized(
+            ko: "문제 \(made.count)개를 받았습니다" + (dropped > 0 ? " (검사를 통과하지 못한 \(dropped)개는 버렸습니다)." : "."),
+            en: "\(made.count) question\(made.count == 1 ? "" : "s") made" + (dropped > 0 ? " (\(dropped) failed the checks and were dropped)." : "."))),
+                                   \.muted))
+        return made
+    }
+
+    static func reason(_ error: RemoteError) -> Localized {
+        switch error {
+        case let .unreachable(detail): Localized(ko: "연결할 수 없음: \(detail.prefix(80))", en: "not reachable: \(detail.prefix(80))")
+        case let .timedOut(seconds): Localized(ko: "\(seconds)초 안에 답이 없음", en: "no answer within \(seconds) s")
+        case let .server(status, _, message, _, _): Localized(ko: "HTTP \(status) \(message)", en: "HTTP \(status) \(message)")
+        case .badResponse: Localized(ko: "읽을 수 없는 답", en: "an unreadable reply")
+        case .cancelled: Localized(ko: "멈춤", en: "stopped")
+        }
+    }
+
+    private func fallBack(_ reason: Localized) {
+        let console = session.console
+        console.line(console.paint(console.text(Localized(
+            ko: "언어 모델이 답하지 못했습니다 (\(reason.ko)). 내장 지식 베이스로 문제를 만듭니다.",
+            en: "The language model did not help (\(reason.en)). The bundled knowledge base makes the questions instead.")),
+                                   \.warning))
+    }
+
+    /// Keeps the valid questions that repeat no bank (or earlier) question; returns their ids and how many were dropped.
+    private func keep(_ parsed: [Question?]) throws -> (kept: [String], dropped: Int) {
+        let repository = session.repository
+        var valid: [Question] = []
+        var seen = Set<String>()
+        for question in parsed {
+            guard let question, QuestionValidator.problems(question).isEmpty,
+                  question.ko.answerIndex == question.en.answerIndex,
+                  seen.insert(question.id).inserted,
+                  try repository.questions(ids: [question.id]).isEmpty else { continue }
+            valid.append(question)
+        }
+        let bank = try repository.questions(ids: try repository.candidateIds(
+            category: valid.first?.category ?? .general, unsolvedBy: nil, voiceOnly: false))
+        let bankTexts = Set(bank.flatMap { [QuestionValidator.normalizedText($0.ko.text), QuestionValidator.normalizedText($0.en.text)] })
+        valid.removeAll { bankTexts.contains(QuestionValidator.normalizedText($0.ko.text))
+            || bankTexts.contains(QuestionValidator.normalizedText($0.en.text)) }
+        try repository.saveGenerated(valid, origin: Self.origin, now: session.now)
+        return (valid.map(\.id), parsed.count - valid.count)
+    }
+
+    /// Where the player is right about 70% of the time, as the three labels a model understands.
+    static func difficulty(for player: Rating) -> Difficulty {
+        let wanted = LearnerModel.difficulty(for: player, target: AdaptivePicker.target)
+        return wanted < -0.5 ? .easy : wanted < 0.5 ? .medium : .hard
+    }
+
+    static func prompt(count: Int, category: QuizCategory, difficulty: Difficulty) -> [ChatMessage] {
+        [ChatMessage(role: "system", content: """
+            You write quiz questions for Brainy, a bilingual (Korean and English) quiz. Only facts you are sure of. \
+            Reply with JSON that follows the schema, nothing else.
+            """),
+         ChatMessage(role: "user", content: """
+            Write \(count) multiple-choice questions in the category "\(category.name.en)" (\(category.name.ko)), \
+            difficulty \(difficulty.rawValue). Each has the same question in Korean ("ko") and English ("en"): the text, \
+            the answer, accepted alternative spellings of the answer, exactly four options in the same order in both \
+            languages with the answer among them, and a one-sentence explanation. The wrong options must be plausible \
+            and of the same kind as the answer (same continent, same decade, same genre).
+            """)]
+    }
+
+    /// What the model is asked to reply.
+    static let schema = Data("""
+        {"type":"object","additionalProperties":false,"required":["questions"],"properties":{"questions":{"type":"array",
+        "items":{"type":"object","additionalProperties":false,"required":["difficulty","ko","en"],"properties":{
+        "difficulty":{"type":"string","enum":["easy","medium","hard"]},
+        "ko":{"$ref":"#/$defs/text"},"en":{"$ref":"#/$defs/text"}}}}},
+        "$defs":{"text":{"type":"object","additionalProperties":false,
+        "required":["text","answer","alternatives","options","explanation"],"properties":{
+        "text":{"type":"string"},"answer":{"type":"string"},"alternatives":{"type":"array","items":{"type":"string"}},
+        "options":{"type":"array","items":{"type":"string"},"minItems":4,"maxItems":4},"explanation":{"type":"string"}}}}}
+        """.utf8)
+
+    /// The questions in a reply, nil for each one that cannot be read; ids from their English text, so the same
+    /// question made twice is kept once.
+    static func questions(in reply: String, category: QuizCategory, difficulty: Difficulty) -> [Question?] {
+        struct Reply: Decodable {
+            struct Made: Decodable {
+                var difficulty: String?
+                var ko: Question.Text?
+                var en: Question.Text?
+            }
+            var questions: [Made?]
+        }
+        // Some models wrap JSON in a code fence.
+        var text = reply.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("```"), let start = text.firstIndex(of: "{"), let end = text.lastIndex(of: "}") {
+            text = String(text[start...end])
+        }
+        guard let decoded = try? JSONDecoder().decode(Reply.self, from: Data(text.utf8)) else { return [nil] }
+        return decoded.questions.map { made in
+            guard let made, let ko = made.ko, let en = made.en else { return nil }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in QuestionValidator.normalizedText(en.text).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return Question(id: "ai-llm-\(String(hash, radix: 16))", category: category,
+                            difficulty: made.difficulty.flatMap(Difficulty.init(rawValue:)) ?? difficulty, voice: false,
+                            ko: ko, en: en)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+extension AppDatabase: LearningRepository {
+    public func playerRatings(userId: String) throws(StoreError) -> [QuizCategory: Rating] {
+        try read { db in
+            var ratings: [QuizCategory: Rating] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT category, value, answers FROM playerRating WHERE userId = ?",
+                                        arguments: [userId]) {
+                guard let category = QuizCategory(rawValue: row["category"]) else { continue }
+                ratings[category] = Rating(value: row["value"], answers: row["answers"])
+            }
+            return ratings
+        }
+    }
+
+    public func ratingHistory(userId: String, category: QuizCategory, limit: Int) throws(StoreError) -> [Rating] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT value, answers FROM ratingHistory WHERE userId = ? AND category = ? ORDER BY at DESC LIMIT ?
+                """, arguments: [userId, category.rawValue, limit])
+                .map { Rating(value: $0["value"], answers: $0["answers"]) }.reversed()
+        }
+    }
+
+    public func ratedCandidates(category: QuizCategory, generated: Bool, voiceOnly: Bool,
+                                unsolvedBy userId: String?) throws(StoreError) -> [String: Rating] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT q.id, q.difficulty, r.value, r.answers FROM question q
+                LEFT JOIN questionRating r ON r.questionId = q.id
+                WHERE q.category = ? AND q.removedAt IS NULL AND (q.voice OR NOT ?)
+                  AND (substr(q.id, 1, 3) = 'ai-') = ?
+                  AND (? IS NULL OR NOT EXISTS (
+                    SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.category = q.category AND s.questionId = q.id))
+                """, arguments: [category.rawValue, voiceOnly, generated, userId, userId])
+            var candidates: [String: Rating] = [:]
+            for row in rows {
+                let id: String = row["id"]
+                if let value: Double = row["value"] {
+                    candidates[id] = Rating(value: value, answers: row["answers"])
+                } else {
+                    candidates[id] = Rating.start(for: Difficulty(rawValue: row["difficulty"]) ?? .medium)
+                }
+            }
+            return candidates
+        }
+    }
+
+    public func saveGenerated(_ questions: [Question], origin: String, now: Date) throws(StoreError) {
+        try write { db in
+            for question in questions {
+                var record = try QuestionRecord(question, packId: origin)
+                try record.upsert(db)
+            }
+            try db.execute(sql: """
+                INSERT INTO questionPack (id, version, importedAt, questionCount)
+                VALUES (?, 'generated', ?, (SELECT count(*) FROM question WHERE packId = ?))
+                ON CONFLICT(id) DO UPDATE SET importedAt = excluded.importedAt, questionCount = excluded.questionCount
+                """, arguments: [origin, now, origin])
+        }
+    }
+
+    public func redeal(quizId: String, dealt: [DealtQuestion]) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE quiz SET dealt = ? WHERE id = ?", arguments: [try JSONEncoder().encode(dealt), quizId])
+        }
+    }
+
+    public func importQuestionRatings(_ ratings: [String: Rating]) throws(StoreError) {
+        try write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO questionRating (questionId, value, answers) VALUES (?, ?, ?)
+                ON CONFLICT(questionId) DO UPDATE SET value = excluded.value, answers = excluded.answers
+                """)
+            for (id, rating) in ratings { try statement.execute(arguments: [id, rating.value, rating.answers]) }
+        }
+    }
+
+    /// One answer teaches the learner model: the player's rating in the category and the question's move by the
+    /// surprise. Runs in the transaction that saves the answer; a skip or a late answer counts as not right.
+    static func learn(from record: AnswerRecord, in db: Database) throws {
+        let player = try Row.fetchOne(db, sql: "SELECT value, answers FROM playerRating WHERE userId = ? AND category = ?",
+                                      arguments: [record.userId, record.category.rawValue])
+            .map { Rating(value: $0["value"], answers: $0["answers"]) } ?? .newPlayer
+        let question = try Row.fetchOne(db, sql: "SELECT value, answers FROM questionRating WHERE questionId = ?",
+                                        arguments: [record.questionId]).map { Rating(value: $0["value"], answers: $0["answers"]) }
+            ?? Rating.start(for: Difficulty(rawValue: try String.fetchOne(
+                db, sql: "SELECT difficulty FROM question WHERE id = ?", arguments: [record.questionId]) ?? "") ?? .medium)
+        let (moved, learnt) = LearnerModel.update(player: player, question: question, correct: record.isCorrect)
+        try db.execute(sql: """
+            INSERT INTO playerRating (userId, category, value, answers, updatedAt) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(userId, category) DO UPDATE SET value = excluded.value, answers = excluded.answers,
+              updatedAt = excluded.updatedAt
+            """, arguments: [record.userId, record.category.rawValue, moved.value, moved.answers, record.answeredAt])
+        try db.execute(sql: """
+            INSERT INTO questionRating (questionId, value, answers) VALUES (?, ?, ?)
+            ON CONFLICT(questionId) DO UPDATE SET value = excluded.value, answers = excluded.answers
+            """, arguments: [record.questionId, learnt.value, learnt.answers])
+    }
+
+    /// The player's rating as a quiz ends, for `stats` to show how it moved.
+    static func noteRating(after quiz: Quiz, at date: Date, in db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO ratingHistory (userId, category, quizId, value, answers, at)
+            SELECT userId, category, ?, value, answers, ? FROM playerRating WHERE userId = ? AND category = ?
+            """, arguments: [quiz.id, date, quiz.userId, quiz.category.rawValue])
+    }
+}

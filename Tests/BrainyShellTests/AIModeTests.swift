@@ -1,0 +1,102 @@
+import BrainyKit
+import BrainyStore
+import Foundation
+import Testing
+@testable import BrainyShell
+
+/// AI모드 with the bundled knowledge base: questions made for the player, chosen by the learner model, kept like the
+/// bank's; `start adaptive` in the other types.
+@Suite struct AIModeTests {
+    func dealtIds(_ session: ShellSession) -> [String] { session.flow.play?.quiz.dealt.map(\.questionId) ?? [] }
+
+    @Test func anAIQuizIsMadeFromTheKnowledgeBaseAndPlaysLikeAnyOther() throws {
+        let shell = try ShellHarness()
+        let session = shell.session()
+        for line in ["login guest", "mode ai", "category country", "start 5"] { _ = try session.execute(line) }
+        let output = session.console.captured
+        #expect(output.contains("🤖 Made ") && output.contains("country questions from the knowledge base"), "\(output)")
+        #expect(session.flow.state == .question)
+        let ids = dealtIds(session)
+        #expect(ids.count == 5 && ids.allSatisfy { $0.hasPrefix("ai-") }, "\(ids)")
+        let play = try #require(session.flow.play)
+        for question in play.questions { #expect(QuestionValidator.problems(question).isEmpty, "\(question.id)") }
+        for round in 0..<5 {
+            let right = try #require(session.flow.play).correctPosition + 1
+            _ = try session.execute(round % 2 == 0 ? String(right) : String(right % 4 + 1))
+            _ = try session.execute("next")
+        }
+        #expect(session.flow.state == .finished)
+        _ = try session.execute("history")
+        #expect(session.console.captured.contains("AI"), "history lists the AI quiz")
+    }
+
+    @Test func theSameSeedMakesTheSameQuiz() throws {
+        func deal(seed: UInt64) throws -> [String] {
+            let shell = try ShellHarness()
+            let session = shell.session(seed: seed)
+            for line in ["login guest", "mode ai", "category person", "start 5"] { _ = try session.execute(line) }
+            return dealtIds(session)
+        }
+        #expect(try deal(seed: 3) == (try deal(seed: 3)))
+        #expect(try deal(seed: 3) != (try deal(seed: 4)))
+    }
+
+    @Test func theQuizFollowsThePlayerAndStatsShowTheRating() throws {
+        let shell = try ShellHarness()
+        let session = shell.session()
+        for line in ["login guest", "mode ai", "category country", "start 10"] { _ = try session.execute(line) }
+        let user = try #require(session.flow.user)
+        let before = dealtIds(session)
+        var answered: [String] = []
+        for position in 0..<5 {
+            answered.append(dealtIds(session)[position])
+            _ = try session.execute(String(try #require(session.flow.play).correctPosition + 1))
+            _ = try session.execute("next")
+        }
+        let rating = try #require(try shell.database.playerRatings(userId: user.id)[.country])
+        #expect(rating.value > 0 && rating.answers == 5, "five right answers raise the rating: \(rating)")
+        let after = dealtIds(session)
+        #expect(Array(after.prefix(5)) == answered, "what was answered stays")
+        #expect(after[0] == before[0] && after != before, "the questions after each answer were chosen again")
+        // What the database holds is what a resume would see.
+        let kept = try #require(try shell.database.interruptedQuiz(userId: user.id))
+        #expect(kept.quiz.dealt.map(\.questionId) == after)
+        _ = try session.execute("abandon")
+        _ = try session.execute("stats")
+        #expect(session.console.captured.contains("Rating (1500 is average"))
+    }
+
+    @Test func startAdaptiveChoosesBankQuestionsInTheOtherTypes() throws {
+        let shell = try ShellHarness(questionsPerCategory: 30)
+        let session = shell.session()
+        for line in ["login guest", "mode mc", "category music", "start adaptive 5"] { _ = try session.execute(line) }
+        let ids = dealtIds(session)
+        #expect(ids.count == 5 && ids.allSatisfy { $0.hasPrefix("music-") }, "\(ids)")
+        #expect(session.flow.play?.quiz.selection == .adaptive)
+        // A new player (1500) is right 70% of the time at difficulty −0.85: the easy ones (−1) come first.
+        let questions = try shell.database.questions(ids: ids)
+        #expect(questions.filter { $0.difficulty == .easy }.count >= 3, "\(questions.map(\.difficulty))")
+    }
+
+    @Test func theConfigsFlagTurnsAIModeOffAndAFailedStartGoesBackToReady() throws {
+        let shell = try ShellHarness()
+        let session = shell.session(qa: true)
+        for line in ["login guest", "mode ai", "category drama", "flags ai off"] { _ = try session.execute(line) }
+        #expect(throws: BrainyError.quizTypeDisabled(.ai)) { _ = try session.execute("start 3") }
+        #expect(session.flow.state == .ready)
+        #expect(throws: BrainyError.quizTypeDisabled(.ai)) { _ = try session.execute("mode ai") }
+        _ = try session.execute("flags ai on")
+        _ = try session.execute("start 3")
+        #expect(session.flow.state == .question)
+    }
+
+    @Test func theStateMachineDrawsTheGeneratingStep() throws {
+        let shell = try ShellHarness()
+        let session = shell.session()
+        _ = try session.execute("diagram mermaid")
+        let output = session.console.captured
+        #expect(output.contains("ready --> generating: start"))
+        #expect(output.contains("generating --> question: (questions made)"))
+        #expect(output.contains("generating --> ready: (nothing usable)"))
+    }
+}
