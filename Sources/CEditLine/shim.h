@@ -55,6 +55,11 @@ static inline int brainy_el_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);
 }
 
+/// Reads the user's libedit settings: `$EDITRC`, else `~/.editrc` (lines may start with `brainy:`); -1 when none.
+static inline int brainy_el_source_user_settings(EditLine *el) {
+    return el_source(el, NULL);
+}
+
 static inline int brainy_el_set_signal(EditLine *el, int handle) {
     return el_set(el, EL_SIGNAL, handle);
 }

@@ -32,12 +32,17 @@ struct BrainyLauncher {
         let clock: any BrainyClock = options.clock.map { ManualClock($0) } ?? SystemClock()
         let database: AppDatabase
         do throws {
-            // An explicit --db is used as given: like sqlite3, brainy does not invent folders for it.
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            if options.databasePath != nil, !FileManager.default.fileExists(atPath: folder) {
-                throw StoreError.folderMissing(path: folder)
+            if path == Self.inMemoryName {
+                // As sqlite3 and psql's tools name it: a database that lives as long as this shell.
+                database = try AppDatabase.inMemory()
+            } else {
+                // An explicit --db is used as given: like sqlite3, brainy does not invent folders for it.
+                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                if options.databasePath != nil, !FileManager.default.fileExists(atPath: folder) {
+                    throw StoreError.folderMissing(path: folder)
+                }
+                database = try AppDatabase.openFile(at: path)
             }
-            database = try AppDatabase.openFile(at: path)
             if database.isReadOnly {
                 // Reading commands work on a database this user may not write; every write says why it cannot.
                 FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(StoreError.readOnly(path: path))[language ?? .ko] + "\n").utf8))
@@ -79,22 +84,40 @@ struct BrainyLauncher {
             FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.invalidServerURL(server))[language ?? .ko])\n".utf8))
             return 2
         }
-        if let commands = options.commands {
-            return Shell.run(services, shellOptions, input: .lines([commands]))
-        }
-        if let file = options.scriptFile {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])\n".utf8))
-                return 2
+        shellOptions.quiet = options.quiet
+        if !options.scripts.isEmpty {
+            // -c and -f run in the order given, as one script.
+            var lines: [String] = []
+            for script in options.scripts {
+                switch script {
+                case let .commands(commands):
+                    lines.append(commands)
+                case let .file(file):
+                    let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
+                    guard let data else {
+                        FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])\n".utf8))
+                        return 2
+                    }
+                    guard let text = String(data: data, encoding: .utf8) else {
+                        FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotUTF8(file))[language ?? .ko])\n".utf8))
+                        return 2
+                    }
+                    var fileLines = text.components(separatedBy: "\n")
+                    if fileLines.last == "" { fileLines.removeLast() }
+                    lines += fileLines
+                }
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotUTF8(file))[language ?? .ko])\n".utf8))
-                return 2
-            }
-            return Shell.run(services, shellOptions, input: .lines(text.components(separatedBy: "\n")))
+            return Shell.run(services, shellOptions, input: .lines(lines))
         }
-        return Shell.run(services, shellOptions, input: .standardInput(historyFile: dataDirectory.appendingPathComponent("history")))
+        if !options.skipStartupFile { shellOptions.startupFile = StartupFile.resolve(environment) }
+        if let size = environment["BRAINY_HISTSIZE"].flatMap(Int.init), size > 0 { shellOptions.historySize = size }
+        let historyFile = environment["BRAINY_HISTFILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? dataDirectory.appendingPathComponent("history")
+        return Shell.run(services, shellOptions, input: .standardInput(historyFile: historyFile))
     }
+
+    /// `--db :memory:`: SQLite's name for a database in memory.
+    static let inMemoryName = ":memory:"
 }
 
 /// `$XDG_DATA_HOME/brainy`, or `$HOME/.local/share/brainy`, created readable by its owner only. `$HOME` comes first,

@@ -47,7 +47,8 @@ import Testing
         StoreError.answerConflict(quizId: "q", position: 0),
         BrainyError.answerTooLong(limit: 1024), BrainyError.answerHasControlCharacters, ShellError.lineTooLong(limit: 4096),
         BrainyError.optionRemoved("1", remaining: ["2", "4"]),
-        ShellError.fileNotUTF8("x.brainy"),
+        ShellError.fileNotUTF8("x.brainy"), ShellError.sourcedFileFailed("x.brainy", failures: 2),
+        ShellError.sourceNestedTooDeep("x.brainy", limit: 16),
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

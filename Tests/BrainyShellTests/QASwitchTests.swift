@@ -65,9 +65,42 @@ import Testing
         #expect(options.seed == 42)
         #expect(options.language == .en)
         #expect(options.noColor)
-        #expect(options.commands == "help")
+        #expect(options.scripts == [.commands("help")])
         #expect(options.qa)
         #expect(options.clock == ISO8601DateFormatter().date(from: "2026-01-01T09:00:00Z"))
+    }
+
+    @Test func commandsAndFilesRepeatAndMixInTheOrderGiven() throws {
+        let options = try LaunchOptions.parse(["-c", "login guest", "-f", "a.brainy", "-c", "stats", "-f", "-"])
+        #expect(options.scripts == [.commands("login guest"), .file("a.brainy"), .commands("stats"), .file("-")])
+    }
+
+    @Test(arguments: [["-V"], ["--version"]])
+    func versionIsAskedForInEitherForm(arguments: [String]) throws {
+        #expect(try LaunchOptions.parse(arguments).showVersion)
+    }
+
+    @Test(arguments: [["-q"], ["--quiet"]])
+    func quietIsAskedForInEitherForm(arguments: [String]) throws {
+        #expect(try LaunchOptions.parse(arguments).quiet)
+        #expect(try !LaunchOptions.parse([]).quiet)
+    }
+
+    @Test(arguments: [["-X"], ["--no-rc"]])
+    func theStartUpFileIsSkippedInEitherForm(arguments: [String]) throws {
+        #expect(try LaunchOptions.parse(arguments).skipStartupFile)
+        #expect(try !LaunchOptions.parse([]).skipStartupFile)
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        let options = try LaunchOptions.parse(["--check", "--", "-odd.transcript", "--update"])
+        #expect(options.checkFiles == ["-odd.transcript", "--update"])
+        #expect(!options.update)
+        #expect(try LaunchOptions.parse(["-q", "--"]).quiet)
+    }
+
+    @Test func anInMemoryDatabaseIsNamedAsSQLiteNamesIt() throws {
+        #expect(try LaunchOptions.parse(["--db", ":memory:"]).databasePath == ":memory:")
     }
 
     @Test(arguments: [
@@ -75,7 +108,8 @@ import Testing
         (["--seed", "x"], "--seed takes a whole number"),
         (["--db"], "--db needs a value"),
         (["--frobnicate"], "Unknown option '--frobnicate'"),
-        (["-c", "a", "-f", "b"], "Give -c or -f, not both"),
+        (["-f", "-", "-f", "-"], "can be read only once"),
+        (["--", "-c", "help"], "Unexpected argument '-c'"),
         (["--clock", "tomorrow"], "--clock takes a time"),
     ])
     func badFlagsSayWhatIsWrong(arguments: [String], message: String) {

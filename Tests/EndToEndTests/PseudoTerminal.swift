@@ -110,6 +110,12 @@ final class PseudoTerminal {
         Self.visibleText(of: bytes)
     }
 
+    /// Everything the program wrote so far, escape sequences and all (a screen clear is only an escape sequence).
+    var rawOutput: [UInt8] {
+        readAvailable()
+        return bytes
+    }
+
     /// Forgets what was shown so far; `output` and the next `expect` start from here.
     func clearOutput() {
         readAvailable()

@@ -2,7 +2,7 @@
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
     case mode, category, format, start, answer, speak, next, skip, hint, abandon, resume, `repeat`
-    case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, exit
+    case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, source, exit
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
     case clock, flags, config, reset, ai
 
@@ -109,7 +109,7 @@ public enum TransitionTable {
     private static let commandRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
         let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance && !$0.isTransient }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .exit, .clock, .flags, .config, .ai]
+        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config, .ai]
         for state in FlowState.allCases where !state.isTransient {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }

@@ -8,7 +8,7 @@ enum CommandRegistry {
         ModeCommand.self, CategoryCommand.self, FormatCommand.self, StartCommand.self, AnswerCommand.self,
         SpeakCommand.self, NextCommand.self, SkipCommand.self, HintCommand.self, AbandonCommand.self, ResumeCommand.self, RepeatCommand.self,
         HistoryCommand.self, StatsCommand.self, ProfileCommand.self, SettingsCommand.self, SyncCommand.self,
-        LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, ExitCommand.self,
+        LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, SourceCommand.self, ExitCommand.self,
         ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self, AICommand.self,
     ]
 

@@ -211,6 +211,12 @@ public enum ErrorMessage {
                              en: "The line is too long (over \(limit / 1024) KiB); it was not run.")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
+        case let .sourcedFileFailed(path, failures):
+            return Localized(ko: "\(path)의 명령 \(failures)개가 실패했습니다 (위에 줄 번호와 함께 보였습니다).",
+                             en: "\(failures) command\(failures == 1 ? "" : "s") in \(path) failed (shown above with their lines).")
+        case let .sourceNestedTooDeep(path, limit):
+            return Localized(ko: "\(Josa.attach(path, .object)) 읽지 않았습니다: source가 \(limit)단계 넘게 겹쳤습니다. 파일이 자기 자신을 부르는지 확인하세요.",
+                             en: "Did not read \(path): source nested more than \(limit) deep. Check that the file does not source itself.")
         case let .alreadyRecording(path):
             return Localized(ko: "이미 \(path)에 기록 중입니다. 'record stop'으로 먼저 멈추세요.", en: "Already recording to \(path). Type 'record stop' first.")
         case let .programMissing(program, package):

@@ -17,6 +17,10 @@ public enum ShellError: Error, Equatable, Sendable {
     case lineTooLong(limit: Int)
     case fileNotWritable(String)
     case alreadyRecording(String)
+    /// `source FILE`: lines of the file failed (each was reported with its line as it ran).
+    case sourcedFileFailed(String, failures: Int)
+    /// `source` inside files sourced more than `limit` deep (a file that sources itself).
+    case sourceNestedTooDeep(String, limit: Int)
     // Voice
     /// A program a feature needs is not installed; the Debian package that has it.
     case programMissing(String, package: String)

@@ -5,6 +5,11 @@ public final class Console {
     public var language: Language
     public var palette: Palette
     public let colorEnabled: Bool
+    /// `-q`: notices (the banner, "Signed in as guest") are not written at all.
+    public var quiet = false
+    /// `--format json|plain`: standard output carries only what `data` writes; every other line (notices, prompts
+    /// for the next step, feedback) goes to standard error.
+    public var dataOnlyOnStandardOutput = false
     /// Everything written, when capturing (tests).
     public private(set) var captured: String = ""
     private let capturing: Bool
@@ -50,9 +55,20 @@ public final class Console {
 
     public func text(_ localized: Localized) -> String { localized[language] }
 
-    public func line(_ text: String = "") { write(text + "\n", toError: false) }
+    public func line(_ text: String = "") { write(text + "\n", toError: dataOnlyOnStandardOutput) }
+
+    /// A result for scripts (a JSON document, tab-separated rows): always on standard output.
+    public func data(_ text: String) { write(text + "\n", toError: false) }
 
     public func line(_ localized: Localized) { line(localized[language]) }
+
+    /// A line that informs and is no result: dropped with `-q`, on standard error when the output is data.
+    public func notice(_ text: String) {
+        guard !quiet else { return }
+        write(text + "\n", toError: dataOnlyOnStandardOutput)
+    }
+
+    public func notice(_ localized: Localized) { notice(localized[language]) }
 
     public func error(_ text: String) {
         write("\(palette.failure)\(text)\(palette.reset)\n", toError: true)

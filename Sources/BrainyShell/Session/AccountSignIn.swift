@@ -119,7 +119,7 @@ struct AccountSignIn {
                                     provider: user.provider)
         try session.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
-            console.line(Localized(
+            console.notice(Localized(
                 ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: session.timeZone))",
                 en: "Signed in as \(signedIn.displayName)\(user.provider == .guest ? "" : " (\(user.provider.name.en))"). Session expires \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: session.timeZone))."))
         }
@@ -129,7 +129,7 @@ struct AccountSignIn {
                 en: "A quiz was interrupted: \(interrupted.quiz.category.name.en) \(interrupted.quiz.type.name.en), \(interrupted.answers.count) of \(interrupted.quiz.questionCount) answered. Type 'resume' to continue or 'abandon' to leave it.")),
                 \.warning))
         } else if announce {
-            console.line(Localized(ko: "'mode 객관식', 'mode 주관식', 'mode 음성모드' 또는 'mode AI모드'로 시작하세요.",
+            console.notice(Localized(ko: "'mode 객관식', 'mode 주관식', 'mode 음성모드' 또는 'mode AI모드'로 시작하세요.",
                                    en: "Start with 'mode mc', 'mode short', 'mode voice' or 'mode ai'."))
         }
     }

@@ -4,8 +4,8 @@ import Foundation
 /// The command line of `brainy`. Parsed by hand: a reflection-based parser cost a fifth of the start-up time, and
 /// these few flags need no more than this.
 public struct LaunchOptions: Equatable, Sendable {
-    public var commands: String?
-    public var scriptFile: String?
+    /// What `-c` and `-f` asked for, in the order given: `-c a -f x -c b` runs a, then x's lines, then b.
+    public var scripts: [Script] = []
     public var databasePath: String?
     public var serverURL: String?
     public var seed: UInt64?
@@ -35,8 +35,20 @@ public struct LaunchOptions: Equatable, Sendable {
     public var clock: Date?
     public var showHelp = false
     public var showVersion = false
+    /// `-q`: no banner and no notices ("Signed in as guest"); errors are still printed.
+    public var quiet = false
+    /// `-X`: the start-up file (`$XDG_CONFIG_HOME/brainy/brainyrc`) is not run.
+    public var skipStartupFile = false
 
     public init() {}
+
+    /// One `-c` or `-f`.
+    public enum Script: Equatable, Sendable {
+        /// `-c "a; b"`.
+        case commands(String)
+        /// `-f FILE`; `-f -` is standard input.
+        case file(String)
+    }
 
     /// What a bad command line gets told.
     public struct UsageError: Error, Equatable, Sendable {
@@ -50,14 +62,20 @@ public struct LaunchOptions: Equatable, Sendable {
         '#' starts a comment, and the first error stops the run.
 
         OPTIONS:
-          -c <commands>       run these commands (separated by ';') and exit
-          -f <file>           run the commands in this file and exit
-          --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy/brainy.sqlite)
+          -c <commands>       run these commands (separated by ';') and exit; may be repeated
+          -f <file>           run the commands in this file ('-' for standard input) and exit; -c and -f mix
+                              and run in the order given
+          -q, --quiet         no banner and no notices such as "Signed in as guest"; errors are still printed
+          -X, --no-rc         do not run the start-up file ($XDG_CONFIG_HOME/brainy/brainyrc, or
+                              ~/.config/brainy/brainyrc; it runs before the first prompt of an interactive shell)
+          --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy/brainy.sqlite; ':memory:' for
+                              one in memory, gone when the shell ends)
           --server <url>      the sync server (e.g. http://127.0.0.1:8080; wins over 'settings server')
           --seed <n>          fix question selection and option order
           --lang <ko|en>      language of messages (overrides the user's setting)
           --no-color          no colours (also when NO_COLOR is set)
-          --format <f>        table, plain or json for history, stats, state, profile and settings
+          --format <f>        table, plain or json for history, stats, state, profile and settings; with plain or
+                              json only that data goes to standard output, every other line to standard error
           --audio-out <dir>   voice mode: write each question's speech (WAV) into <dir> instead of playing it
           --ai-url <url>      AI mode: ask this OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's
                               server, vLLM…) for questions; key from BRAINY_AI_KEY or OPENAI_API_KEY, model
@@ -73,11 +91,16 @@ public struct LaunchOptions: Equatable, Sendable {
           --demo <file>       play a demo script for an audience (a fixed seed and clock, commands typed out)
           --step              with --demo: wait for Enter before each command
           --pace <time>       with --demo: the pause between commands (default 1.2s; 0 for none)
-          --version           print the version
+          -V, --version       print the version
           -h, --help          show this help
+          --                  end of the options
 
         ENVIRONMENT: BRAINY_SERVER_TIMEOUT seconds one request to the server may take (default 15);
-        BRAINY_SYNC_BATCH results per upload request (default 1000); NO_COLOR; PAGER.
+        BRAINY_SYNC_BATCH results per upload request (default 1000); BRAINY_HISTFILE the line editor's history
+        file (default: history in the data folder); BRAINY_HISTSIZE lines it keeps (default 1000); NO_COLOR; PAGER.
+        The line editor reads ~/.editrc (or $EDITRC): 'bind -v' there gives vi keys. A line typed with a leading
+        space is not kept in the history. Ctrl-L clears the screen. Inside the shell, 'source FILE' runs a file's
+        commands and '\\h' (or '\\?') is help.
 
         EXIT CODES: 0 all commands succeeded, 1 a command failed, 2 bad options or an unreadable script,
         3 the database cannot be used.
@@ -87,7 +110,14 @@ public struct LaunchOptions: Equatable, Sendable {
         var options = LaunchOptions()
         var scanner = FlagScanner(arguments)
         var checking = false
+        var ended = false
         while let current = scanner.next() {
+            if ended {
+                // After `--` nothing is a flag: only transcripts of --check may follow.
+                guard checking else { throw UsageError(message: "Unexpected argument '\(current.argument)'. See 'brainy --help'.") }
+                options.checkFiles.append(current.argument)
+                continue
+            }
             let flag = current.name
             func value(for flag: String) throws(UsageError) -> String {
                 guard let value = scanner.value(of: current) else { throw UsageError(message: "\(flag) needs a value.") }
@@ -95,8 +125,11 @@ public struct LaunchOptions: Equatable, Sendable {
             }
             let argument = current.argument
             switch flag {
-            case "-c": options.commands = try value(for: flag)
-            case "-f": options.scriptFile = try value(for: flag)
+            case "-c": options.scripts.append(.commands(try value(for: flag)))
+            case "-f": options.scripts.append(.file(try value(for: flag)))
+            case "-q", "--quiet": options.quiet = true
+            case "-X", "--no-rc": options.skipStartupFile = true
+            case "--": ended = true
             case "--db": options.databasePath = try value(for: flag)
             case "--server": options.serverURL = try value(for: flag)
             case "--seed":
@@ -152,7 +185,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 }
                 options.pace = pace
             case "-h", "--help": options.showHelp = true
-            case "--version": options.showVersion = true
+            case "-V", "--version": options.showVersion = true
             case let file where checking && !file.hasPrefix("-"):
                 options.checkFiles.append(file)
             default:
@@ -165,8 +198,8 @@ public struct LaunchOptions: Equatable, Sendable {
         if (options.update || options.coverage) && !checking {
             throw UsageError(message: "\(options.update ? "--update" : "--coverage") goes with --check FILE.")
         }
-        if options.commands != nil && options.scriptFile != nil {
-            throw UsageError(message: "Give -c or -f, not both.")
+        if options.scripts.filter({ $0 == .file("-") }).count > 1 {
+            throw UsageError(message: "-f - reads standard input, which can be read only once.")
         }
         return options
     }

@@ -25,6 +25,12 @@ public struct ShellOptions: Sendable {
     public var asrURL: String?
     /// `--ai-url`: a language model (OpenAI-compatible chat completions) for AI mode's questions.
     public var aiURL: String?
+    /// `-q`: no banner and no notices.
+    public var quiet = false
+    /// The start-up file run before the first prompt of an interactive shell (nil with `-X` or when absent).
+    public var startupFile: URL?
+    /// Lines the line editor's history keeps (`BRAINY_HISTSIZE`).
+    public var historySize = 1000
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
                 colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,

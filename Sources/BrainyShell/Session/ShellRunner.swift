@@ -31,8 +31,9 @@ public struct ShellRunner {
         let notices = console.takeHeld()
         if reader.isInteractive { banner() }
         console.write(notices)
+        if reader.isInteractive, let file = session.options.startupFile, runStartupFile(file) { return 0 }
         if reader.isInteractive && session.flow.user == nil {
-            console.line(console.paint(console.text(Localized(
+            console.notice(console.paint(console.text(Localized(
                 ko: "먼저 로그인하세요: login guest · login email · register", en: "Sign in first: login guest · login email · register")), \.muted))
         }
         var lineNumber = 0
@@ -60,8 +61,9 @@ public struct ShellRunner {
                 }
                 let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-                // A line that was no command is not kept: it may be a password typed at the wrong moment.
-                var keep = true
+                // A line that was no command is not kept: it may be a password typed at the wrong moment. Nor is
+                // one typed with a leading space, as bash's ignorespace and psql do.
+                var keep = !raw.hasPrefix(" ")
                 defer { if reader.isInteractive && keep { reader.remember(raw) } }
                 let commands = CommandLineSplitter.commands(line)
                 for (position, command) in commands.enumerated() {
@@ -114,9 +116,20 @@ public struct ShellRunner {
         console.line(console.paint(console.text(Localized(ko: "시간: ", en: "Time: ")) + String(format: "%.3f ms", milliseconds), \.muted))
     }
 
+    /// Runs the start-up file before the first prompt; its errors are reported with their lines and the shell goes
+    /// on. True when it asked to leave.
+    private func runStartupFile(_ url: URL) -> Bool {
+        do {
+            return try CommandFile.read(url.path).run(in: session).exit
+        } catch {
+            session.console.error("brainy: " + session.console.text(session.message(for: error)))
+            return false
+        }
+    }
+
     private func banner() {
         let console = session.console
-        console.line(console.paint("Brainy \(Self.version)", \.accent) + " — " + console.text(Localized(
+        console.notice(console.paint("Brainy \(Self.version)", \.accent) + " — " + console.text(Localized(
             ko: "퀴즈 셸. 'help'로 명령을 보고, Tab으로 완성하세요. 끝내려면 exit 또는 Ctrl-D.",
             en: "the quiz shell. Type 'help' for commands; Tab completes. Leave with exit or Ctrl-D.")))
     }
@@ -142,9 +155,10 @@ public enum Shell {
                 Platform.keepRunningOnInterruptAndClosedPipe()
                 // The completer needs the session, which needs the reader: resolved through a box.
                 let box = CompleterBox()
-                reader = EditLineReader(programName: "brainy", historyFile: historyFile, completer: { box.completer?($0) ?? [] })
-                let session = ShellSession(services: services, options: options, reader: reader, console: Console(
-                    language: options.languageOverride ?? .ko, theme: .system, colorEnabled: options.colorEnabled))
+                reader = EditLineReader(programName: "brainy", historyFile: historyFile, historySize: options.historySize,
+                                        completer: { box.completer?($0) ?? [] })
+                let session = ShellSession(services: services, options: options, reader: reader, console: console(
+                    for: options, colorEnabled: options.colorEnabled))
                 box.completer = session.completer
                 return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
             }
@@ -152,9 +166,17 @@ public enum Shell {
         case let .lines(lines):
             reader = PlainLineReader(lines: lines)
         }
-        let session = ShellSession(services: services, options: options, reader: reader, console: Console(
-            language: options.languageOverride ?? .ko, theme: .system, colorEnabled: false))
+        let session = ShellSession(services: services, options: options, reader: reader, console: console(
+            for: options, colorEnabled: false))
         return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
+    }
+
+    /// `-q` drops notices; with `--format json` or `plain` they go to standard error, leaving only data on standard output.
+    private static func console(for options: ShellOptions, colorEnabled: Bool) -> Console {
+        let console = Console(language: options.languageOverride ?? .ko, theme: .system, colorEnabled: colorEnabled)
+        console.quiet = options.quiet
+        console.dataOnlyOnStandardOutput = options.formatOverride == .json || options.formatOverride == .plain
+        return console
     }
 }
 

@@ -21,6 +21,8 @@ public final class ShellSession {
     var settings = Settings()
     /// The remote config in force (the bundled default, the server's once fetched; QA may change it).
     var config: RemoteConfig
+    /// How many `source` files are being run, one inside the other.
+    var sourceDepth = 0
     /// `timing on`: how long each command took is printed after it.
     public internal(set) var timingEnabled = false
     var generator: SeededGenerator

@@ -1,8 +1,9 @@
 import CEditLine
 import Foundation
 
-/// Reads lines from a person at a terminal through libedit: emacs keys, history kept across runs with Ctrl-R
-/// search, Tab completion that lays Korean out correctly, and Ctrl-C that cancels the line instead of the shell.
+/// Reads lines from a person at a terminal through libedit: emacs keys (or what `~/.editrc` asks for, such as
+/// `bind -v` for vi keys), history kept across runs with Ctrl-R search, Tab completion that lays Korean out
+/// correctly, Ctrl-C that cancels the line instead of the shell, and Ctrl-L that clears the screen.
 ///
 /// Create it only when standard input is a terminal; a pipe needs a plain buffered reader instead.
 /// libedit's callbacks run on the thread inside `readLine`, which reach this object through `EL_CLIENTDATA`.
@@ -29,10 +30,11 @@ public final class EditLineReader: LineReader {
     private static let promptEscape: CChar = 1
 
     /// - Parameters:
-    ///   - programName: the program's name as libedit knows it (`~/.editrc` is not read).
+    ///   - programName: the program's name as libedit knows it (lines of `~/.editrc` may start with `brainy:`).
     ///   - historyFile: where history is loaded from now and saved to on each `remember`; nil keeps none.
+    ///   - historySize: how many lines the history keeps.
     ///   - completer: gives the candidates for Tab.
-    public init(programName: String, historyFile: URL?, completer: @escaping Completer) {
+    public init(programName: String, historyFile: URL?, historySize: Int = 1000, completer: @escaping Completer) {
         // Before el_init: in the C locale libedit drops every non-ASCII byte.
         brainy_setup_locale()
         editLine = el_init(programName, brainy_stdin(), brainy_stdout(), brainy_stderr())
@@ -40,7 +42,7 @@ public final class EditLineReader: LineReader {
         self.historyFile = historyFile
         self.completer = completer
 
-        brainy_history_set_size(history, 1000)
+        brainy_history_set_size(history, Int32(clamping: max(1, historySize)))
         brainy_history_set_unique(history, 1)
         if let historyFile {
             _ = brainy_history_load(history, historyFile.path)  // a missing file is a first run
@@ -48,6 +50,9 @@ public final class EditLineReader: LineReader {
 
         brainy_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         brainy_el_set_editor(editLine, "emacs")  // explicitly: without it Left and Backspace do nothing
+        // The user's settings next (`bind -v` for vi keys): `bind -v` resets every key map, so the shell's own keys
+        // are bound after it.
+        _ = brainy_el_source_user_settings(editLine)
         brainy_el_set_signal(editLine, 1)  // restore the tty and follow window size changes
         brainy_el_set_history(editLine, history)
         brainy_el_set_prompt(
@@ -86,6 +91,9 @@ public final class EditLineReader: LineReader {
         // as "^M" and no prompt came back. The key does nothing here.
         brainy_el_add_function(editLine, "brainy-ignore", "Do nothing") { _, _ in UInt8(CC_NORM) }
         brainy_el_bind(editLine, "^@", "brainy-ignore")
+
+        // Ctrl-L clears the screen in vi keys too (emacs keys have it already).
+        brainy_el_bind(editLine, "^L", "ed-clear-screen")
     }
 
     deinit {

@@ -60,9 +60,9 @@ enum SettingsCommand: ShellCommand {
                                               help: DeviceSettings.help($0)) }
         switch session.outputFormat {
         case .json:
-            return console.line(Report.json(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.value) })))
+            return console.data(Report.json(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.value) })))
         case .plain:
-            return console.line(Report.plain(["key", "value"], rows.map { [$0.key, $0.value] }))
+            return console.data(Report.plain(["key", "value"], rows.map { [$0.key, $0.value] }))
         case .table:
             break
         }

@@ -51,14 +51,14 @@ enum HistoryCommand: ShellCommand {
         let (quizzes, hasMore) = try session.repository.history(userId: user.id, filter: filter)
         switch session.outputFormat {
         case .json:
-            return console.line(Report.json(Report.History(quizzes: quizzes.map(Report.QuizRow.init), hasMore: hasMore)))
+            return console.data(Report.json(Report.History(quizzes: quizzes.map(Report.QuizRow.init), hasMore: hasMore)))
         case .plain:
             let rows = quizzes.map { quiz in
                 [quiz.id, ISO8601DateFormatter().string(from: quiz.startedAt), quiz.status.rawValue, quiz.category.rawValue,
                  quiz.type.rawValue, quiz.format.rawValue, quiz.stage.map(String.init) ?? "", String(quiz.correctCount),
                  String(quiz.questionCount), String(format: "%.3f", quiz.accuracy), String(format: "%.1f", quiz.duration)]
             }
-            return console.line(Report.plain(["id", "started_at", "status", "category", "type", "format", "stage",
+            return console.data(Report.plain(["id", "started_at", "status", "category", "type", "format", "stage",
                                               "correct", "questions", "accuracy", "duration_seconds"], rows))
         case .table:
             break

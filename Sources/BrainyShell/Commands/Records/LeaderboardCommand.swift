@@ -25,7 +25,7 @@ enum LeaderboardCommand: ShellCommand {
         let fetched = BrainyDateFormat.minute(fetchedAt, timeZone: session.timeZone)
         if session.outputFormat == .json {
             struct Cached: Encodable { var fetchedAt: Date; var leaderboard: LeaderboardResponse }
-            return console.line(Report.json(Cached(fetchedAt: fetchedAt, leaderboard: board)))
+            return console.data(Report.json(Cached(fetchedAt: fetchedAt, leaderboard: board)))
         }
         // Names are other players' words, sent by the server: cleaned of terminal controls before they are shown.
         let rows = board.entries.map {
@@ -33,7 +33,7 @@ enum LeaderboardCommand: ShellCommand {
         }
         let date = OutsideText.clean(board.date)
         if session.outputFormat == .plain {
-            return console.line(Report.plain(["rank", "name", "score", "accuracy"], rows))
+            return console.data(Report.plain(["rank", "name", "score", "accuracy"], rows))
         }
         console.line(console.paint(console.text(Localized(ko: "오늘의 순위표 \(date) (UTC)", en: "Daily leaderboard \(date) (UTC)")), \.emphasis)
                      + console.paint(console.text(Localized(ko: " · \(fetched)에 받음", en: " · fetched \(fetched)")), \.muted))

@@ -44,9 +44,9 @@ enum ProfileCommand: ShellCommand {
                 questions: pack.total,
                 questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
                 voiceReady: pack.voiceCount)
-            if session.outputFormat == .json { return console.line(Report.json(report)) }
+            if session.outputFormat == .json { return console.data(Report.json(report)) }
             let iso = ISO8601DateFormatter()
-            return console.line(Report.plain(["key", "value"], [
+            return console.data(Report.plain(["key", "value"], [
                 ["account", report.account], ["provider", report.provider], ["created_at", iso.string(from: report.createdAt)],
                 ["locked", report.locked ? "yes" : "no"], ["session_expires_at", report.sessionExpiresAt.map(iso.string) ?? ""],
                 ["hint_credits", String(report.hintCredits)], ["server", report.server ?? ""],

@@ -21,10 +21,10 @@ struct QuizDetail {
                                         hintUsed: answer?.hintUsed ?? false, heard: answer?.heard)
             }
             if session.outputFormat == .json {
-                return console.line(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
+                return console.data(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
             }
             // Stored answers and pack texts are outside text: cleaned of terminal controls (JSON escapes them itself).
-            return console.line(Report.plain(
+            return console.data(Report.plain(
                 ["position", "question_id", "given", "correct_answer", "outcome", "time_spent_seconds", "hint_used", "heard"],
                 rows.map { [String($0.position), OutsideText.clean($0.questionId), OutsideText.clean($0.given ?? ""),
                             OutsideText.clean($0.correctAnswer), $0.outcome ?? "",

@@ -22,7 +22,7 @@ enum StatsCommand: ShellCommand {
             var report = Report.Stats(stats)
             report.ratings = Dictionary(uniqueKeysWithValues: try session.repository.playerRatings(userId: user.id)
                 .map { ($0.key.rawValue, $0.value.points) })
-            return console.line(Report.json(report))
+            return console.data(Report.json(report))
         case .plain:
             var pairs: [[String]] = [
                 ["quizzes", String(stats.quizzes)], ["answered", String(stats.answered)], ["correct", String(stats.correct)],
@@ -42,7 +42,7 @@ enum StatsCommand: ShellCommand {
                 pairs += [[key + "quizzes", String(mode.quizzes)], [key + "answered", String(mode.answered)],
                           [key + "correct", String(mode.correct)], [key + "accuracy", String(format: "%.3f", mode.accuracy)]]
             }
-            return console.line(Report.plain(["key", "value"], pairs))
+            return console.data(Report.plain(["key", "value"], pairs))
         case .table: break
         }
         console.line(console.paint(console.text(Localized(ko: "━━ 통계 ━━", en: "━━ Stats ━━")), \.accent))

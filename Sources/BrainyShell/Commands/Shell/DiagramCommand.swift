@@ -19,7 +19,7 @@ enum DiagramCommand: ShellCommand {
             throw ShellError.invalidArgument(command: name.rawValue, value: word,
                                               expected: StateDiagram.Style.allCases.map(\.rawValue))
         }
-        session.console.line(StateDiagram.render(style, current: session.flow.state, includeQA: session.flow.qaEnabled))
+        session.console.data(StateDiagram.render(style, current: session.flow.state, includeQA: session.flow.qaEnabled))
         return .proceed
     }
 }

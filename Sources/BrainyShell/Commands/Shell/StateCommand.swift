@@ -67,11 +67,11 @@ enum StateCommand: ShellCommand {
             setup: flow.setup.map { Report.State.Setup(type: $0.type.rawValue, category: $0.category?.rawValue, format: $0.format.rawValue) },
             quiz: progress, hintCredits: flow.user == nil ? nil : flow.hintCredits, timerSeconds: flow.timerSeconds,
             allowed: flow.allowedCommands.map(\.rawValue), transitions: transitions)
-        if session.outputFormat == .json { return console.line(Report.json(report)) }
+        if session.outputFormat == .json { return console.data(Report.json(report)) }
         var pairs: [[String]] = [["state", report.state], ["user", report.user ?? ""]]
         if let setup = report.setup { pairs += [["type", setup.type], ["category", setup.category ?? ""], ["format", setup.format]] }
         if let quiz = report.quiz { pairs += [["quiz", quiz.quizId], ["question", "\(quiz.question)/\(quiz.questions)"], ["correct", String(quiz.correct)]] }
         pairs.append(["allowed", report.allowed.joined(separator: " ")])
-        console.line(Report.plain(["key", "value"], pairs))
+        console.data(Report.plain(["key", "value"], pairs))
     }
 }
