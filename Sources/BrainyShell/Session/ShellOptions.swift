@@ -25,6 +25,8 @@ public struct ShellOptions: Sendable {
     public var asrURL: String?
     /// `--ai-url`: a language model (OpenAI-compatible chat completions) for AI mode's questions.
     public var aiURL: String?
+    /// Ads are shown: on a terminal by default, elsewhere only with `--ads on` (a transcript says which).
+    public var adsEnabled = false
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
                 colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,
