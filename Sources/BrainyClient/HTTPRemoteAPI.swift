@@ -176,6 +176,8 @@ public struct HTTPRemoteAPI: RemoteAPI {
 
     private func send(_ method: HTTPMethod, url: String, headers: HTTPHeaders, body: Data?,
                       limit: Int = 8 * 1024 * 1024, acceptingErrors: Bool = false) async throws(RemoteError) -> Answer {
+        // The network code traps on some addresses (a port past 65535): they never reach it.
+        guard ServerAddress.isValid(url) else { throw .unreachable("not a valid server address: \(url)") }
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers = headers

@@ -63,6 +63,7 @@ extension AppDatabase: LearningRepository {
     }
 
     public func redeal(quizId: String, dealt: [DealtQuestion]) throws(StoreError) {
+        guard claims.holds(quizId) else { throw .quizHeldElsewhere(quizId: quizId) }
         try write { db in
             try db.execute(sql: "UPDATE quiz SET dealt = ? WHERE id = ?", arguments: [try JSONEncoder().encode(dealt), quizId])
         }

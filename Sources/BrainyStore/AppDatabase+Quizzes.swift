@@ -4,18 +4,43 @@ import GRDB
 
 extension AppDatabase: QuizRepository {
     public func saveNewQuiz(_ quiz: Quiz) throws(StoreError) {
-        try write { db in
-            var record = try QuizRecord(quiz, modifiedAt: quiz.startedAt)
-            try record.insert(db)
+        // Claimed before it is written: a shell that has drawn the same id (the same --seed) finds it taken, at the
+        // claim or at the insert, and draws another.
+        guard try claims.claim(quiz.id) else { throw .quizIdTaken(quiz.id) }
+        do {
+            try write { db in
+                var record = try QuizRecord(quiz, modifiedAt: quiz.startedAt)
+                do {
+                    try record.insert(db)
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                    throw StoreError.quizIdTaken(quiz.id)
+                }
+            }
+        } catch {
+            claims.release(quiz.id)
+            throw error
         }
     }
 
+    /// Stores an answer. Only the shell that holds the quiz writes to it, and an answer is never dropped in silence:
+    /// the same answer stored already (a retry) is kept once, a different one is refused with `.answerConflict`.
     public func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(StoreError) {
+        guard claims.holds(record.quizId) else { throw .quizHeldElsewhere(quizId: record.quizId) }
         try write { db in
-            // Idempotent by (quiz, position): a retry after a failed finish does not count the answer twice.
             var result = QuizResultRecord(record)
-            try result.insert(db, onConflict: .ignore)
-            guard db.changesCount > 0 else { return }
+            do {
+                try result.insert(db)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                // Idempotent by (quiz, position): a retry after a failed finish does not count the answer twice.
+                let stored = try QuizResultRecord
+                    .filter(QuizResultRecord.Columns.quizId == record.quizId)
+                    .filter(QuizResultRecord.Columns.position == record.position)
+                    .fetchOne(db)
+                guard let stored, stored.givenAnswer == result.givenAnswer, stored.outcome == result.outcome else {
+                    throw StoreError.answerConflict(quizId: record.quizId, position: record.position)
+                }
+                return
+            }
             try db.execute(sql: """
                 UPDATE quiz SET answeredCount = ?, correctCount = ?, duration = ?, lastModified = ?, needsSync = 1
                 WHERE id = ?
@@ -43,6 +68,7 @@ extension AppDatabase: QuizRepository {
     }
 
     public func finishQuiz(_ quiz: Quiz, stagePassed: Bool?, earnedHint: Bool) throws(StoreError) {
+        guard claims.holds(quiz.id) else { throw .quizHeldElsewhere(quizId: quiz.id) }
         try write { db in
             let finishedAt = quiz.finishedAt ?? quiz.startedAt
             try db.execute(sql: """
@@ -67,6 +93,7 @@ extension AppDatabase: QuizRepository {
             }
             try Self.noteRating(after: quiz, at: finishedAt, in: db)
         }
+        claims.release(quiz.id)
         checkpoint()
     }
 
@@ -77,6 +104,7 @@ extension AppDatabase: QuizRepository {
     }
 
     public func abandonQuiz(_ quiz: Quiz) throws(StoreError) {
+        guard claims.holds(quiz.id) else { throw .quizHeldElsewhere(quizId: quiz.id) }
         try write { db in
             // Left before a single answer: nothing to keep.
             if quiz.answeredCount == 0 {
@@ -91,10 +119,15 @@ extension AppDatabase: QuizRepository {
                 ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
                 """, arguments: [quiz.userId, quiz.category.rawValue])
         }
+        claims.release(quiz.id)
     }
 
-    public func holdQuiz(id: String, holder: Int32) throws(StoreError) {
-        try write { db in try db.execute(sql: "UPDATE quiz SET heldBy = ? WHERE id = ?", arguments: [holder, id]) }
+    public func claimQuiz(id: String) throws(StoreError) -> Bool {
+        try claims.claim(id)
+    }
+
+    public func releaseQuiz(id: String) {
+        claims.release(id)
     }
 
     public func interruptedQuiz(userId: String) throws(StoreError) -> InterruptedQuiz? {
@@ -111,8 +144,7 @@ extension AppDatabase: QuizRepository {
                 let removed: String = row["removed"]
                 hints[row["position"]] = removed.split(separator: ",").compactMap { Int($0) }
             }
-            return InterruptedQuiz(quiz: try record.quiz(), answers: try answers(db, quizId: record.id), hints: hints,
-                                   heldBy: record.heldBy)
+            return InterruptedQuiz(quiz: try record.quiz(), answers: try answers(db, quizId: record.id), hints: hints)
         }
     }
 

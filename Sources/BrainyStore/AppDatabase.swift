@@ -9,10 +9,25 @@ public struct AppDatabase: Sendable {
     static let applicationId: Int32 = 0x4252_4E59
 
     let writer: any DatabaseWriter
+    /// The file, when the database is one (for messages, and to keep quiz claims beside it).
+    let path: String?
+    /// The quizzes in progress this shell has open.
+    let claims: QuizClaims
+    /// Opened read-only (the file cannot be written): reading works, every write is refused with `.readOnly`.
+    public let isReadOnly: Bool
 
-    /// Opens (and migrates) a database held by `writer`.
-    public init(_ writer: any DatabaseWriter) throws(StoreError) {
+    /// Opens (and migrates) a database held by `writer`; `path` names its file, if it has one.
+    public init(_ writer: any DatabaseWriter, path: String? = nil, readOnly: Bool = false) throws(StoreError) {
         self.writer = writer
+        self.path = path
+        self.claims = QuizClaims(databasePath: path)
+        self.isReadOnly = readOnly
+        if readOnly {
+            // Nothing can be migrated: a read-only file is used as it is when it is up to date, refused otherwise.
+            let completed = (try? writer.read(Self.migrator.hasCompletedMigrations)) ?? false
+            if !completed { throw .readOnly(path: path ?? "the database") }
+            return
+        }
         do {
             // Checked with a read first: migrating an up-to-date database still opens a write transaction, which
             // every start-up would pay for (and wait on, while another shell writes).
@@ -21,7 +36,7 @@ public struct AppDatabase: Sendable {
                 try migrator.migrate(writer)
             }
         } catch {
-            throw .database(String(describing: error))
+            throw .from(error, path: path)
         }
     }
 
@@ -39,6 +54,11 @@ public struct AppDatabase: Sendable {
     /// Opens the database file at `path` in WAL mode, creating it (readable by its owner only) when missing. A file
     /// that is not a Brainy database is refused and left untouched.
     public static func openFile(at path: String) throws(StoreError) -> AppDatabase {
+        try openFile(at: path, readOnly: nil)
+    }
+
+    /// `readOnly` nil: read-only when this user may not write the file (tests force it, as root may write anything).
+    static func openFile(at path: String, readOnly forced: Bool?) throws(StoreError) -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let manager = FileManager.default
         try DatabaseFileGuard.checkIsBrainyOrAbsent(url)
@@ -51,23 +71,27 @@ public struct AppDatabase: Sendable {
         } catch {
             throw .database("cannot create \(path): \(error.localizedDescription)")
         }
+        // A file this user may not write is opened read-only: `history` and `stats` still work, writes are refused.
+        let readOnly = forced ?? !manager.isWritableFile(atPath: path)
         do {
             // One connection in WAL mode: the shell is one thread, and opening a pool's second connection would add
             // to every start-up. Other processes on the same file still read while this one writes. WAL is a
             // property of the file, set once; GRDB's own WAL set-up would write to the file at every start.
-            let queue = try DatabaseQueue(path: path, configuration: configuration())
-            try queue.writeWithoutTransaction { db in
-                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+            var configuration = configuration()
+            configuration.readonly = readOnly
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            if !readOnly {
+                try queue.writeWithoutTransaction { db in
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                        try db.execute(sql: "PRAGMA journal_mode = WAL")
+                    }
                 }
             }
-            return try AppDatabase(queue)
+            return try AppDatabase(queue, path: path, readOnly: readOnly)
         } catch let error as StoreError {
             throw error
-        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            throw .notABrainyDatabase(path: path)
         } catch {
-            throw .database(String(describing: error))
+            throw .from(error, path: path)
         }
     }
 
@@ -93,21 +117,18 @@ public struct AppDatabase: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.read(body)
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw .database(String(describing: error))
+            throw .from(error, path: path)
         }
     }
 
     /// Writes in one transaction.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        if isReadOnly { throw .readOnly(path: path ?? "the database") }
         do {
             return try writer.write(body)
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw .database(String(describing: error))
+            throw .from(error, path: path)
         }
     }
 }

@@ -38,7 +38,12 @@ struct BrainyLauncher {
                 throw StoreError.folderMissing(path: folder)
             }
             database = try AppDatabase.openFile(at: path)
-            try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock.now())
+            if database.isReadOnly {
+                // Reading commands work on a database this user may not write; every write says why it cannot.
+                FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(StoreError.readOnly(path: path))[language ?? .ko] + "\n").utf8))
+            } else {
+                try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock.now())
+            }
         } catch {
             FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(error)[language ?? .ko] + "\n").utf8))
             return 3
@@ -62,7 +67,8 @@ struct BrainyLauncher {
         }
         var shellOptions = ShellOptions(
             seed: options.seed, serverURL: options.serverURL, languageOverride: language,
-            colorEnabled: !options.noColor && environment["NO_COLOR"] == nil && Platform.isTerminal(.output),
+            colorEnabled: ColorChoice.enabled(noColorFlag: options.noColor, environment: environment,
+                                              outputIsTerminal: Platform.isTerminal(.output)),
             qaEnabled: options.qa, formatOverride: options.format)
         shellOptions.audioOut = options.audioOut.map { URL(fileURLWithPath: $0, isDirectory: true) }
         shellOptions.asrURL = options.asrURL
@@ -79,8 +85,12 @@ struct BrainyLauncher {
             return Shell.run(services, shellOptions, input: .lines([commands]))
         }
         if let file = options.scriptFile {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: file) else {
                 FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])\n".utf8))
+                return 2
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotUTF8(file))[language ?? .ko])\n".utf8))
                 return 2
             }
             return Shell.run(services, shellOptions, input: .lines(text.components(separatedBy: "\n")))
@@ -89,12 +99,15 @@ struct BrainyLauncher {
     }
 }
 
-/// `$XDG_DATA_HOME/brainy`, or `~/.local/share/brainy`, created readable by its owner only.
+/// `$XDG_DATA_HOME/brainy`, or `$HOME/.local/share/brainy`, created readable by its owner only. `$HOME` comes first,
+/// as for every program that keeps files in the home folder; the password database's entry only when it is unset.
 enum DataDirectory {
     static func resolve(_ environment: [String: String]) -> URL {
         let base: URL
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             base = URL(fileURLWithPath: xdg)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
         } else {
             base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         }

@@ -30,6 +30,22 @@ import Testing
         #expect(session.console.captured.contains("AI"), "history lists the AI quiz")
     }
 
+    @Test func anAIQuizLeftHalfWayResumesWithTheSameQuestionsInANewShell() throws {
+        let shell = try ShellHarness()
+        let first = shell.session()
+        for line in ["login guest", "mode ai", "category music", "start 4", "1", "next", "2"] { _ = try first.execute(line) }
+        let dealt = dealtIds(first)
+        // The shell is gone; another opens the same database.
+        let second = shell.session(seed: 99)
+        try second.restoreSession()
+        #expect(second.flow.state == .interrupted)
+        _ = try second.execute("resume")
+        #expect(second.flow.state == .question)
+        #expect(dealtIds(second) == dealt, "the questions kept with the quiz, the one chosen after each answer included")
+        #expect(second.flow.play?.current?.id == dealt[2])
+        _ = try second.execute("history")
+    }
+
     @Test func theSameSeedMakesTheSameQuiz() throws {
         func deal(seed: UInt64) throws -> [String] {
             let shell = try ShellHarness()

@@ -41,6 +41,13 @@ import Testing
         StoreError.emailTaken("a@b.co"), StoreError.unknownUser("u1"), ShellError.unknownCommand("stast", suggestion: "stats"),
         ShellError.noServer, ShellError.serverUnreachable("http://127.0.0.1:1"), ShellError.guestCannotSync,
         RemoteError.timedOut(seconds: 3), RemoteError.cancelled,
+        StoreError.readOnly(path: "/x"), StoreError.cannotOpen(path: "/x"), StoreError.busy, StoreError.diskFull,
+        StoreError.ioFailure,
+        StoreError.claimFailed("no space"), StoreError.quizIdTaken("q"), StoreError.quizHeldElsewhere(quizId: "q"),
+        StoreError.answerConflict(quizId: "q", position: 0),
+        BrainyError.answerTooLong(limit: 1024), BrainyError.answerHasControlCharacters, ShellError.lineTooLong(limit: 4096),
+        BrainyError.optionRemoved("1", remaining: ["2", "4"]),
+        ShellError.fileNotUTF8("x.brainy"),
     ]
 
     @Test func everyMessageIsWrittenInBothLanguages() {

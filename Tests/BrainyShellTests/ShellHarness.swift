@@ -13,8 +13,13 @@ final class ShellHarness {
     let clock = ManualClock(ShellHarness.start)
     var config = RemoteConfig(passwordMinLength: 8, sessionTimeoutMinutes: 60, maxLoginAttempts: 3, lockoutMinutes: 15)
 
-    init(questionsPerCategory: Int = 12) throws {
-        database = try AppDatabase.inMemory()
+    /// Over a database in memory, or over the file at `databasePath` (two harnesses on one file are two shells).
+    init(questionsPerCategory: Int = 12, databasePath: String? = nil) throws {
+        if let databasePath {
+            database = try AppDatabase.openFile(at: databasePath)
+        } else {
+            database = try AppDatabase.inMemory()
+        }
         let questions = QuizCategory.allCases.flatMap { category in
             (1...questionsPerCategory).map { number in
                 ShellHarness.question(category: category, number: number)

@@ -26,3 +26,19 @@ import Testing
         }
     }
 }
+
+/// AI mode's questions travel like the bank's: their answers are uploaded at sync and counted by the server.
+@Suite(.serialized) struct AIModeSyncTests {
+    @Test func anAIQuizSyncsLikeAnyOther() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let lines = ShellSyncTests.register + ["mode ai", "category country", "start 3"]
+                + Array(repeating: ["1", "next"], count: 3).flatMap { $0 } + ["sync"]
+            let run = await shell.run(lines)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("3 results uploaded"), "\(run.output)")
+            #expect(run.output.contains("the server holds 3 answers and 1 quiz"), "\(run.output)")
+        }
+    }
+}

@@ -35,6 +35,12 @@ public enum BrainyError: Error, Equatable, Sendable {
     case emptyAnswer
     /// A multiple-choice answer that is none of the options (labelled `labels`).
     case notAnOption(String, labels: [String])
+    /// A multiple-choice answer naming an option a hint removed (`label`); `remaining` are the labels still open.
+    case optionRemoved(String, remaining: [String])
+    /// An answer longer than `limit` bytes.
+    case answerTooLong(limit: Int)
+    /// An answer holding a control character (a NUL, an escape): refused rather than stored cut short or garbled.
+    case answerHasControlCharacters
     // Settings and records
     case invalidSetting(Settings.Key, value: String, allowed: [String])
     case unknownSetting(String)

@@ -269,10 +269,19 @@ public struct QuizFlow: Equatable, Sendable {
         self = next
     }
 
+    /// The longest answer taken, in bytes of UTF-8.
+    public static let answerLimit = 1024
+
     private mutating func answer(_ text: String, heard: String?, at: Date, by rule: TransitionRule) throws(BrainyError) -> [FlowEffect] {
         guard var play, let question = play.current else { return [] }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .emptyAnswer }
+        // An answer is a word or a phrase: one past a kilobyte is a slip (a paste), and a control character (a NUL
+        // would cut the stored answer short) is never part of one.
+        guard trimmed.utf8.count <= Self.answerLimit else { throw .answerTooLong(limit: Self.answerLimit) }
+        guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            throw .answerHasControlCharacters
+        }
         var correct: Bool
         var given = trimmed
         var correctNumber: Int?
@@ -286,6 +295,11 @@ public struct QuizFlow: Equatable, Sendable {
             if pick == .noMatch { pick = OptionPicker.pick(trimmed, shown: shownEn, letters: letters) }
             switch pick {
             case let .position(position):
+                // An option the hint removed is no longer one to choose.
+                if play.removedPositions.contains(position) {
+                    let remaining = labels.indices.filter { !play.removedPositions.contains($0) }.map { labels[$0] }
+                    throw .optionRemoved(labels[position], remaining: remaining)
+                }
                 correct = position == play.correctPosition
                 given = labels[position]
             case let .outOfRange(number):

@@ -65,14 +65,11 @@ public struct InterruptedQuiz: Equatable, Sendable {
     public var answers: [AnswerRecord]
     /// Hints used, by position, with the options they removed.
     public var hints: [Int: [Int]]
-    /// The process that last had it open.
-    public var heldBy: Int32?
 
-    public init(quiz: Quiz, answers: [AnswerRecord], hints: [Int: [Int]] = [:], heldBy: Int32? = nil) {
+    public init(quiz: Quiz, answers: [AnswerRecord], hints: [Int: [Int]] = [:]) {
         self.quiz = quiz
         self.answers = answers
         self.hints = hints
-        self.heldBy = heldBy
     }
 }
 
@@ -96,6 +93,7 @@ public struct HistoryFilter: Equatable, Sendable {
 
 /// Quizzes, answers, progress and stats.
 public protocol QuizRepository: Sendable {
+    /// Records a new quiz and claims it for this shell; `.quizIdTaken` when its id is used or claimed already.
     func saveNewQuiz(_ quiz: Quiz) throws(StoreError)
     /// Commits one answer with the quiz's progress, in one transaction, before its feedback is shown.
     func saveAnswer(_ record: AnswerRecord, progress: Quiz, timeZone: TimeZone) throws(StoreError)
@@ -105,8 +103,12 @@ public protocol QuizRepository: Sendable {
     func abandonQuiz(_ quiz: Quiz) throws(StoreError)
     /// The user's quiz left in progress (the shell was closed or killed, or another shell has it open).
     func interruptedQuiz(userId: String) throws(StoreError) -> InterruptedQuiz?
-    /// Marks a quiz in progress as open in the process `holder`, so that another shell does not take it over.
-    func holdQuiz(id: String, holder: Int32) throws(StoreError)
+    /// Takes a quiz in progress for this shell, checking and taking in one step: false when another running shell
+    /// has it. The claim ends with the shell's process however it ends, so a killed shell never keeps a quiz. A new
+    /// quiz is claimed by `saveNewQuiz`; answers, finishing and abandoning are refused for a quiz not claimed.
+    func claimQuiz(id: String) throws(StoreError) -> Bool
+    /// Lets go of a claimed quiz: it stays resumable from any shell. Finishing and abandoning let go by themselves.
+    func releaseQuiz(id: String)
     func highestClearedStage(userId: String, category: QuizCategory, type: QuizType) throws(StoreError) -> Int
     /// Finished and abandoned quizzes, newest first, up to the filter's limit, and whether more match.
     func history(userId: String, filter: HistoryFilter) throws(StoreError) -> (quizzes: [Quiz], hasMore: Bool)

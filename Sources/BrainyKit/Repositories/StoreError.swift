@@ -14,4 +14,33 @@ public enum StoreError: Error, Equatable, Sendable {
     case emailTaken(String)
     /// No account has this id.
     case unknownUser(String)
+    /// The database (or the folder beside it that holds quiz claims) can only be read: nothing can be saved.
+    case readOnly(path: String)
+    /// The database file could not be opened (missing folder, no permission, too many open files).
+    case cannotOpen(path: String)
+    /// Another shell kept the database busy for longer than the wait allows.
+    case busy
+    /// The disk (or the file system's quota) is full.
+    case diskFull
+    /// Reading or writing the file failed at the operating system (a disk error, a file removed under the shell).
+    case ioFailure
+    /// A quiz claim could not be taken for a reason other than another shell holding it (the system's words).
+    case claimFailed(String)
+    /// A new quiz's id is used (or being used) already; drawing another one is the way out.
+    case quizIdTaken(String)
+    /// This shell does not hold the quiz (another shell has it open): nothing of it may be written from here.
+    case quizHeldElsewhere(quizId: String)
+    /// A different answer to the same question of the quiz is stored already (written by another shell).
+    case answerConflict(quizId: String, position: Int)
+
+    /// Whether the database itself cannot be used (rather than one request refused): scripts exit with 3 for it.
+    public var meansDatabaseUnusable: Bool {
+        switch self {
+        case .database, .notABrainyDatabase, .databaseIsFolder, .folderMissing, .readOnly, .cannotOpen, .busy,
+             .diskFull, .ioFailure:
+            true
+        case .invalidPack, .emailTaken, .unknownUser, .claimFailed, .quizIdTaken, .quizHeldElsewhere, .answerConflict:
+            false
+        }
+    }
 }

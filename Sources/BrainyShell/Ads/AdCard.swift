@@ -18,6 +18,6 @@ struct AdCard {
 
     /// One line of server text, safe for the terminal.
     static func clean(_ text: String) -> String {
-        PrintableText.of(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+        OutsideText.clean(text)
     }
 }

@@ -7,7 +7,12 @@ import Foundation
 /// wrong.
 public enum ErrorMessage {
     /// The message for `error`; times are shown in `timeZone`.
+    /// Cleaned of terminal controls: a message may repeat what was typed, or what a server or the database said.
     public static func of(_ error: any Error, timeZone: TimeZone = .current) -> Localized {
+        OutsideText.clean(words(for: error, timeZone: timeZone), keepingLines: true)
+    }
+
+    private static func words(for error: any Error, timeZone: TimeZone) -> Localized {
         switch error {
         case let error as BrainyError: domain(error, timeZone: timeZone)
         case let error as ShellError: shell(error)
@@ -97,6 +102,16 @@ public enum ErrorMessage {
             let range = "\(labels.first ?? "1")–\(labels.last ?? "4")"
             return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 보기에 없습니다. \(range) 중 하나나 보기 내용을 입력하세요 (문제는 그대로입니다).",
                              en: "'\(text)' is not one of the options. Type \(range) or an option's text (the question is still open).")
+        case let .optionRemoved(label, remaining):
+            let open = remaining.joined(separator: ", ")
+            return Localized(ko: "\(label)번 보기는 힌트로 지워졌습니다. 남은 보기: \(open) (문제는 그대로입니다).",
+                             en: "Option \(label) was removed by the hint. The options left: \(open) (the question is still open).")
+        case let .answerTooLong(limit):
+            return Localized(ko: "답이 너무 깁니다(\(limit)바이트 넘음). 저장하지 않았고 문제는 그대로입니다.",
+                             en: "The answer is too long (over \(limit) bytes). It was not saved; the question is still open.")
+        case .answerHasControlCharacters:
+            return Localized(ko: "답에 제어 문자(NUL, ESC 등)가 들어 있어 받지 않았습니다. 문제는 그대로입니다.",
+                             en: "The answer holds a control character (such as NUL or ESC), so it was not taken. The question is still open.")
         case let .invalidSetting(setting, value, allowed):
             let key = setting.rawValue
             return Localized(ko: "'\(key)' 설정에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(allowed.joined(separator: ", "))",
@@ -113,8 +128,8 @@ public enum ErrorMessage {
     static func store(_ error: StoreError) -> Localized {
         switch error {
         case let .database(detail):
-            return Localized(ko: "데이터베이스 오류: \(detail). 입력한 내용은 저장된 데까지 남아 있습니다.",
-                             en: "Database error: \(detail). Everything saved so far is kept.")
+            return Localized(ko: "데이터베이스가 이 일을 하지 못했습니다(\(detail)). 저장된 내용은 그대로 있습니다.",
+                             en: "The database could not do that (\(detail)). Everything saved so far is kept.")
         case let .notABrainyDatabase(path):
             return Localized(
                 ko: "\(Josa.attach(path, .topic)) Brainy 데이터베이스가 아니거나 손상되었습니다. 파일은 건드리지 않았습니다. 다른 경로를 --db로 지정하세요.",
@@ -131,6 +146,34 @@ public enum ErrorMessage {
             return domain(.emailTaken(email), timeZone: .current)
         case let .unknownUser(id):
             return Localized(ko: "계정(\(id))을 찾을 수 없습니다. 다시 로그인하세요.", en: "No account \(id) on this device. Sign in again.")
+        case let .readOnly(path):
+            return Localized(
+                ko: "\(Josa.attach(path, .topic)) 읽기 전용이라 저장할 수 없습니다. 기록 보기('history', 'stats')는 됩니다. 쓰기 권한을 주거나 다른 --db 경로를 쓰세요.",
+                en: "\(path) is read-only, so nothing can be saved. Reading ('history', 'stats') still works. Make it writable or give another --db path.")
+        case let .cannotOpen(path):
+            return Localized(ko: "데이터베이스 \(Josa.attach(path, .object)) 열 수 없습니다. 경로와 권한을 확인하세요.",
+                             en: "Cannot open the database \(path). Check the path and its permissions.")
+        case .busy:
+            return Localized(ko: "다른 셸이 데이터베이스를 오래 쓰고 있어 기다리다 그만두었습니다. 잠시 뒤 다시 하세요. 저장된 내용은 그대로 있습니다.",
+                             en: "Another shell kept the database busy for too long. Try again in a moment. Everything saved so far is kept.")
+        case .diskFull:
+            return Localized(ko: "디스크가 가득 차서 저장하지 못했습니다. 공간을 비운 뒤 다시 하세요. 저장된 내용은 그대로 있습니다.",
+                             en: "The disk is full, so this was not saved. Free some space and try again. Everything saved so far is kept.")
+        case .ioFailure:
+            return Localized(ko: "데이터베이스 파일을 읽거나 쓰지 못했습니다(디스크 오류이거나 파일이 옮겨졌습니다). 저장된 내용은 그대로 있습니다.",
+                             en: "The database file could not be read or written (a disk error, or the file was moved). Everything saved so far is kept.")
+        case let .claimFailed(reason):
+            return Localized(ko: "진행 중인 퀴즈를 이 셸로 가져오지 못했습니다(\(reason)). 데이터베이스 폴더의 권한을 확인하세요.",
+                             en: "Could not take the quiz in progress for this shell (\(reason)). Check the permissions of the database's folder.")
+        case .quizIdTaken:
+            return Localized(ko: "새 퀴즈 번호가 다른 셸의 퀴즈와 겹쳐 퀴즈를 시작하지 못했습니다. 'start'를 다시 입력하세요.",
+                             en: "The new quiz's id clashed with another shell's quiz, so it did not start. Type 'start' again.")
+        case .quizHeldElsewhere:
+            return Localized(ko: "이 퀴즈는 다른 셸에 열려 있어 이 셸에서는 답을 저장할 수 없습니다. 답은 저장되지 않았습니다. 그 셸에서 이어 푸세요.",
+                             en: "This quiz is open in another shell, so this shell cannot save answers to it. The answer was not saved. Continue it in that shell.")
+        case let .answerConflict(_, position):
+            return Localized(ko: "\(position + 1)번 문제에는 다른 셸에서 한 답이 이미 저장되어 있어 이 답은 저장되지 않았습니다. 'logout' 뒤 다시 로그인해 'resume'하면 저장된 답부터 이어집니다.",
+                             en: "Question \(position + 1) already has an answer saved by another shell, so this answer was not saved. 'logout', sign in again and 'resume' to go on from what is saved.")
         }
     }
 
@@ -160,6 +203,12 @@ public enum ErrorMessage {
             return Localized(ko: "취소했습니다.", en: "Cancelled.")
         case let .fileNotReadable(path):
             return Localized(ko: "\(Josa.attach(path, .object)) 읽을 수 없습니다. 경로와 권한을 확인하세요.", en: "Cannot read \(path). Check the path and its permissions.")
+        case let .fileNotUTF8(path):
+            return Localized(ko: "\(Josa.attach(path, .topic)) UTF-8 텍스트가 아닙니다. 스크립트는 UTF-8로 저장하세요 (예: iconv -t UTF-8).",
+                             en: "\(path) is not UTF-8 text. Save the script as UTF-8 (e.g. with iconv -t UTF-8).")
+        case let .lineTooLong(limit):
+            return Localized(ko: "줄이 너무 깁니다(\(limit / 1024) KiB 넘음). 실행하지 않았습니다.",
+                             en: "The line is too long (over \(limit / 1024) KiB); it was not run.")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
         case let .alreadyRecording(path):

@@ -11,6 +11,10 @@ public enum ShellError: Error, Equatable, Sendable {
     case inputEnded
     case cancelled
     case fileNotReadable(String)
+    /// A script file (`-f`) whose bytes are not UTF-8 text.
+    case fileNotUTF8(String)
+    /// A line longer than `limit` bytes: not run.
+    case lineTooLong(limit: Int)
     case fileNotWritable(String)
     case alreadyRecording(String)
     // Voice

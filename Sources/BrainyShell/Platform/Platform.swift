@@ -120,11 +120,6 @@ public enum Platform {
 
     public static var processID: Int32 { getpid() }
 
-    /// Whether a process runs (or exists under another user).
-    static func processExists(_ pid: Int32) -> Bool {
-        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
-    }
-
     /// Files the shell creates are its owner's alone.
     public static func restrictNewFilesToOwner() { umask(0o077) }
 

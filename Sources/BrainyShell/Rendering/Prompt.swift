@@ -18,7 +18,8 @@ enum Prompt {
         }
         if flow.state == .interrupted { parts.append(Localized(ko: "중단됨", en: "interrupted")[language]) }
         if flow.state == .watchingAd { parts.append(Localized(ko: "광고", en: "ad")[language]) }
-        let name = user.displayName.count > 24 ? String(user.displayName.prefix(23)) + "…" : user.displayName
+        let shown = OutsideText.clean(user.displayName)
+        let name = shown.count > 24 ? String(shown.prefix(23)) + "…" : shown
         return "brainy \(name)" + (parts.isEmpty ? "" : " " + parts.joined(separator: " ")) + "> "
     }
 }

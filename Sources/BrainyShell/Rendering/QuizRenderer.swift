@@ -24,14 +24,15 @@ struct QuizRenderer {
                 \.muted))
             return
         }
-        console.line(console.paint(text.text, \.emphasis))
+        // A pack's texts come from outside (a server's pack, a file): cleaned of terminal controls before shown.
+        console.line(console.paint(OutsideText.clean(text.text, keepingLines: true), \.emphasis))
         if play.quiz.type.hasOptions {
             let labels = play.optionLabels
             for (position, option) in play.shownOptions(in: language).enumerated() {
                 if play.removedPositions.contains(position) {
                     console.line(console.paint("  \(labels[position])) ─", \.muted))
                 } else {
-                    console.line("  \(console.paint("\(labels[position]))", \.accent)) \(option)")
+                    console.line("  \(console.paint("\(labels[position]))", \.accent)) \(OutsideText.clean(option))")
                 }
             }
             let what = play.usesLetterLabels
@@ -56,7 +57,7 @@ struct QuizRenderer {
 
     func feedback(_ feedback: AnswerFeedback, isLast: Bool, showingQuestion: Bool = false) {
         let text = feedback.question.text(in: language)
-        if showingQuestion { console.line(console.paint(text.text, \.emphasis)) }
+        if showingQuestion { console.line(console.paint(OutsideText.clean(text.text, keepingLines: true), \.emphasis)) }
         let record = feedback.record
         switch record.outcome {
         case .correct:
@@ -69,11 +70,11 @@ struct QuizRenderer {
                 ko: "시간 초과: \(spent)초 걸렸습니다 (제한 \(feedback.timeLimit)초). 오답으로 처리됩니다.",
                 en: "Time is up: you took \(spent)s (limit \(feedback.timeLimit)s). It counts as wrong.")), \.warning))
         }
-        var answer = text.answer
+        var answer = OutsideText.clean(text.answer)
         if let label = feedback.correctLabel ?? feedback.correctNumber.map(String.init) { answer = "\(label)) \(answer)" }
         console.line(console.text(Localized(ko: "정답: ", en: "Answer: ")) + console.paint(answer, \.emphasis))
         if !text.explanation.isEmpty {
-            console.line(console.paint(console.text(Localized(ko: "해설: ", en: "Why: ")) + text.explanation, \.muted))
+            console.line(console.paint(console.text(Localized(ko: "해설: ", en: "Why: ")) + OutsideText.clean(text.explanation, keepingLines: true), \.muted))
         }
         console.line(console.paint(console.text(isLast
             ? Localized(ko: "'next'로 결과를 보세요.", en: "Type 'next' to see your result.")

@@ -114,7 +114,9 @@ struct AccountSignIn {
         }
         session.applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
-        let signedIn = SignedInUser(id: user.id, displayName: user.email ?? user.displayName, provider: user.provider)
+        // A name from a server or an identity provider: shown (here, in the prompt, in `state`) without controls.
+        let signedIn = SignedInUser(id: user.id, displayName: OutsideText.clean(user.email ?? user.displayName),
+                                    provider: user.provider)
         try session.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
             console.line(Localized(
@@ -154,8 +156,8 @@ struct AccountSignIn {
 
     /// A quiz left in progress stays resumable from any shell once this one lets go of it.
     func releaseHeldQuiz() throws {
-        if let play = flow.play, play.quiz.status == .inProgress, !play.allAnswered {
-            try repository.holdQuiz(id: play.quiz.id, holder: 0)
+        if let play = flow.play, play.quiz.status == .inProgress {
+            repository.releaseQuiz(id: play.quiz.id)
         }
     }
 
@@ -174,22 +176,42 @@ struct AccountSignIn {
         if announce { console.line(message[language]) }
     }
 
-    /// The quiz this user left in progress, unless another running shell has it open (then it says so).
+    /// The quiz this user left in progress, unless another running shell has it open (then it says so). It is
+    /// claimed first and read after: what another shell wrote before letting go of it is all there.
     private func loadInterruptedPlay(userId: String) throws -> QuizPlay? {
-        guard let interrupted = try repository.interruptedQuiz(userId: userId) else { return nil }
-        if let holder = interrupted.heldBy, holder != Platform.processID, ProcessProbe.isBrainy(holder) {
+        guard let found = try repository.interruptedQuiz(userId: userId) else { return nil }
+        // A read-only database: its records can be read, its quiz cannot go on.
+        guard let claimed = try claim(found.quiz.id) else { return nil }
+        guard claimed else {
             console.line(console.paint(console.text(Localized(
-                ko: "진행 중인 퀴즈가 다른 셸(프로세스 \(holder))에 열려 있습니다. 그 셸에서 이어 풀거나, 그 셸을 닫은 뒤 다시 로그인하세요.",
-                en: "A quiz in progress is open in another shell (process \(holder)). Continue it there, or close that shell and sign in again.")),
+                ko: "진행 중인 퀴즈가 다른 셸에 열려 있습니다. 그 셸에서 이어 풀거나, 그 셸을 닫은 뒤 다시 로그인하세요.",
+                en: "A quiz in progress is open in another shell. Continue it there, or close that shell and sign in again.")),
                 \.warning))
+            return nil
+        }
+        guard let interrupted = try repository.interruptedQuiz(userId: userId), interrupted.quiz.id == found.quiz.id else {
+            // Finished or abandoned by the shell that had it, between the look and the claim.
+            repository.releaseQuiz(id: found.quiz.id)
             return nil
         }
         let quiz = interrupted.quiz
         let questions = try repository.questions(ids: quiz.dealt.map(\.questionId))
-        guard questions.count == quiz.dealt.count else { return nil }
-        try repository.holdQuiz(id: quiz.id, holder: Platform.processID)
+        guard questions.count == quiz.dealt.count else {
+            repository.releaseQuiz(id: quiz.id)
+            return nil
+        }
         return QuizPlay(quiz: quiz, questions: questions, answers: interrupted.answers, questionShownAt: now,
                         usedHints: interrupted.hints)
+    }
+
+    /// Claims the quiz: whether this shell got it, or nil when the database is read-only.
+    private func claim(_ quizId: String) throws -> Bool? {
+        let repository = repository
+        switch Result(catching: { () throws(StoreError) -> Bool in try repository.claimQuiz(id: quizId) }) {
+        case let .success(claimed): return claimed
+        case .failure(.readOnly): return nil
+        case let .failure(error): throw error
+        }
     }
 }
 

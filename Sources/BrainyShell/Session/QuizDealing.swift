@@ -57,13 +57,22 @@ struct QuizDealing {
         let repository = session.repository
         let console = session.console
         let questions = try repository.questions(ids: dealt.map(\.questionId))
-        // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run.
-        var quizId = generator.uuidString()
-        while try repository.quizExists(id: quizId) { quizId = generator.uuidString() }
-        let quiz = Quiz(id: quizId, userId: request.userId, type: request.type,
+        // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run. Two
+        // shells with the same seed draw the same ids: the one that saves second finds its id taken and draws again.
+        var quiz = Quiz(id: generator.uuidString(), userId: request.userId, type: request.type,
                         category: request.category, format: request.format, selection: request.selection, stage: stage,
                         dealt: dealt, startedAt: session.now)
-        try repository.saveNewQuiz(quiz)
+        for attempt in 1... {
+            let saved = Result { () throws(StoreError) in try repository.saveNewQuiz(quiz) }
+            switch saved {
+            case .success: break
+            case .failure(.quizIdTaken) where attempt < 100:
+                quiz.id = generator.uuidString()
+                continue
+            case let .failure(error): throw error
+            }
+            break
+        }
         if let stage {
             console.line(console.paint(console.text(Localized(ko: "스테이지 \(stage) 시작! (5문제 중 4문제 이상 맞히면 통과)",
                                                               en: "Stage \(stage) begins! (four of five to pass)")), \.emphasis))

@@ -41,12 +41,3 @@ public struct ShellOptions: Sendable {
         self.columnsOverride = columnsOverride
     }
 }
-
-/// An address the shell can talk to: http(s)://host[:port][/path].
-public enum ServerAddress {
-    public static func isValid(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty else { return false }
-        return true
-    }
-}

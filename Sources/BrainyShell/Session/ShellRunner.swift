@@ -26,7 +26,7 @@ public struct ShellRunner {
             try session.restoreSession()
         } catch {
             console.error(console.text(session.message(for: error)))
-            if !reader.isInteractive { console.release(); return 1 }
+            if !reader.isInteractive { console.release(); return Self.exitCode(for: error) }
         }
         let notices = console.takeHeld()
         if reader.isInteractive { banner() }
@@ -46,6 +46,18 @@ public struct ShellRunner {
             case .cancelled:
                 continue
             case let .line(raw):
+                // A line past the limit (a paste gone wrong) is refused before anything reads it: splitting it,
+                // suggesting a command for it, keeping it in the history would each cost time and memory.
+                guard raw.utf8.count <= Self.lineLimit else {
+                    let message = console.text(session.message(for: ShellError.lineTooLong(limit: Self.lineLimit)))
+                    if reader.isInteractive {
+                        console.error(message)
+                        continue
+                    }
+                    console.error("brainy: " + Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")[console.language]
+                                  + ": " + message)
+                    return 1
+                }
                 let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                 // A line that was no command is not kept: it may be a password typed at the wrong moment.
@@ -73,13 +85,23 @@ public struct ShellRunner {
                             let place = commands.count > 1
                                 ? Localized(ko: "\(lineNumber)번째 줄의 \(position + 1)번째 명령", en: "line \(lineNumber), command \(position + 1)")
                                 : Localized(ko: "\(lineNumber)번째 줄", en: "line \(lineNumber)")
-                            console.error("brainy: " + place[console.language] + " (\(command.prefix(60))): " + message)
-                            return 1
+                            let shown = OutsideText.clean(String(command.prefix(60)))
+                            console.error("brainy: " + place[console.language] + " (\(shown)): " + message)
+                            return Self.exitCode(for: error)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The longest line run, in bytes of UTF-8.
+    static let lineLimit = 4096
+
+    /// A script stops with 3 when the database cannot be used (the README's exit codes), else with 1.
+    static func exitCode(for error: any Error) -> Int32 {
+        if let error = error as? StoreError, error.meansDatabaseUnusable { return 3 }
+        return 1
     }
 
     static func isRecordCommand(_ command: String) -> Bool {

@@ -83,7 +83,12 @@ public final class ShellSession {
         if config.maintenanceMode { _ = try flow.handle(.maintenanceChanged(true)) }
         guard let session = try repository.currentSession() else { return }
         guard !session.isExpired(at: now) else {
-            try repository.endSession()
+            // On a read-only database the session cannot be ended; it is not used all the same.
+            do {
+                try repository.endSession()
+            } catch let error as StoreError {
+                guard case .readOnly = error else { throw error }
+            }
             console.line(message(for: BrainyError.sessionExpired))
             return
         }

@@ -81,6 +81,11 @@ public final class EditLineReader: LineReader {
         }
         brainy_el_bind(editLine, "^R", "brainy-search")
         brainy_el_bind(editLine, Self.searchStepKey, "brainy-search-step")
+
+        // Ctrl-@ (a NUL byte) left libedit's reader half way through a character: the Return after it was inserted
+        // as "^M" and no prompt came back. The key does nothing here.
+        brainy_el_add_function(editLine, "brainy-ignore", "Do nothing") { _, _ in UInt8(CC_NORM) }
+        brainy_el_bind(editLine, "^@", "brainy-ignore")
     }
 
     deinit {

@@ -75,8 +75,8 @@ final class VoiceSession {
         guard recognizer.recognizes(language) else { throw ShellError.noRecognizer(language) }
         let grammar = AnswerGrammar(for: play, language: language)
         // Another recognizer's text may carry anything: only its printable characters are kept.
-        let heard = PrintableText.of(try recognizer.recognize(file, grammar: grammar, language: language))
-            .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+        let heard = OutsideText.clean(try recognizer.recognize(file, grammar: grammar, language: language))
+            .trimmingCharacters(in: .whitespaces)
         let console = session.console
         guard let answer = grammar.answer(for: heard) else { throw ShellError.nothingHeard }
         console.line(console.paint(console.text(Localized(ko: "들은 말: ", en: "I heard: ")) + heard, \.muted))

@@ -30,9 +30,9 @@ enum AICommand: ShellCommand {
             console.line(console.paint("── \(index + 1). \(exchange.url) · "
                                        + BrainyDateFormat.minute(exchange.at, timeZone: session.timeZone), \.accent))
             console.line(console.paint(console.text(Localized(ko: "요청:", en: "Prompt:")), \.muted))
-            console.line(PrintableText.of(cut(exchange.prompt)))
+            console.line(OutsideText.clean(cut(exchange.prompt), keepingLines: true))
             console.line(console.paint(console.text(Localized(ko: "답:", en: "Reply:")), \.muted))
-            console.line(PrintableText.of(cut(exchange.reply)))
+            console.line(OutsideText.clean(cut(exchange.reply), keepingLines: true))
         }
         return .proceed
     }

@@ -27,11 +27,15 @@ enum LeaderboardCommand: ShellCommand {
             struct Cached: Encodable { var fetchedAt: Date; var leaderboard: LeaderboardResponse }
             return console.line(Report.json(Cached(fetchedAt: fetchedAt, leaderboard: board)))
         }
-        let rows = board.entries.map { [String($0.rank), $0.displayName, String($0.score), Percent.text($0.accuracy)] }
+        // Names are other players' words, sent by the server: cleaned of terminal controls before they are shown.
+        let rows = board.entries.map {
+            [String($0.rank), OutsideText.clean($0.displayName), String($0.score), Percent.text($0.accuracy)]
+        }
+        let date = OutsideText.clean(board.date)
         if session.outputFormat == .plain {
             return console.line(Report.plain(["rank", "name", "score", "accuracy"], rows))
         }
-        console.line(console.paint(console.text(Localized(ko: "오늘의 순위표 \(board.date) (UTC)", en: "Daily leaderboard \(board.date) (UTC)")), \.emphasis)
+        console.line(console.paint(console.text(Localized(ko: "오늘의 순위표 \(date) (UTC)", en: "Daily leaderboard \(date) (UTC)")), \.emphasis)
                      + console.paint(console.text(Localized(ko: " · \(fetched)에 받음", en: " · fetched \(fetched)")), \.muted))
         if rows.isEmpty {
             console.line(console.text(Localized(ko: "아직 아무도 점수가 없습니다.", en: "Nobody has scored yet.")))

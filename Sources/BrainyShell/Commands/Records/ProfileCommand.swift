@@ -59,7 +59,7 @@ enum ProfileCommand: ShellCommand {
         }
         let none = console.text(Localized(ko: "없음", en: "none"))
         var rows: [(Localized, String)] = [
-            (Localized(ko: "계정", en: "account"), user.email ?? user.displayName),
+            (Localized(ko: "계정", en: "account"), OutsideText.clean(user.email ?? user.displayName)),
             (Localized(ko: "로그인 방식", en: "signed in with"), user.provider.name[language]),
             (Localized(ko: "가입", en: "created"), BrainyDateFormat.minute(user.createdAt, timeZone: session.timeZone)),
             (Localized(ko: "상태", en: "status"), user.isLocked(at: session.now) ? console.text(Localized(ko: "잠김", en: "locked"))

@@ -23,10 +23,13 @@ struct QuizDetail {
             if session.outputFormat == .json {
                 return console.line(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
             }
+            // Stored answers and pack texts are outside text: cleaned of terminal controls (JSON escapes them itself).
             return console.line(Report.plain(
                 ["position", "question_id", "given", "correct_answer", "outcome", "time_spent_seconds", "hint_used", "heard"],
-                rows.map { [String($0.position), $0.questionId, $0.given ?? "", $0.correctAnswer, $0.outcome ?? "",
-                            $0.timeSpentSeconds.map { String(format: "%.1f", $0) } ?? "", $0.hintUsed ? "yes" : "no", $0.heard ?? ""] }))
+                rows.map { [String($0.position), OutsideText.clean($0.questionId), OutsideText.clean($0.given ?? ""),
+                            OutsideText.clean($0.correctAnswer), $0.outcome ?? "",
+                            $0.timeSpentSeconds.map { String(format: "%.1f", $0) } ?? "", $0.hintUsed ? "yes" : "no",
+                            OutsideText.clean($0.heard ?? "")] }))
         }
         console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
             + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: session.timeZone), \.emphasis))
@@ -38,7 +41,7 @@ struct QuizDetail {
             guard let question = byId[dealt.questionId] else { continue }
             let text = question.text(in: language)
             console.line()
-            console.line(console.paint("\(position + 1). ", \.accent) + text.text)
+            console.line(console.paint("\(position + 1). ", \.accent) + OutsideText.clean(text.text))
             guard let answer = byPosition[position] else {
                 console.line(console.paint("   " + console.text(Localized(ko: "답하지 않음", en: "not answered")), \.muted))
                 continue
@@ -58,13 +61,14 @@ struct QuizDetail {
             case .timedOut: mark = console.paint("⏱", \.warning)
             case .skipped: mark = console.paint("↷", \.muted)
             }
-            let givenText = answer.outcome == .skipped ? console.text(Localized(ko: "(건너뜀)", en: "(skipped)")) : given
+            let givenText = answer.outcome == .skipped
+                ? console.text(Localized(ko: "(건너뜀)", en: "(skipped)")) : OutsideText.clean(given)
             console.line("   \(mark) " + console.text(Localized(ko: "내 답: ", en: "Yours: ")) + givenText
-                         + "   " + console.text(Localized(ko: "정답: ", en: "Answer: ")) + text.answer
+                         + "   " + console.text(Localized(ko: "정답: ", en: "Answer: ")) + OutsideText.clean(text.answer)
                          + "   " + DurationFormat.short(answer.timeSpent, language)
                          + (answer.hintUsed ? " 💡" : ""))
             if let heard = answer.heard {
-                console.line(console.paint("     🎙 " + console.text(Localized(ko: "들은 말: ", en: "heard: ")) + heard, \.muted))
+                console.line(console.paint("     🎙 " + console.text(Localized(ko: "들은 말: ", en: "heard: ")) + OutsideText.clean(heard), \.muted))
             }
         }
     }

@@ -20,7 +20,7 @@ struct QuizReplay {
             let text = question.text(in: language)
             let answer = byPosition[position]
             console.line()
-            console.line(console.paint("[\(position + 1)/\(quiz.questionCount)] ", \.muted) + console.paint(text.text, \.emphasis))
+            console.line(console.paint("[\(position + 1)/\(quiz.questionCount)] ", \.muted) + console.paint(OutsideText.clean(text.text, keepingLines: true), \.emphasis))
             if quiz.type.hasOptions {
                 let shown = QuizPlay.shownOptions(of: question, dealt: dealt, in: language)
                 let letters = OptionLabels.usesLetters([QuizPlay.shownOptions(of: question, dealt: dealt, in: .ko),
@@ -30,10 +30,10 @@ struct QuizReplay {
                     let chosen = answer?.givenAnswer.uppercased() == labels[index]
                     let correct = option == text.answer
                     let mark = correct ? console.paint("✔", \.success) : (chosen ? console.paint("✘", \.failure) : " ")
-                    console.line("  \(mark) \(labels[index])) \(option)" + (chosen ? console.paint("  ←", \.accent) : ""))
+                    console.line("  \(mark) \(labels[index])) \(OutsideText.clean(option))" + (chosen ? console.paint("  ←", \.accent) : ""))
                 }
             } else if let answer {
-                console.line(console.text(Localized(ko: "  내 답: ", en: "  Yours: ")) + answer.givenAnswer)
+                console.line(console.text(Localized(ko: "  내 답: ", en: "  Yours: ")) + OutsideText.clean(answer.givenAnswer))
             }
             switch answer?.outcome {
             case .correct?: console.line(console.paint("  ✔ " + console.text(Localized(ko: "정답", en: "right")), \.success))
@@ -42,9 +42,9 @@ struct QuizReplay {
             case .skipped?: console.line(console.paint("  ↷ " + console.text(Localized(ko: "건너뜀", en: "skipped")), \.muted))
             case nil: console.line(console.paint("  " + console.text(Localized(ko: "답하지 않음", en: "not answered")), \.muted))
             }
-            console.line(console.text(Localized(ko: "  정답: ", en: "  Answer: ")) + text.answer
+            console.line(console.text(Localized(ko: "  정답: ", en: "  Answer: ")) + OutsideText.clean(text.answer)
                          + (answer.map { "   " + DurationFormat.short($0.timeSpent, language) } ?? ""))
-            if !text.explanation.isEmpty { console.line(console.paint("  " + text.explanation, \.muted)) }
+            if !text.explanation.isEmpty { console.line(console.paint("  " + OutsideText.clean(text.explanation, keepingLines: true), \.muted)) }
             if session.reader.isInteractive, position < quiz.dealt.count - 1 {
                 switch session.askLine(Localized(ko: "[Enter] 다음 · q 그만 ", en: "[Enter] next · q stop ")) {
                 case let .line(text) where text.lowercased().hasPrefix("q"): break questions
