@@ -5,7 +5,7 @@ import Testing
 /// The learner model (one-parameter IRT updated like Elo) and the picker that keeps a player near 70% right.
 @Suite struct LearnerModelTests {
     @Test func aRightAnswerRaisesThePlayersRatingAndLowersTheQuestionsAWrongOneTheOpposite() {
-        let player = Rating.newPlayer
+        let player = Rating(value: 0)
         let question = Rating.start(for: .medium)
         let right = LearnerModel.update(player: player, question: question, correct: true)
         #expect(right.player.value > player.value && right.question.value < question.value)
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func aSurprisingResultMovesTheRatingMoreThanAnExpectedOne() {
-        let player = Rating.newPlayer
+        let player = Rating(value: 0)
         let rightOnHard = LearnerModel.update(player: player, question: .start(for: .hard), correct: true).player.value
         let rightOnEasy = LearnerModel.update(player: player, question: .start(for: .easy), correct: true).player.value
         #expect(rightOnHard - player.value > 2 * (rightOnEasy - player.value))
@@ -32,7 +32,7 @@ import Testing
 
     @Test func ratingsReadOnTheChessScale() {
         #expect(Rating.newPlayer.points == 1500)
-        #expect(Rating(value: log(10)).points == 1900, "ten-to-one odds are 400 points")
+        #expect(Rating(value: Rating.newPlayer.value + log(10)).points == 1900, "ten-to-one odds are 400 points")
     }
 
     @Test func thePickerChoosesTheQuestionNearestSeventyPercent() {

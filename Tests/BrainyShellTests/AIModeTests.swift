@@ -70,7 +70,7 @@ import Testing
             _ = try session.execute("next")
         }
         let rating = try #require(try shell.database.playerRatings(userId: user.id)[.country])
-        #expect(rating.value > 0 && rating.answers == 5, "five right answers raise the rating: \(rating)")
+        #expect(rating.value > Rating.newPlayer.value && rating.answers == 5, "five right answers raise the rating: \(rating)")
         let after = dealtIds(session)
         #expect(Array(after.prefix(5)) == answered, "what was answered stays")
         #expect(after[0] == before[0] && after != before, "the questions after each answer were chosen again")
@@ -82,6 +82,37 @@ import Testing
         #expect(session.console.captured.contains("Rating (1500 is average"))
     }
 
+    /// What a tester will do: 30 questions answered well, then 30 answered badly; the difficulty follows.
+    @Test(arguments: [true, false])
+    func thirtyAnswersRightOrWrongMoveTheDifficultyTheirWay(right: Bool) throws {
+        // The knowledge base has no hard country question: the bank's hard ones (20 here) come in when needed.
+        let shell = try ShellHarness(questionsPerCategory: 60)
+        let session = shell.session(seed: 11)
+        for line in ["login guest", "mode ai", "category country", "start 30"] { _ = try session.execute(line) }
+        var difficulties: [Double] = []
+        for _ in 0..<30 {
+            let play = try #require(session.flow.play)
+            let question = try #require(play.current)
+            let ratings = try shell.database.ratedCandidates(category: .country, generated: true, voiceOnly: false,
+                                                             unsolvedBy: nil)
+                .merging(try shell.database.ratedCandidates(category: .country, generated: false, voiceOnly: false,
+                                                            unsolvedBy: nil), uniquingKeysWith: { $1 })
+            let rating = try #require(ratings[question.id])
+            difficulties.append(rating.value)
+            let label = play.optionLabels[right ? play.correctPosition : (play.correctPosition + 1) % 4]
+            _ = try session.execute(label)
+            _ = try session.execute("next")
+        }
+        // A new player starts in the middle; the last ten show where the answers took them.
+        let first = try #require(difficulties.first)
+        let last = difficulties.suffix(10).reduce(0, +) / 10
+        if right {
+            #expect(last > first + 0.5, "answering well brings harder questions: \(first) → \(last)")
+        } else {
+            #expect(last < first - 0.5, "answering badly brings easier questions: \(first) → \(last)")
+        }
+    }
+
     @Test func startAdaptiveChoosesBankQuestionsInTheOtherTypes() throws {
         let shell = try ShellHarness(questionsPerCategory: 30)
         let session = shell.session()
@@ -89,9 +120,9 @@ import Testing
         let ids = dealtIds(session)
         #expect(ids.count == 5 && ids.allSatisfy { $0.hasPrefix("music-") }, "\(ids)")
         #expect(session.flow.play?.quiz.selection == .adaptive)
-        // A new player (1500) is right 70% of the time at difficulty −0.85: the easy ones (−1) come first.
+        // A new player is taken to be right 70% of the time on medium questions: those come first.
         let questions = try shell.database.questions(ids: ids)
-        #expect(questions.filter { $0.difficulty == .easy }.count >= 3, "\(questions.map(\.difficulty))")
+        #expect(questions.filter { $0.difficulty == .medium }.count >= 3, "\(questions.map(\.difficulty))")
     }
 
     @Test func theConfigsFlagTurnsAIModeOffAndAFailedStartGoesBackToReady() throws {

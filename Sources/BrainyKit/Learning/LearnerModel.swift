@@ -11,8 +11,9 @@ public struct Rating: Equatable, Sendable, Codable {
         self.answers = answers
     }
 
-    /// A new player: average ability.
-    public static let newPlayer = Rating(value: 0)
+    /// A new player: taken to be right about 70% of the time on questions labelled medium, so that the first quiz
+    /// starts in the middle and can go down as well as up.
+    public static let newPlayer = Rating(value: log(0.7 / 0.3))
 
     /// A question never answered here: its pack's label says where it starts.
     public static func start(for difficulty: Difficulty) -> Rating {
@@ -23,8 +24,8 @@ public struct Rating: Equatable, Sendable, Codable {
         }
     }
 
-    /// On the chess-like scale people know (1500 for average, 400 points for ten-to-one odds).
-    public var points: Int { Int((1500 + value * 400 / log(10)).rounded()) }
+    /// On the chess-like scale people know (1500 for a new player, 400 points for ten-to-one odds).
+    public var points: Int { Int((1500 + (value - Rating.newPlayer.value) * 400 / log(10)).rounded()) }
 }
 
 /// The learner model: the chance that a player of ability θ answers a question of difficulty b is

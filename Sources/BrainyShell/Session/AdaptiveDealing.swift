@@ -16,7 +16,8 @@ struct AdaptiveDealing {
         for id in made { candidates[id] = nil }
         guard !candidates.isEmpty || !made.isEmpty else { throw BrainyError.noQuestions(request.category) }
         let player = try session.repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
-        return (made + AdaptivePicker.deal(count - made.count, for: player, among: candidates, using: &generator)).map {
+        return (made + AdaptivePicker.deal(count - made.count, for: player, among: candidates,
+                                           preferring: Self.preferred(for: request.type), using: &generator)).map {
             DealtQuestion(questionId: $0, optionOrder: generator.shuffled(Array(0..<4)))
         }
     }
@@ -32,7 +33,8 @@ struct AdaptiveDealing {
         for dealt in quiz.dealt { candidates[dealt.questionId] = nil }
         let player = try session.repository.playerRatings(userId: quiz.userId)[quiz.category] ?? .newPlayer
         var generator = session.drawGenerator()
-        guard let id = AdaptivePicker.next(for: player, among: candidates, using: &generator),
+        guard let id = AdaptivePicker.next(for: player, among: candidates, preferring: Self.preferred(for: quiz.type),
+                                           using: &generator),
               let question = try session.repository.questions(ids: [id]).first else { return }
         let next = DealtQuestion(questionId: id, optionOrder: generator.shuffled(Array(0..<4)))
         var dealt = quiz.dealt
@@ -41,13 +43,24 @@ struct AdaptiveDealing {
         try session.apply(.upcomingChosen(question, next))
     }
 
-    /// What the quiz may draw from: AI mode's generated questions, or the bank's; unanswered ones when there are any.
+    /// What the quiz may draw from: AI mode's generated questions and the bank's (its own preferred), or the bank's;
+    /// unanswered ones when there are any.
     private func candidates(for type: QuizType, category: QuizCategory, userId: String) throws -> [String: Rating] {
-        let generated = type == .ai
-        let unsolved = try session.repository.ratedCandidates(category: category, generated: generated,
-                                                              voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: userId)
-        if !unsolved.isEmpty { return unsolved }
-        return try session.repository.ratedCandidates(category: category, generated: generated,
-                                                      voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: nil)
+        func draw(unsolvedBy user: String?) throws -> [String: Rating] {
+            var found = try session.repository.ratedCandidates(category: category, generated: false,
+                                                               voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: user)
+            if type == .ai {
+                found.merge(try session.repository.ratedCandidates(category: category, generated: true, voiceOnly: false,
+                                                                   unsolvedBy: user), uniquingKeysWith: { $1 })
+            }
+            return found
+        }
+        let unsolved = try draw(unsolvedBy: userId)
+        return unsolved.isEmpty ? try draw(unsolvedBy: nil) : unsolved
+    }
+
+    /// AI mode prefers the questions made for it; the other types have only the bank's.
+    static func preferred(for type: QuizType) -> (String) -> Bool {
+        type == .ai ? { $0.hasPrefix("ai-") } : { _ in true }
     }
 }
