@@ -190,6 +190,35 @@ extension AppDatabase {
                 t.primaryKey(["userId", "category", "quizId"])
             }
         }
+        migrator.registerMigration("v4-ads") { db in
+            // Ads fetched at sync, shown offline; a rewarded ad's row goes once its token is used.
+            try db.create(table: "cachedAd") { t in
+                t.primaryKey("token", .text)
+                t.column("userId", .text).notNull().references("user", onDelete: .cascade)
+                t.column("adId", .text).notNull()
+                t.column("placement", .text).notNull()
+                t.column("lang", .text).notNull()
+                t.column("ad", .blob).notNull()
+                t.column("expiresAt", .datetime).notNull()
+                t.column("fetchedAt", .datetime).notNull()
+                t.column("shownAt", .datetime)
+            }
+            try db.create(index: "cachedAd_user_placement", on: "cachedAd", columns: ["userId", "placement", "lang"])
+            // Impressions, opens and completions until the server answers for them (ids make re-sending harmless).
+            try db.create(table: "adEvent") { t in
+                t.primaryKey("id", .text)
+                t.column("userId", .text).notNull().references("user", onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("adId", .text).notNull()
+                t.column("sponsor", .text).notNull()
+                t.column("token", .text)
+                t.column("occurredAt", .datetime).notNull()
+                t.column("rewardHints", .integer).notNull().defaults(to: 0)
+                t.column("sentAt", .datetime)
+                t.column("refusal", .text)
+            }
+            try db.create(index: "adEvent_pending", on: "adEvent", columns: ["userId", "sentAt"])
+        }
         return migrator
     }
 }

@@ -145,6 +145,7 @@ struct ScratchShell {
         services.knowledgeFolder = BrainyResources.knowledgeDirectory
         options = ShellOptions(seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
                                timeZone: header.timeZone, qaEnabled: header.qa)
+        options.adsEnabled = header.ads
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

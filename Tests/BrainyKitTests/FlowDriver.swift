@@ -94,6 +94,10 @@ enum FlowDriver {
             var flow = try ready(type: .ai)
             _ = try flow.handle(.startRequested(selection: .adaptive, count: 5))
             return flow
+        case .watchingAd:
+            var flow = try signedIn()
+            _ = try flow.handle(.adWatchStarted(at: Fixtures.start))
+            return flow
         }
     }
 }
@@ -138,6 +142,7 @@ extension FlowEffect {
         case .showHint: "showHint"
         case .showSummary: "showSummary"
         case .showAbandoned: "showAbandoned"
+        case .showAd: "showAd"
         }
     }
 }

@@ -75,7 +75,7 @@ import Testing
         let effects = try flow.goToNext()
 
         #expect(flow.state == .finished)
-        #expect(effects.map(\.kind) == ["finishQuiz", "showSummary"])
+        #expect(effects.map(\.kind) == ["finishQuiz", "showSummary", "showAd"])
         let finished = try #require(effects.finished)
         #expect(finished.quiz.status == .finished)
         #expect(finished.quiz.correctCount == 3)
@@ -83,7 +83,7 @@ import Testing
         #expect(finished.quiz.finishedAt == flow.play?.answers.last?.answeredAt)
         #expect(finished.stagePassed == nil)
         #expect(finished.earnedHint == false)
-        #expect(effects.last == .showSummary(QuizSummary(quiz: finished.quiz, stagePassed: nil, hintEarned: false)))
+        #expect(effects.suffix(2) == [.showSummary(QuizSummary(quiz: finished.quiz, stagePassed: nil, hintEarned: false)), .showAd])
     }
 
     @Test func skippingRecordsASkipAndOpensTheNextQuestion() throws {
@@ -107,7 +107,7 @@ import Testing
         let at = try #require(flow.play?.questionShownAt) + 5
         let effects = try flow.handle(.skipRequested(at: at))
 
-        #expect(effects.map(\.kind) == ["persistAnswer", "finishQuiz", "showSummary"])
+        #expect(effects.map(\.kind) == ["persistAnswer", "finishQuiz", "showSummary", "showAd"])
         #expect(effects.finished?.quiz.correctCount == 2)
         #expect(effects.finished?.quiz.finishedAt == at)
         #expect(flow.state == .finished)
@@ -124,7 +124,7 @@ import Testing
         let effects = try flow.goToNext()
 
         #expect(flow.state == ending)
-        #expect(effects.map(\.kind) == ["finishQuiz", "showSummary"])
+        #expect(effects.map(\.kind) == ["finishQuiz", "showSummary", "showAd"])
         #expect(effects.finished?.stagePassed == passed)
         #expect(effects.finished?.quiz.correctCount == correct)
     }
@@ -168,7 +168,7 @@ import Testing
         let effects = try flow.handle(.resumeRequested(at: Fixtures.start + 3_600))
 
         #expect(flow.state == .finished)
-        #expect(effects.map(\.kind) == ["finishQuiz", "showSummary"])
+        #expect(effects.map(\.kind) == ["finishQuiz", "showSummary", "showAd"])
         #expect(effects.finished?.quiz.correctCount == 3)
         #expect(effects.finished?.quiz.status == .finished)
     }

@@ -3,25 +3,29 @@ import Testing
 
 /// Every command a state does not accept is refused with a message naming the state and what is allowed.
 @Suite struct QuizFlowRefusalTests {
-    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config, .ai]
+    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config,
+                                          .ai, .ads]
     static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard, .reset]
-    static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start, .login, .register])
+    static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start, .login, .register,
+                                                                            .ad])
 
     /// What each state accepts, written out by hand so that a change to the table shows up here.
     static let allowed: [FlowState: Set<CommandName>] = [
         .signedOut: Set(anywhere + [.login, .register]),
-        .home: Set(anywhere + queries + [.logout, .mode, .login, .register]),
-        .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category, .login, .register]),
+        .home: Set(anywhere + queries + [.logout, .mode, .login, .register, .ad]),
+        .choosingCategory: Set(anywhere + queries + [.logout, .mode, .category, .login, .register, .ad]),
         .ready: betweenQuizzes,
-        .question: Set(anywhere + queries + [.logout, .answer, .speak, .skip, .hint, .abandon, .repeat]).subtracting([.reset]),
-        .answered: Set(anywhere + queries + [.logout, .next, .abandon, .repeat]).subtracting([.reset]),
+        .question: Set(anywhere + queries + [.logout, .answer, .speak, .skip, .hint, .abandon, .repeat, .ad]).subtracting([.reset]),
+        .answered: Set(anywhere + queries + [.logout, .next, .abandon, .repeat, .ad]).subtracting([.reset]),
         .finished: betweenQuizzes,
         .stageCleared: betweenQuizzes,
         .stageFailed: betweenQuizzes,
-        .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume, .login, .register]),
+        .interrupted: Set(anywhere + queries + [.logout, .abandon, .resume, .login, .register, .ad]),
         .maintenance: Set(anywhere + [.sync]),
         // A step inside AI mode's `start`: no command is ever typed there.
         .generating: [],
+        // A rewarded ad: stopped with `ad skip` or `skip`, or let run to its end; nothing else moves.
+        .watchingAd: Set(anywhere + [.ad, .skip]),
     ]
 
     @Test(arguments: FlowState.allCases)
@@ -59,7 +63,7 @@ import Testing
         }
         #expect(command == .hint && state == .answered)
         #expect(allowed == [.help, .state, .logout, .next, .abandon, .repeat, .history, .stats, .profile, .settings, .sync,
-                            .leaderboard, .diagram, .timing, .record, .source, .exit])
+                            .leaderboard, .diagram, .timing, .record, .source, .exit, .ad])
     }
 
     /// Events that map to a refused command leave the flow exactly as it was.

@@ -69,6 +69,14 @@ import Testing
     private func setUp(_ edge: Edge) throws -> (QuizFlow, FlowEvent?) {
         let at = Fixtures.start + 1_000
         switch (edge.trigger, edge.to) {
+        case (.adCompleted, let origin), (.command(.ad), let origin) where edge.from == .watchingAd,
+             (.command(.skip), let origin) where edge.from == .watchingAd:
+            // Out of a rewarded ad (completed or skipped): back to where it began.
+            var flow = try FlowDriver.flow(in: origin)
+            _ = try flow.handle(.adWatchStarted(at: at))
+            return (flow, .adWatchEnded(via: edge.trigger, rewardHints: edge.trigger == .adCompleted ? 1 : 0, at: at + 15))
+        case (.command(.ad), .watchingAd):
+            return (try FlowDriver.flow(in: edge.from), .adWatchStarted(at: at))
         case (.command(.login), _), (.command(.register), _), (.sessionRestored, _):
             let interrupted = edge.to == .interrupted ? Fixtures.play(answers: Fixtures.answers([.wrong])) : nil
             return (try FlowDriver.flow(in: edge.from),

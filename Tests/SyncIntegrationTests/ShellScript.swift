@@ -28,6 +28,8 @@ final class ShellScript: @unchecked Sendable {
     var aiTimeout: TimeInterval = 10
     var qa = false
     var language: Language = .en
+    /// `--ads on`.
+    var ads = false
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
@@ -57,6 +59,7 @@ final class ShellScript: @unchecked Sendable {
                 options.asrURL = asrURL
                 options.aiURL = aiURL
                 options.qaEnabled = qa
+                options.adsEnabled = ads
                 let reader = PlainLineReader(lines: lines)
                 let session = ShellSession(
                     services: services, options: options, reader: reader,

@@ -30,6 +30,13 @@ public enum FlowEvent: Sendable {
     /// QA wiped this user's progress.
     case progressReset(hintCredits: Int)
     case timerChanged(seconds: Int)
+    /// `ad watch`: a rewarded ad began.
+    case adWatchStarted(at: Date)
+    /// The rewarded ad ended: skipped (`ad skip`, `skip`: nothing granted) or run to its end (`.adCompleted`: the
+    /// reward, already kept on the device, is `rewardHints` credits). The flow goes back where it was.
+    case adWatchEnded(via: FlowTrigger, rewardHints: Int, at: Date)
+    /// The user's hint credits changed outside the flow (a reward the server refused was taken back).
+    case hintCreditsChanged(Int)
 }
 
 /// What must be done: the runner performs effects in order (a persisting effect always comes before the one that shows
@@ -46,4 +53,7 @@ public enum FlowEffect: Equatable, Sendable {
     case showHint(Hint)
     case showSummary(QuizSummary)
     case showAbandoned(Quiz)
+    /// After the summary: the quiz-end ad, when the caps and the cache allow one (never an error, never a wait past
+    /// the config's bound).
+    case showAd
 }

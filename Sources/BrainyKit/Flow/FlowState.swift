@@ -13,6 +13,8 @@ public enum FlowState: String, CaseIterable, Codable, Sendable {
     case maintenance
     /// AI mode's questions being made (by the bundled generator or a language model): a step inside `start`.
     case generating
+    /// A rewarded ad running (`ad watch`): a step aside, from which `ad skip`, `skip` or the ad's end goes back.
+    case watchingAd = "watching_ad"
 
     public var name: Localized {
         switch self {
@@ -28,11 +30,16 @@ public enum FlowState: String, CaseIterable, Codable, Sendable {
         case .interrupted: Localized(ko: "중단된 퀴즈 있음", en: "quiz interrupted")
         case .maintenance: Localized(ko: "점검 중", en: "maintenance")
         case .generating: Localized(ko: "문제 만드는 중", en: "making questions")
+        case .watchingAd: Localized(ko: "광고 보는 중", en: "watching an ad")
         }
     }
 
     /// A step the flow passes through within one command, where no command is ever typed.
     public var isTransient: Bool { self == .generating }
+
+    /// The states a rewarded ad may be watched from, and so the states watching one goes back to.
+    public static let adOrigins: [FlowState] = [.home, .choosingCategory, .ready, .question, .answered, .finished,
+                                                .stageCleared, .stageFailed, .interrupted]
 
     /// The states from which a new quiz can be set up.
     public var isBetweenQuizzes: Bool {

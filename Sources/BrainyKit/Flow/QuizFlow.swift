@@ -17,6 +17,9 @@ public struct QuizFlow: Equatable, Sendable {
     public private(set) var transitionCount = 0
     /// The state to return to when maintenance ends.
     private var stateBeforeMaintenance: FlowState?
+    /// Watching a rewarded ad: the state to go back to, and when the ad began.
+    public private(set) var adOrigin: FlowState?
+    private var adStartedAt: Date?
     private var makeId: @Sendable () -> String
 
     public init(timerSeconds: Int = 0, makeId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
@@ -228,6 +231,31 @@ public struct QuizFlow: Equatable, Sendable {
         case let .timerChanged(seconds):
             timerSeconds = seconds
             return []
+
+        case let .adWatchStarted(at):
+            let rule = try rule(for: .command(.ad))
+            adOrigin = state
+            adStartedAt = at
+            try move(to: .watchingAd, by: rule)
+            return []
+
+        case let .adWatchEnded(trigger, rewardHints, at):
+            let rule = try rule(for: trigger)
+            guard let origin = adOrigin else { throw .transitionNotInTable(from: state, trigger: trigger, to: nil) }
+            hintCredits += max(0, rewardHints)
+            // The ad's time is not the question's: a timed question gets it back.
+            if origin == .question, var play, let started = adStartedAt {
+                play.questionShownAt += max(0, at.timeIntervalSince(started))
+                self.play = play
+            }
+            adOrigin = nil
+            adStartedAt = nil
+            try move(to: origin, by: rule)
+            return []
+
+        case let .hintCreditsChanged(credits):
+            hintCredits = max(0, credits)
+            return []
         }
     }
 
@@ -343,6 +371,6 @@ public struct QuizFlow: Equatable, Sendable {
         case nil: try move(to: .finished, by: rule)
         }
         return [.finishQuiz(play.quiz, stagePassed: stagePassed, earnedHint: earnedHint),
-                .showSummary(QuizSummary(quiz: play.quiz, stagePassed: stagePassed, hintEarned: earnedHint))]
+                .showSummary(QuizSummary(quiz: play.quiz, stagePassed: stagePassed, hintEarned: earnedHint)), .showAd]
     }
 }

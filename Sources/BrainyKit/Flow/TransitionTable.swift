@@ -3,11 +3,12 @@ public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
     case mode, category, format, start, answer, speak, next, skip, hint, abandon, resume, `repeat`
     case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, source, exit
+    case ad
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
-    case clock, flags, config, reset, ai
+    case clock, flags, config, reset, ai, ads
 
     /// Commands a tester needs and a player never sees.
-    public var isQA: Bool { [.clock, .flags, .config, .reset, .ai].contains(self) }
+    public var isQA: Bool { [.clock, .flags, .config, .reset, .ai, .ads].contains(self) }
 }
 
 /// What moves the flow: a command the user gave, or something that happened around it.
@@ -25,6 +26,8 @@ public enum FlowTrigger: Hashable, Sendable {
     case questionsGenerated
     /// Nothing usable was made (the mode turned off, Ctrl-C, no questions left): back to ready.
     case generationFailed
+    /// The rewarded ad ran to its end (the clock moved past its duration): the reward is granted, the flow goes back.
+    case adCompleted
 
     public var command: CommandName? {
         if case let .command(name) = self { return name }
@@ -41,11 +44,12 @@ public enum FlowTrigger: Hashable, Sendable {
         case .sessionRestored: "(session restored)"
         case .questionsGenerated: "(questions made)"
         case .generationFailed: "(nothing usable)"
+        case .adCompleted: "(ad completed)"
         }
     }
 
     public static let system: [FlowTrigger] = [.maintenanceStarted, .maintenanceEnded, .sessionExpired, .sessionRestored,
-                                               .questionsGenerated, .generationFailed]
+                                               .questionsGenerated, .generationFailed, .adCompleted]
 }
 
 /// One row of the transition table: in state `from`, `trigger` leads to one of `to`, when `guard` holds.
@@ -108,8 +112,11 @@ public enum TransitionTable {
 
     private static let commandRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
-        let signedIn = FlowState.allCases.filter { $0 != .signedOut && $0 != .maintenance && !$0.isTransient }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config, .ai]
+        let signedIn = FlowState.allCases.filter {
+            $0 != .signedOut && $0 != .maintenance && $0 != .watchingAd && !$0.isTransient
+        }
+        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config,
+                                       .ai, .ads]
         for state in FlowState.allCases where !state.isTransient {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }
@@ -161,13 +168,23 @@ public enum TransitionTable {
             rules.append(TransitionRule(state, .abandon, [.ready]))
         }
         rules.append(TransitionRule(.interrupted, .resume, [.question] + ends))
+        // Ads: `ad open` keeps the state; `ad watch` steps aside into a rewarded ad, which `ad skip` (or `skip`)
+        // leaves with nothing and its end (a system trigger) leaves with the reward, back where it began.
+        let watchable = Localized(ko: "보여 줄 보상형 광고가 있음", en: "a rewarded ad to show")
+        for state in FlowState.adOrigins {
+            rules.append(TransitionRule(state, .ad, [state, .watchingAd], guard: watchable))
+        }
+        let back = Localized(ko: "광고 전의 상태로", en: "back to the state before it")
+        rules.append(TransitionRule(.watchingAd, .ad, FlowState.adOrigins, guard: back))
+        rules.append(TransitionRule(.watchingAd, .skip, FlowState.adOrigins, guard: back))
         return rules
     }()
 
     /// What happens around the commands: maintenance from the config, a sign-in that expired or was restored.
     private static let systemRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
-        let outside = FlowState.allCases.filter { $0 != .maintenance && !$0.isTransient }
+        // A rewarded ad is short and ends first: maintenance and an expired sign-in wait for it.
+        let outside = FlowState.allCases.filter { $0 != .maintenance && $0 != .watchingAd && !$0.isTransient }
         for state in outside {
             rules.append(TransitionRule(state, .maintenanceStarted, [.maintenance]))
         }
@@ -182,6 +199,8 @@ public enum TransitionTable {
         rules.append(TransitionRule(.maintenance, .sessionRestored, [.maintenance]))
         rules.append(TransitionRule(.generating, .questionsGenerated, [.question]))
         rules.append(TransitionRule(.generating, .generationFailed, [.ready]))
+        rules.append(TransitionRule(.watchingAd, .adCompleted, FlowState.adOrigins,
+                                    guard: Localized(ko: "보상과 함께 광고 전의 상태로", en: "back to the state before it with the reward")))
         return rules
     }()
 

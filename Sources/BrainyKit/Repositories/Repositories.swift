@@ -128,7 +128,7 @@ public protocol SettingsRepository: Sendable {
 }
 
 /// Everything the shell keeps on the device.
-public typealias BrainyRepository = AccountRepository & QuestionRepository & QuizRepository & SettingsRepository & LearningRepository
+public typealias BrainyRepository = AccountRepository & QuestionRepository & QuizRepository & SettingsRepository & LearningRepository & AdRepository
     & SyncRepository
 
 /// Hashes and checks passwords (never kept in plain text).

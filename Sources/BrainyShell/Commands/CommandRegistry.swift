@@ -8,8 +8,9 @@ enum CommandRegistry {
         ModeCommand.self, CategoryCommand.self, FormatCommand.self, StartCommand.self, AnswerCommand.self,
         SpeakCommand.self, NextCommand.self, SkipCommand.self, HintCommand.self, AbandonCommand.self, ResumeCommand.self, RepeatCommand.self,
         HistoryCommand.self, StatsCommand.self, ProfileCommand.self, SettingsCommand.self, SyncCommand.self,
-        LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, SourceCommand.self, ExitCommand.self,
-        ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self, AICommand.self,
+        LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, SourceCommand.self,
+        ExitCommand.self, AdCommand.self,
+        ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self, AICommand.self, AdsCommand.self,
     ]
 
     private static let byName: [CommandName: any ShellCommand.Type] =

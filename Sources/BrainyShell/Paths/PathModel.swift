@@ -18,6 +18,7 @@ enum PathModel {
             case .sessionExpired: steps += expiry(state)
             case .sessionRestored: break  // made by `restart`, below
             case .questionsGenerated, .generationFailed: break  // steps inside AI mode's `start`
+            case .adCompleted: steps += adCompleted(state)
             }
         }
         steps += restart(state)
@@ -125,6 +126,10 @@ enum PathModel {
                 let line: PlanStep.Line = command == .speak ? .speak(right: right) : .answer(right: right)
                 return PlanStep([line], [move(state, trigger, to: .answered)], next)
             }
+        case .ad:
+            return adSteps(rule, state)
+        case .skip where state.flow == .watchingAd:
+            return adEnded(state, by: trigger, lines: [.command("skip")])
         case .next, .skip:
             guard var quiz = state.play else { return [] }
             if command == .skip { quiz.answered += 1 }
@@ -176,6 +181,39 @@ enum PathModel {
         let interrupted = next.inProgress[user]
         next = next.signedIn(as: user, interrupted: interrupted)
         return PlanStep(lines(offered ? (moveHistory ? "y" : "n") : nil), [move(state, trigger, to: next.flow)], next)
+    }
+
+    // MARK: Ads
+
+    /// `ad open` keeps the state (nothing shown yet: it says so); `ad watch` steps aside into a rewarded ad, QA's
+    /// `ads ok` making sure there is one; from the ad, `ad skip` goes back.
+    private static func adSteps(_ rule: TransitionRule, _ state: PlanState) -> [PlanStep] {
+        let trigger = FlowTrigger.command(.ad)
+        if state.flow == .watchingAd { return adEnded(state, by: trigger, lines: [.command("ad skip")]) }
+        var watching = state
+        watching.flow = .watchingAd
+        watching.adOrigin = state.flow
+        return [PlanStep([.command("ad open")], [move(state, trigger, to: state.flow)], state),
+                PlanStep([.command("ads ok"), .command("ad watch")],
+                         [move(state, .command(.ads), to: state.flow), move(state, trigger, to: .watchingAd)], watching)]
+    }
+
+    /// The ad's time is up once the clock has moved past it: the next command's end finds it completed.
+    private static func adCompleted(_ state: PlanState) -> [PlanStep] {
+        guard let origin = state.adOrigin else { return [] }
+        var next = state
+        next.flow = origin
+        next.adOrigin = nil
+        return [PlanStep([.command("clock advance 1m")],
+                         [move(state, .command(.clock), to: .watchingAd), move(state, .adCompleted, to: origin)], next)]
+    }
+
+    private static func adEnded(_ state: PlanState, by trigger: FlowTrigger, lines: [PlanStep.Line]) -> [PlanStep] {
+        guard let origin = state.adOrigin else { return [] }
+        var next = state
+        next.flow = origin
+        next.adOrigin = nil
+        return [PlanStep(lines, [move(state, trigger, to: origin)], next)]
     }
 
     // MARK: What happens around the commands

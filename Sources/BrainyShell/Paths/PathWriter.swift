@@ -8,7 +8,7 @@ public enum PathWriter {
     /// How generated transcripts run.
     public static let header = Transcript.Header(
         seed: 7, clock: ISO8601Time.date(from: "2026-01-05T09:00:00Z") ?? Date(timeIntervalSince1970: 1_767_603_600),
-        language: .en, timeZone: TimeZone(identifier: "GMT") ?? .gmt, qa: true, columns: 100)
+        language: .en, timeZone: TimeZone(identifier: "GMT") ?? .gmt, qa: true, columns: 100, ads: true)
 
     public struct Failure: Error, CustomStringConvertible {
         public var transition: FlowTransition
@@ -54,8 +54,9 @@ public enum PathWriter {
 
     static func transcript(for path: PathPlanner.Path, services: ShellServices,
                            recordings: URL) throws(Failure) -> Transcript {
-        let options = ShellOptions(seed: header.seed, languageOverride: header.language, timeZone: header.timeZone,
+        var options = ShellOptions(seed: header.seed, languageOverride: header.language, timeZone: header.timeZone,
                                    qaEnabled: header.qa, columnsOverride: header.columns)
+        options.adsEnabled = header.ads
         let taken = TakenTransitions()
         let player = TranscriptPlayer(services: services, options: options, language: header.language,
                                       observer: { taken.list.append($0) })

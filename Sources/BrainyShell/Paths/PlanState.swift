@@ -44,4 +44,6 @@ struct PlanState: Hashable {
     /// The config in force says maintenance; the state to go back to when it ends.
     var maintenance = false
     var beforeMaintenance: FlowState?
+    /// Watching a rewarded ad: the state it goes back to.
+    var adOrigin: FlowState?
 }

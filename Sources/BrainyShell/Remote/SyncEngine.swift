@@ -31,6 +31,13 @@ struct SyncEngine {
         try refreshConfig(api, watch, summary: &summary)
         try refreshPack(api, watch, summary: &summary)
         try importQuestionRatings(api, watch, summary: &summary)
+        let ads = AdSync(session: session).run(api, watch, userId: user.id)
+        if ads.sent > 0 {
+            summary.append(console.text(Localized(
+                ko: "광고 기록 \(ads.sent)개 올림" + (ads.confirmed > 0 ? " (보상 \(ads.confirmed)개 확인)" : ""),
+                en: "\(ads.sent) ad event\(ads.sent == 1 ? "" : "s") sent"
+                    + (ads.confirmed > 0 ? " (\(ads.confirmed) reward\(ads.confirmed == 1 ? "" : "s") confirmed)" : ""))))
+        }
         try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
         try repository.setSyncValue(ISO8601DateFormatter().string(from: session.now), for: SyncKeys.lastSync(user.id))
         console.line(console.paint("✔ ", \.success) + console.text(Localized(ko: "동기화 완료", en: "Synced")) + " · "

@@ -17,6 +17,7 @@ enum Prompt {
             parts.append("\(min(play.index + 1, play.questions.count))/\(play.questions.count)")
         }
         if flow.state == .interrupted { parts.append(Localized(ko: "중단됨", en: "interrupted")[language]) }
+        if flow.state == .watchingAd { parts.append(Localized(ko: "광고", en: "ad")[language]) }
         let shown = OutsideText.clean(user.displayName)
         let name = shown.count > 24 ? String(shown.prefix(23)) + "…" : shown
         return "brainy \(name)" + (parts.isEmpty ? "" : " " + parts.joined(separator: " ")) + "> "

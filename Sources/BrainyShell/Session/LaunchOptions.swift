@@ -31,6 +31,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var pace: Double = 1.2
     /// `--qa`: the tester's commands.
     public var qa = false
+    /// `--ads on|off`: show ads (nil: on a terminal only).
+    public var ads: Bool?
     /// `--clock`: a fixed start time; the clock then moves only by `clock advance`.
     public var clock: Date?
     public var showHelp = false
@@ -82,7 +84,9 @@ public struct LaunchOptions: Equatable, Sendable {
                               BRAINY_AI_MODEL; the bundled knowledge base when it fails
           --asr-url <url>     recognize spoken answers with an OpenAI-compatible transcription endpoint (a local
                               Whisper server, say); key from BRAINY_ASR_KEY or OPENAI_API_KEY, model BRAINY_ASR_MODEL
-          --qa                turn on the tester's commands: clock, flags, config, reset
+          --qa                turn on the tester's commands: clock, flags, config, reset, ads
+          --ads on|off        show ads (after a quiz, rewarded ones for hints); on a terminal they are on by
+                              default, elsewhere (a pipe, -c, -f) off
           --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
           --check <file>...   replay transcripts on new databases and compare each command's output
           --update            with --check: rewrite the transcripts with this run's output
@@ -150,6 +154,12 @@ public struct LaunchOptions: Equatable, Sendable {
                 }
                 options.format = format
             case "--qa": options.qa = true
+            case "--ads":
+                let text = try value(for: flag)
+                guard let value = Switch(parsing: text) else {
+                    throw UsageError(message: "--ads takes on or off, not '\(text)'.")
+                }
+                options.ads = value.isOn
             case "--clock":
                 let text = try value(for: flag)
                 guard let date = ISO8601DateFormatter().date(from: text) else {

@@ -31,6 +31,8 @@ public struct ShellOptions: Sendable {
     public var startupFile: URL?
     /// Lines the line editor's history keeps (`BRAINY_HISTSIZE`).
     public var historySize = 1000
+    /// Ads are shown: on a terminal by default, elsewhere only with `--ads on` (a transcript says which).
+    public var adsEnabled = false
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
                 colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,

@@ -36,6 +36,8 @@ public final class ShellSession {
     var aiLog: [LanguageModelQuestions.Exchange] = []
     /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
     lazy var voice = VoiceSession(session: self)
+    /// The quiz-end ad, the rewarded ad under way, `ad open` and QA's `ads`.
+    lazy var ads = AdSession(session: self)
 
     public init(services: ShellServices, options: ShellOptions, reader: LineReader, console: Console) {
         self.services = services
@@ -54,6 +56,10 @@ public final class ShellSession {
     var timeZone: TimeZone { options.timeZone }
     var now: Date { (clockOverride ?? services.clock).now() }
     public var isRecording: Bool { recorder != nil }
+    /// Time passes by itself and someone watches: the wall clock, on a terminal (not a test, a transcript or --clock).
+    var runsOnWallClock: Bool {
+        clockOverride == nil && services.clock is SystemClock && Platform.isTerminal(.input) && Platform.isTerminal(.output)
+    }
     /// How structured output prints now: `--format`, else the user's setting.
     var outputFormat: OutputFormat { options.formatOverride ?? settings.outputFormat }
     /// The width tables fit: the terminal's, or a transcript's while one records or replays.
@@ -107,6 +113,9 @@ public final class ShellSession {
         if flow.state == .question, first.lowercased() != command.name.rawValue, !flow.allowedCommands.contains(command.name) {
             return try answer(line)
         }
+        // A rewarded ad whose time is up ends before the next command, and its countdown moves on after each.
+        ads.poll()
+        defer { ads.poll() }
         try expireSessionIfNeeded(before: command.name)
         try flow.check(command.name)
         let before = flow
@@ -250,6 +259,8 @@ public final class ShellSession {
                 renderer.summary(summary)
             case let .showAbandoned(quiz):
                 renderer.abandoned(quiz)
+            case .showAd:
+                ads.showQuizEndAd()
             }
         }
     }

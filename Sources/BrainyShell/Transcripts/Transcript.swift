@@ -29,8 +29,12 @@ public struct Transcript: Equatable, Sendable {
         public var qa: Bool
         /// The width tables were fitted to.
         public var columns: Int
+        /// Recorded with ads on (`# ads on`): the ads it shows are part of what it compares.
+        public var ads = false
 
-        public init(seed: UInt64, clock: Date, language: Language, timeZone: TimeZone, qa: Bool, columns: Int = 100) {
+        public init(seed: UInt64, clock: Date, language: Language, timeZone: TimeZone, qa: Bool, columns: Int = 100,
+                    ads: Bool = false) {
+            self.ads = ads
             self.seed = seed
             self.clock = clock
             self.language = language
@@ -95,6 +99,7 @@ public struct Transcript: Equatable, Sendable {
                     guard let zone = TimeZone(identifier: words[1]) else { throw ParseError(line: index + 1, message: "bad tz") }
                     header.timeZone = zone
                 case "qa": header.qa = words[1] == "on"
+                case "ads": header.ads = words[1] == "on"
                 case "columns":
                     guard let columns = Int(words[1]), columns >= 20 else { throw ParseError(line: index + 1, message: "bad columns") }
                     header.columns = columns
@@ -119,6 +124,7 @@ public struct Transcript: Equatable, Sendable {
         var lines = ["# brainy transcript", "# seed \(header.seed)",
                      "# clock \(ISO8601DateFormatter().string(from: header.clock))", "# lang \(header.language.rawValue)",
                      "# tz \(header.timeZone.identifier)", "# qa \(header.qa ? "on" : "off")", "# columns \(header.columns)"]
+            + (header.ads ? ["# ads on"] : [])
         for entry in entries {
             lines.append("$ " + entry.command)
             lines += entry.inputs.map { "< " + $0 }

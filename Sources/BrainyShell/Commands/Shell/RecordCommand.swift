@@ -43,7 +43,8 @@ enum RecordCommand: ShellCommand {
         let seed = session.options.seed ?? seeder.next() >> 11
         session.generator = SeededGenerator(seed: seed)
         let header = Transcript.Header(seed: seed, clock: session.now, language: console.language, timeZone: session.timeZone,
-                                       qa: session.options.qaEnabled, columns: session.columns)
+                                       qa: session.options.qaEnabled, columns: session.columns,
+                                       ads: session.options.adsEnabled)
         let recorder = TranscriptRecorder(file: URL(fileURLWithPath: target), header: header)
         try recorder.save()
         session.recorder = recorder

@@ -37,6 +37,11 @@ enum StateCommand: ShellCommand {
                          + console.text(Localized(ko: "타이머: ", en: "Timer: "))
                          + (flow.timerSeconds == 0 ? console.text(Localized(ko: "끔", en: "off")) : "\(flow.timerSeconds)s"))
         }
+        if let watch = session.ads.watch, let origin = flow.adOrigin {
+            console.line(console.text(Localized(ko: "광고: ", en: "Ad: ")) + AdCard.clean(watch.ad.sponsor) + " · "
+                         + console.text(Localized(ko: "\(watch.secondsLeft(at: session.now))초 남음 · 끝나면 \(origin.rawValue)(으)로",
+                                                  en: "\(watch.secondsLeft(at: session.now))s left · then back to \(origin.rawValue)")))
+        }
         console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
                      + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
         let moves = TransitionTable.rules(from: flow.state)

@@ -1,0 +1,244 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+
+/// The shell's ads: the quiz-end ad under the summary, the rewarded ad `ad watch` runs on the injected clock, and
+/// `ad open`. Ads come from the cache filled at `sync` (so they show offline), else from the server within the
+/// config's bound; QA's `ads` forces each case. An ad never raises an error and never holds the flow up.
+final class AdSession {
+    unowned let session: ShellSession
+    /// QA's `ads ok|none|fail|slow`.
+    var forcing: AdForcing?
+    /// The ad last shown, which `ad open` opens.
+    private(set) var lastShown: CachedAd?
+    /// The rewarded ad running, while the flow is `watchingAd`.
+    private(set) var watch: AdWatch?
+
+    init(session: ShellSession) {
+        self.session = session
+    }
+
+    private var console: Console { session.console }
+    private var repository: any BrainyRepository { session.repository }
+    private var config: AdsConfig { session.config.ads }
+    /// Ads show on a terminal, and elsewhere only with `--ads on`.
+    var isEnabled: Bool { session.options.adsEnabled }
+    private var language: String { console.language.rawValue }
+
+    // MARK: The quiz-end ad
+
+    /// After a finished quiz, a stage cleared or failed: the ad, when ads are on, the caps allow one and one can be
+    /// had within the bound. Anything else shows nothing.
+    func showQuizEndAd() {
+        guard isEnabled, let user = session.flow.user else { return }
+        if forcing == nil || forcing == .off {
+            guard config.enabled else { return }
+            let today = (try? repository.finishedQuizCount(userId: user.id, since: startOfDay)) ?? 0
+            guard config.quizEndAdDue(quizzesToday: today) else { return }
+        }
+        guard let ad = supply(.quizEnd, quizzesToday: nil) else { return }
+        AdCard(console: console).show(ad)
+        shown(ad, userId: user.id)
+    }
+
+    // MARK: The rewarded ad
+
+    /// `ad watch`: starts a rewarded ad, or says plainly why there is none.
+    func startWatch() throws {
+        if let watch {
+            return console.line(console.paint(countdown(watch), \.muted))
+        }
+        guard let user = session.flow.user else { return }
+        guard isEnabled else {
+            return notice(Localized(ko: "이 실행에서는 광고가 꺼져 있습니다 (--ads on으로 켜기).",
+                                    en: "Ads are off in this run (turn them on with --ads on)."))
+        }
+        if forcing == nil || forcing == .off {
+            guard config.enabled else {
+                return notice(Localized(ko: "지금은 광고가 없습니다.", en: "There are no ads right now."))
+            }
+            let watched = (try? repository.adCompletions(userId: user.id, since: startOfDay)) ?? 0
+            guard watched < config.rewardedDailyCap else {
+                return notice(Localized(ko: "오늘 볼 수 있는 보상형 광고를 다 보았습니다. 내일 다시 오세요.",
+                                        en: "You have watched today's rewarded ads. Come back tomorrow."))
+            }
+        }
+        guard let ad = supply(.rewarded, quizzesToday: nil), let seconds = ad.durationSeconds else {
+            return notice(Localized(ko: "지금 볼 수 있는 광고가 없습니다. 'sync' 뒤에 다시 해 보세요.",
+                                    en: "No ad to watch right now. Try again after 'sync'."))
+        }
+        try session.apply(.adWatchStarted(at: session.now))
+        // A rewarded ad's token is redeemed once: it leaves the cache whether it is watched to the end or not.
+        try? repository.removeCachedAd(token: ad.token)
+        let started = session.now
+        var running = AdWatch(ad: ad, startedAt: started, endsAt: started + Double(seconds),
+                              reward: ad.rewardHints ?? config.rewardHints)
+        running.announced = running.secondsLeft(at: started)
+        watch = running
+        AdCard(console: console).show(ad)
+        shown(ad, userId: user.id)
+        console.line(console.paint(countdown(running), \.accent))
+        if session.runsOnWallClock { AdCountdown(ads: self).runLive() }
+    }
+
+    /// Ends the ad under way when the clock has moved past its end (the reward granted at once), or tells how long
+    /// is left when a second has gone by since it last said. Called around every command.
+    func poll() {
+        guard var running = watch else { return }
+        let now = session.now
+        if now >= running.endsAt {
+            complete(running)
+            return
+        }
+        let left = running.secondsLeft(at: now)
+        if left != running.announced {
+            running.announced = left
+            watch = running
+            console.line(console.paint(countdown(running), \.muted))
+        }
+    }
+
+    /// `ad skip` or `skip` before the end: nothing is granted.
+    func skip(via command: CommandName) throws {
+        guard watch != nil else { return }
+        watch = nil
+        try session.apply(.adWatchEnded(via: .command(command), rewardHints: 0, at: session.now))
+        console.line(Localized(ko: "광고를 건너뛰었습니다. 보상은 없습니다.", en: "Ad skipped: no reward."))
+    }
+
+    private func complete(_ running: AdWatch) {
+        watch = nil
+        guard let user = session.flow.user else { return }
+        let event = AdEventRecord(id: makeEventId(), userId: user.id, kind: .completion, adId: running.ad.id,
+                                  sponsor: running.ad.sponsor, token: running.ad.token, occurredAt: running.endsAt,
+                                  rewardHints: running.reward)
+        do {
+            // The reward is kept with the event in one transaction, before it is announced.
+            try repository.recordAdEvent(event)
+            try session.apply(.adWatchEnded(via: .adCompleted, rewardHints: running.reward, at: session.now))
+        } catch {
+            // The database refused: back where the ad began, without the reward.
+            _ = try? session.flow.handle(.adWatchEnded(via: .adCompleted, rewardHints: 0, at: session.now))
+            return
+        }
+        console.line(console.paint("🎁 ", \.success) + console.text(Localized(
+            ko: "광고를 끝까지 보았습니다: 힌트 \(running.reward)개를 받았습니다 (이제 \(session.flow.hintCredits)개).",
+            en: "Ad watched: \(running.reward) hint\(running.reward == 1 ? "" : "s") granted (you have \(session.flow.hintCredits) now).")))
+    }
+
+    /// The countdown line: seconds left, and how to stop.
+    func countdown(_ running: AdWatch) -> String {
+        let left = running.secondsLeft(at: session.now)
+        return console.text(Localized(
+            ko: "⏱ 광고 \(left)초 남음 · 끝까지 보면 힌트 \(running.reward)개 · 'ad skip'으로 그만 보기 (보상 없음)",
+            en: "⏱ \(left)s of the ad left · \(running.reward) hint\(running.reward == 1 ? "" : "s") at the end · 'ad skip' stops it (no reward)"))
+    }
+
+    // MARK: ad open
+
+    /// `ad open`: prints the last ad's link, and opens it in the browser on a desktop.
+    func open() {
+        guard let ad = lastShown else {
+            return notice(Localized(ko: "열 광고가 없습니다.", en: "No ad to open."))
+        }
+        let link = AdCard.clean(ad.link)
+        console.line(link)
+        if let user = session.flow.user {
+            try? repository.recordAdEvent(AdEventRecord(id: makeEventId(), userId: user.id, kind: .open, adId: ad.id,
+                                                        sponsor: ad.sponsor, token: ad.token, occurredAt: session.now))
+        }
+        LinkOpener.openIfDesktop(link)
+    }
+
+    // MARK: Where ads come from
+
+    /// An ad for `placement`: QA's forced case, else the cache, else the server within the config's bound.
+    private func supply(_ placement: AdPlacement, quizzesToday: Int?) -> CachedAd? {
+        let bound = Double(config.fetchTimeoutMs) / 1000
+        switch forcing {
+        case .ok?: return forcedAd(placement)
+        case .noAd?: return nil
+        case .fail?: return AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in throw RemoteError.server(
+            status: 500, code: "internal", message: "forced by QA") }?.first
+        case .slow?: return AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in
+            try await Task.sleep(nanoseconds: UInt64(max(bound, 0.05) * 10 * 1_000_000_000))
+            return []
+        }?.first
+        case .off?, nil: break
+        }
+        guard let user = session.flow.user else { return nil }
+        if let cached = try? repository.nextCachedAd(userId: user.id, placement: placement, lang: language, now: session.now),
+           cached.isWellFormed {
+            return cached
+        }
+        return live(placement, userId: user.id, bound: bound)
+    }
+
+    /// The server asked at once, when there is one and it answered last time, waiting no longer than `bound`.
+    private func live(_ placement: AdPlacement, userId: String, bound: Double) -> CachedAd? {
+        guard session.remote.serverReachable != false, let api = session.remote.api(),
+              let tokens = (try? repository.remoteTokens(userId: userId)) ?? nil, tokens.server == api.baseURL else {
+            return nil
+        }
+        let today = (try? repository.finishedQuizCount(userId: userId, since: startOfDay)) ?? 0
+        let lang = language
+        let access = tokens.accessToken
+        let fetched = AdFetch.bounded(seconds: bound) {
+            try await api.ads(placement, lang: lang, quizzesToday: placement == .quizEnd ? today : nil, count: 1,
+                              accessToken: access).ads.map(CachedAd.init(served:))
+        }
+        return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > session.now }
+    }
+
+    /// QA's made-up ad: the same on every run, so that transcripts replay.
+    private func forcedAd(_ placement: AdPlacement) -> CachedAd {
+        let english = console.language == .en
+        return CachedAd(
+            id: placement == .rewarded ? "qa-rewarded" : "qa-quiz-end", sponsor: "Brainy",
+            text: english ? "Keep your streak going: play a quiz every day." : "매일 한 판, 연속 기록을 이어 가세요.",
+            link: "https://example.com/brainy/streaks", placement: placement, lang: console.language.rawValue,
+            durationSeconds: placement == .rewarded ? 15 : nil, rewardHints: placement == .rewarded ? 1 : nil,
+            token: "qa-\(placement.rawValue)-" + UUID().uuidString.lowercased(),
+            expiresAt: session.now + 48 * 3600)
+    }
+
+    private func shown(_ ad: CachedAd, userId: String) {
+        lastShown = ad
+        try? repository.markAdShown(token: ad.token, at: session.now)
+        try? repository.recordAdEvent(AdEventRecord(id: makeEventId(), userId: userId, kind: .impression, adId: ad.id,
+                                                    sponsor: ad.sponsor, token: ad.token, occurredAt: session.now))
+    }
+
+    private func notice(_ text: Localized) {
+        console.line(console.paint(console.text(text), \.muted))
+    }
+
+    /// An event's id: unique, kept with the event, never printed (a seed's draws stay the quiz's).
+    private func makeEventId() -> String { UUID().uuidString.lowercased() }
+
+    /// The start of the UTC day the caps count from, as the server's do.
+    private var startOfDay: Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar.startOfDay(for: session.now)
+    }
+}
+
+/// A rewarded ad under way: when it ends, its reward, and the last second the countdown said.
+struct AdWatch: Equatable {
+    var ad: CachedAd
+    var startedAt: Date
+    var endsAt: Date
+    var reward: Int
+    var announced: Int?
+
+    func secondsLeft(at now: Date) -> Int { max(0, Int(endsAt.timeIntervalSince(now).rounded(.up))) }
+}
+
+extension CachedAd {
+    init(served: ServedAd) {
+        self.init(id: served.id, sponsor: served.sponsor, text: served.text, link: served.link,
+                  placement: served.placement, lang: served.lang, durationSeconds: served.durationSeconds,
+                  rewardHints: served.rewardHints, token: served.token, expiresAt: served.expiresAt)
+    }
+}
