@@ -45,7 +45,7 @@ struct AuthController {
         }
         let now = clock.now()
         let account = ServerAccount(
-            id: UUID().uuidString.lowercased(), email: email, displayName: String(email.prefix { $0 != "@" }),
+            id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
             passwordHash: try hasher.hash(body.password), createdAt: now)
         guard try await accounts.createAccount(account) else {
             throw APIError(.conflict, "email_taken", "An account with this email already exists. Sign in instead.")
@@ -153,20 +153,12 @@ struct AuthController {
     static func validEmail(_ text: String) throws(APIError) -> String {
         let email = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard EmailAddress.isValid(email) else {
-            throw APIError(.badRequest, "invalid_email", "'\(text.prefix(100))' is not a valid email address.")
+            // The address is not echoed as sent: it may hold the very escape sequence it was refused for.
+            let shown = String(text.unicodeScalars.filter { !EmailAddress.isForbidden($0) }.prefix(100).map(Character.init))
+            throw APIError(.badRequest, "invalid_email",
+                           "'\(shown)' is not a valid email address: it must be name@domain.tld, at most \(EmailAddress.maxBytes) bytes, without spaces or control characters.")
         }
         return email
     }
 }
 
-/// The same rule as the shell's `EmailFormat` (which lives in BrainyShell, out of the server's reach).
-enum EmailAddress {
-    static func isValid(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254, !text.contains(where: \.isWhitespace) else {
-            return false
-        }
-        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty } && (domain.last?.count ?? 0) >= 2
-    }
-}

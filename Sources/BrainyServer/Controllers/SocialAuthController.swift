@@ -47,7 +47,7 @@ struct SocialAuthController {
         let email = claims.verifiedEmail
         let identity = SocialIdentity(provider: body.provider, subject: claims.sub ?? "", email: email, linkedAt: now)
         let newAccount = email.map { email in
-            ServerAccount(id: UUID().uuidString.lowercased(), email: email, displayName: String(email.prefix { $0 != "@" }),
+            ServerAccount(id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
                           passwordHash: "", provider: body.provider, createdAt: now)
         }
         guard let account = try await identities.signIn(identity, orCreate: newAccount) else {
