@@ -66,7 +66,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
-    let auth = BearerAuthMiddleware(tokens: tokens, clock: environment.clock)
+    let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher)
     let addRoutes = { (router: Router<ServerRequestContext>) in

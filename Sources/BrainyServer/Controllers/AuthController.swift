@@ -98,9 +98,10 @@ struct AuthController {
         let rotation = try await accounts.rotateRefreshToken(
             hash: RefreshTokens.hash(body.refreshToken), replacement: newRefreshToken(newToken, now: now), now: now)
         switch rotation {
-        case let .rotated(userId):
+        case let .rotated(userId, login):
             guard let account = try await accounts.account(id: userId) else { throw Self.invalidRefresh }
-            return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),
+            return AuthResponse(user: account.payload,
+                                accessToken: tokens.issue(subject: account.id, login: login, now: now),
                                 refreshToken: newToken, expiresIn: tokens.lifetime)
         case .reused:
             throw APIError(.unauthorized, "refresh_token_reused",
@@ -121,8 +122,9 @@ struct AuthController {
     /// Starts a login family for `account` and answers with its first tokens; social sign-in ends here too.
     func startSession(for account: ServerAccount, now: Date) async throws -> AuthResponse {
         let refreshToken = RefreshTokens.generate()
-        try await accounts.startLogin(accountId: account.id, token: newRefreshToken(refreshToken, now: now))
-        return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),
+        let login = UUID().uuidString
+        try await accounts.startLogin(accountId: account.id, login: login, token: newRefreshToken(refreshToken, now: now))
+        return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, login: login, now: now),
                             refreshToken: refreshToken, expiresIn: tokens.lifetime)
     }
 

@@ -114,9 +114,9 @@ extension ServerDatabase: AccountStore {
         }
     }
 
-    public func startLogin(accountId: String, token: NewRefreshToken) async throws {
+    public func startLogin(accountId: String, login: String, token: NewRefreshToken) async throws {
         try await writer.write { db in
-            try Self.insert(token, accountId: accountId, familyId: UUID().uuidString, db: db)
+            try Self.insert(token, accountId: accountId, familyId: login, db: db)
         }
     }
 
@@ -144,7 +144,7 @@ extension ServerDatabase: AccountStore {
             try db.execute(sql: "UPDATE refresh_token SET usedAt = ? WHERE hash = ?", arguments: [now, hash])
             let accountId: String = row["accountId"]
             try Self.insert(replacement, accountId: accountId, familyId: familyId, db: db)
-            return .rotated(userId: accountId)
+            return .rotated(userId: accountId, login: familyId)
         }
     }
 

@@ -72,7 +72,7 @@ public enum LoginAttempt: Equatable, Sendable {
 /// What using a refresh token came to.
 public enum RefreshRotation: Equatable, Sendable {
     /// The token was valid; it is now used up and `replacement` is stored in its place.
-    case rotated(userId: String)
+    case rotated(userId: String, login: String)
     /// The token had already been rotated: every token of its login family is now revoked.
     case reused
     case expired
@@ -110,12 +110,19 @@ public protocol AccountStore: Sendable {
         -> LoginAttempt
     func recordSuccessfulLogin(accountId: String, at date: Date) async throws
 
-    /// Starts a login family with its first refresh token.
-    func startLogin(accountId: String, token: NewRefreshToken) async throws
+    /// Starts the login family `login` with its first refresh token.
+    func startLogin(accountId: String, login: String, token: NewRefreshToken) async throws
     /// Uses up the refresh token with hash `hash`, storing `replacement` in the same family when it was valid.
     func rotateRefreshToken(hash: String, replacement: NewRefreshToken, now: Date) async throws -> RefreshRotation
     /// Revokes every refresh token of the login family that `hash` belongs to (logout).
     func endLogin(containing hash: String, now: Date) async throws
+}
+
+/// Whether a login is still signed in, asked for every access token presented.
+public protocol LoginStatusStore: Sendable {
+    /// True while the login family `login` of `accountId` has a refresh token not revoked (by logout, or by a
+    /// replayed refresh token); an expired session needs no check here, its access tokens expire first.
+    func isSignedIn(login: String, accountId: String) async throws -> Bool
 }
 
 /// Uploaded results and the leaderboard drawn from them.
@@ -159,4 +166,4 @@ public protocol IdentityStore: Sendable {
 }
 
 /// Everything the server keeps.
-public typealias ServerRepository = AccountStore & IdentityStore & ResultStore & SecretStore
+public typealias ServerRepository = AccountStore & IdentityStore & LoginStatusStore & ResultStore & SecretStore
