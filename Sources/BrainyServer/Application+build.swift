@@ -43,8 +43,10 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     let key: [UInt8]
     if let secret = arguments.secret {
         key = Array(secret.utf8)
+    } else if let path = arguments.signingKeyPath {
+        key = try await SigningKeyFile(path: path).key(movingFrom: database)
     } else {
-        key = try await database.signingKey(orCreate: RefreshTokens.randomKey)
+        key = RefreshTokens.randomKey()
     }
     try await database.seedHouseAds(environment.houseAds ?? BundledHouseAds.load(), at: environment.clock.now())
     let router = try buildRouter(

@@ -10,6 +10,8 @@ public struct ServerArguments: Equatable, Sendable {
     public var databasePath: String?
     /// Signs access tokens; when nil a random key is made on first start and kept in the database.
     public var secret: String?
+    /// The file holding the signing key when there is no `secret` (`--key-file`); nil keeps it beside the database.
+    public var keyFile: String?
     /// Seconds an access token stays valid.
     public var accessTokenLifetime = 900
     public var logLevel: Logger.Level = .info
@@ -32,6 +34,10 @@ public struct ServerArguments: Equatable, Sendable {
         self.secret = secret
     }
 
+    /// Where the signing key is kept: `keyFile`, else the database's path with `.key` added; nil (in memory) when
+    /// there is no database file either.
+    public var signingKeyPath: String? { keyFile ?? databasePath.map { $0 + ".key" } }
+
     public struct UsageError: Error, Equatable, Sendable {
         public var message: String
     }
@@ -46,7 +52,10 @@ public struct ServerArguments: Equatable, Sendable {
           --host <address>    the address to listen on (default: 127.0.0.1)
           --port <n>          the port (default: 8080; 0 picks a free one)
           --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy-server/server.sqlite)
-          --secret <text>     the key that signs access tokens (default: a random key kept in the database)
+          --secret <text>     the key that signs access tokens (or $BRAINY_SECRET; default: a random key kept
+                              in the key file)
+          --key-file <path>   the file (mode 0600) holding that random key, made on first start (or
+                              $BRAINY_KEY_FILE; default: the database's path with .key added)
           --log-level <l>     trace, debug, info, notice, warning, error or critical (default: info)
           --google-client-id <id>
                               accept Google sign-in for this OAuth client id (or $BRAINY_GOOGLE_CLIENT_ID)
@@ -99,6 +108,8 @@ public struct ServerArguments: Equatable, Sendable {
                 let secret = try value(for: flag)
                 guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
                 parsed.secret = secret
+            case "--key-file":
+                parsed.keyFile = try nonEmpty(value(for: flag), flag)
             case "--log-level":
                 let text = try value(for: flag)
                 guard let level = Logger.Level(rawValue: text) else {
@@ -127,6 +138,11 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.googleClientId = parsed.googleClientId ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_ID")
         parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
         parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
+        parsed.keyFile = parsed.keyFile ?? fromEnvironment("BRAINY_KEY_FILE")
+        if parsed.secret == nil, let secret = fromEnvironment("BRAINY_SECRET") {
+            guard secret.utf8.count >= 16 else { throw UsageError(message: "BRAINY_SECRET needs at least 16 bytes.") }
+            parsed.secret = secret
+        }
         if parsed.adminToken == nil, let token = fromEnvironment("BRAINY_ADMIN_TOKEN") {
             parsed.adminToken = try adminToken(token)
         }

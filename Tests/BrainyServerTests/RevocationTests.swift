@@ -5,7 +5,8 @@ import HummingbirdTesting
 import Testing
 @testable import BrainyServer
 
-/// Issue 13: access tokens outlived the login they belonged to by up to 15 minutes.
+/// Issue 13: access tokens outlived the login they belonged to by up to 15 minutes, and the signing key sat in the
+/// database in the clear.
 @Suite struct RevocationTests {
     @Test func logoutEndsTheLoginsAccessTokensAtOnce() async throws {
         try await TestServer.app().test(.router) { client in
@@ -53,5 +54,37 @@ import Testing
             #expect(response.status == .unauthorized)
             #expect(response.error?.code == "invalid_token")
         }
+    }
+
+    @Test func theSigningKeyLivesInAPrivateFileNotInTheDatabase() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-server-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("server.sqlite").path
+        let session = try await TestServer.app(databasePath: path).test(.router) { client in
+            try await client.register("mina@example.com")
+        }
+        let database = try ServerDatabase.openFile(at: path)
+        #expect(try await database.legacySigningKey() == nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path + ".key")
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect((attributes[.size] as? Int ?? 0) >= 32)
+        try await TestServer.app(databasePath: path).test(.router) { client in
+            let summary = try await client.get("/v1/results/summary", token: session.accessToken)
+            #expect(summary.status == .ok)
+        }
+    }
+
+    @Test func aKeyAnOlderServerKeptInTheDatabaseMovesToTheFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-server-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("server.sqlite").path
+        let legacy = [UInt8](repeating: 7, count: 32)
+        let database = try ServerDatabase.openFile(at: path)
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO signing_key (id, key) VALUES (1, ?)", arguments: [Data(legacy)])
+        }
+        _ = try await TestServer.app(databasePath: path).test(.router) { _ in }
+        #expect(try await database.legacySigningKey() == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".key")) == Data(legacy))
     }
 }

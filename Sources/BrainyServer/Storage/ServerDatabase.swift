@@ -39,15 +39,14 @@ public struct ServerDatabase: Sendable {
 }
 
 extension ServerDatabase: SecretStore {
-    public func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8] {
-        try await writer.write { db in
-            if let key = try Data.fetchOne(db, sql: "SELECT key FROM signing_key WHERE id = 1") {
-                return [UInt8](key)
-            }
-            let key = make()
-            try db.execute(sql: "INSERT INTO signing_key (id, key) VALUES (1, ?)", arguments: [Data(key)])
-            return key
+    public func legacySigningKey() async throws -> [UInt8]? {
+        try await writer.read { db in
+            try Data.fetchOne(db, sql: "SELECT key FROM signing_key WHERE id = 1").map { [UInt8]($0) }
         }
+    }
+
+    public func forgetLegacySigningKey() async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM signing_key") }
     }
 }
 

@@ -152,9 +152,11 @@ public struct QuestionTally: Equatable, Sendable {
     }
 }
 
-/// The key that signs access tokens, made once and kept.
+/// Where older servers kept the key that signs access tokens: in the database, in the clear. It now lives in a
+/// file outside the database (`SigningKeyFile`); a kept key is moved there once, so that tokens stay valid.
 public protocol SecretStore: Sendable {
-    func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8]
+    func legacySigningKey() async throws -> [UInt8]?
+    func forgetLegacySigningKey() async throws
 }
 
 /// Which account each provider identity signs in to.
