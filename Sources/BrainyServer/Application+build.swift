@@ -80,7 +80,8 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
         if let devIdP = social.devIdP {
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
-        router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
+        router.addRoutes(ResultsController(results: repository, questionIds: content.questionIds,
+                                           clock: environment.clock, auth: auth).endpoints,
                          at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)

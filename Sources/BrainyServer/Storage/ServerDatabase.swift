@@ -160,15 +160,15 @@ extension ServerDatabase: AccountStore {
 }
 
 extension ServerDatabase: ResultStore {
-    public func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
-        -> ResultUploadResponse? {
+    public func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
+        async throws -> ResultUploadResponse? {
         try await writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)", arguments: [userId])
                 == true
             else { return nil }
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
-            var rejected: [String] = []
+            var refusals: [ResultRefusal] = []
             // Prepared once per batch; the owner is read only for an id that was already there.
             let insertQuiz = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quiz (id, accountId, category, type, format, correctCount, questionCount,
@@ -176,28 +176,46 @@ extension ServerDatabase: ResultStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let quizOwner = try db.cachedStatement(sql: "SELECT accountId FROM quiz WHERE id = ?")
-            for quiz in batch.quizzes {
+            for quiz in quizzes {
                 try insertQuiz.execute(arguments: [
                     quiz.id, userId, quiz.category.rawValue, quiz.type.rawValue, quiz.format.rawValue,
                     quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt])
                 let owned = try db.changesCount > 0 || String.fetchOne(quizOwner, arguments: [quiz.id]) == userId
-                if owned { acceptedQuizzes.append(quiz.id) } else { rejected.append(quiz.id) }
+                if owned {
+                    acceptedQuizzes.append(quiz.id)
+                } else {
+                    refusals.append(ResultRefusal(id: quiz.id, reason: .idTaken))
+                }
             }
             let insertResult = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO result (id, accountId, quizId, questionId, category, type, outcome,
-                                              timeSpent, answeredAt, hintUsed, receivedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO result (id, accountId, quizId, questionId, category, type, outcome,
+                                    timeSpent, answeredAt, hintUsed, receivedAt, ranked)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let resultOwner = try db.cachedStatement(sql: "SELECT accountId FROM result WHERE id = ?")
-            for result in batch.results {
+            for checked in results {
+                let result = checked.result
+                if let owner = try String.fetchOne(resultOwner, arguments: [result.id]) {
+                    // Sent before: held already (the batch is idempotent), or another account's.
+                    if owner == userId {
+                        accepted.append(result.id)
+                    } else {
+                        refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
+                    }
+                    continue
+                }
+                if let owner = try String.fetchOne(quizOwner, arguments: [result.quizId]), owner != userId {
+                    refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
+                    continue
+                }
                 try insertResult.execute(arguments: [
                     result.id, userId, result.quizId, result.questionId, result.category.rawValue,
                     result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
-                    result.hintUsed, receivedAt])
-                let owned = try db.changesCount > 0 || String.fetchOne(resultOwner, arguments: [result.id]) == userId
-                if owned { accepted.append(result.id) } else { rejected.append(result.id) }
+                    result.hintUsed, receivedAt, checked.ranked])
+                accepted.append(result.id)
             }
-            return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes, rejected: rejected)
+            return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
+                                        rejected: refusals.map(\.id), refusals: refusals)
         }
     }
 
@@ -220,11 +238,16 @@ extension ServerDatabase: ResultStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.accountId, a.displayName,
-                           SUM(r.outcome = 'correct') AS correct, SUM(r.outcome <> 'skipped') AS answered
-                    FROM result r JOIN account a ON a.id = r.accountId
-                    WHERE r.answeredAt >= ? AND r.answeredAt < ?
-                    GROUP BY r.accountId
+                    SELECT first.accountId, a.displayName,
+                           SUM(first.outcome = 'correct') AS correct, SUM(first.outcome <> 'skipped') AS answered
+                    FROM (
+                        SELECT accountId, outcome,
+                               ROW_NUMBER() OVER (PARTITION BY accountId, questionId ORDER BY answeredAt, id) AS n
+                        FROM result
+                        WHERE ranked AND answeredAt >= ? AND answeredAt < ?
+                    ) first JOIN account a ON a.id = first.accountId
+                    WHERE first.n = 1
+                    GROUP BY first.accountId
                     """,
                 arguments: [from, to]
             ).map { row in

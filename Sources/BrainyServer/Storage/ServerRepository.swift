@@ -125,13 +125,27 @@ public protocol LoginStatusStore: Sendable {
     func isSignedIn(login: String, accountId: String) async throws -> Bool
 }
 
+/// A result that passed `ResultCheck`, and whether it may count on the leaderboard.
+public struct CheckedResult: Equatable, Sendable {
+    public var result: UploadedResult
+    /// Answered a question of the served pack, after the account was made: the leaderboard counts only these.
+    public var ranked: Bool
+
+    public init(result: UploadedResult, ranked: Bool) {
+        self.result = result
+        self.ranked = ranked
+    }
+}
+
 /// Uploaded results and the leaderboard drawn from them.
 public protocol ResultStore: Sendable {
-    /// Stores what is new in `batch` for `userId`, ignoring ids already stored; nil when there is no such account
-    /// (a token signed with a kept `--secret` that outlived its database).
-    func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
-        -> ResultUploadResponse?
-    /// Everyone's score for results answered in `from..<to`.
+    /// Stores what is new of `results` and `quizzes` for `userId`, ignoring ids the caller already stored; refuses ids
+    /// another account holds (`id_taken`) and results naming another account's quiz (`not_your_quiz`). Nil when there
+    /// is no such account.
+    func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
+        async throws -> ResultUploadResponse?
+    /// Everyone's score for ranked results answered in `from..<to`, each (player, question) counted once: by its
+    /// first answer in that span, so replaying a quiz or sending the same question again adds nothing.
     func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
     /// How many results and quizzes the server holds for one account.
     func resultSummary(accountId: String) async throws -> ResultSummaryResponse

@@ -11,6 +11,8 @@ public struct ServedContent: Sendable {
     public var configJSON: Data
     public var pack: PackVersionResponse
     public var packJSON: Data
+    /// The ids of the pack's questions: uploaded results are checked against them.
+    public var questionIds: Set<String>
 
     public init(config: RemoteConfig, pack: QuestionPack) throws {
         let encoder = JSONEncoder()
@@ -19,6 +21,7 @@ public struct ServedContent: Sendable {
         configJSON = try encoder.encode(config)
         self.pack = PackVersionResponse(id: pack.id, version: pack.version)
         packJSON = try encoder.encode(pack)
+        questionIds = Set(pack.questions.map(\.id))
     }
 
     /// The default config and the core pack bundled with Brainy.
