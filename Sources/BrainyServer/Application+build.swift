@@ -53,7 +53,8 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
-        social: SocialSignIn.configured(arguments, environment: environment), environment: environment)
+        social: SocialSignIn.configured(arguments, environment: environment), behindProxy: arguments.behindProxy,
+        environment: environment)
     return Application(
         router: router,
         // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
@@ -67,7 +68,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 /// `{"error": {...}}`. The ad administration answers only `adminToken`.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
-                 environment: ServerEnvironment) -> Router<ServerRequestContext> {
+                 behindProxy: Bool = false, environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher)
@@ -100,6 +101,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
     for route in table.routes { methods[route.path.description, default: []].append(route.method.rawValue) }
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
+    if behindProxy { router.add(middleware: ForwardedAddressMiddleware()) }
     addRoutes(router)
     return router
 }

@@ -25,6 +25,8 @@ public struct ServerArguments: Equatable, Sendable {
     public var appleClientId: String?
     /// Opens the ad administration (`/v1/ads/house`, `/v1/ads/report`) to requests bearing it; closed when nil.
     public var adminToken: String?
+    /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
+    public var behindProxy = false
     public var showHelp = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, secret: String? = nil) {
@@ -68,6 +70,8 @@ public struct ServerArguments: Equatable, Sendable {
           --admin-token <text>
                               the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at
                               least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed
+          --behind-proxy      count clients by the last address in X-Forwarded-For (only behind a reverse proxy
+                              that sets it: clients can send the header themselves)
           --dev-idp           act as a local identity provider for Google and Apple (demos and tests): a device
                               flow and approval page under /dev-idp, tokens signed with a key made at start;
                               replaces the real providers
@@ -127,6 +131,9 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.appleClientId = try nonEmpty(value(for: flag), flag)
             case "--admin-token":
                 parsed.adminToken = try adminToken(value(for: flag))
+            case "--behind-proxy":
+                guard current.inline == nil else { throw UsageError(message: "--behind-proxy takes no value.") }
+                parsed.behindProxy = true
             case "-h", "--help":
                 parsed.showHelp = true
             default:

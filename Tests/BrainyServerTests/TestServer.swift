@@ -62,12 +62,15 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .get, headers: headers)
     }
 
-    func post(_ uri: String, json: some Encodable, token: String? = nil) async throws -> TestResponse {
-        try await post(uri, raw: String(decoding: JSON.encoder.encode(json), as: UTF8.self), token: token)
+    func post(_ uri: String, json: some Encodable, token: String? = nil, headers: HTTPFields = [:]) async throws
+        -> TestResponse {
+        try await post(uri, raw: String(decoding: JSON.encoder.encode(json), as: UTF8.self), token: token,
+                       headers: headers)
     }
 
-    func post(_ uri: String, raw: String, token: String? = nil) async throws -> TestResponse {
-        var headers: HTTPFields = [.contentType: "application/json"]
+    func post(_ uri: String, raw: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        headers[.contentType] = "application/json"
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: raw))
     }

@@ -11,6 +11,19 @@ struct AuthController {
     let tokens: AccessTokens
     let clock: any BrainyClock
     let hasher: any PasswordHasher
+    /// A hash of no one's password, checked for an unknown email so that it costs what a known one costs: the time
+    /// of the answer does not tell whether an account exists.
+    let dummyHash: String
+
+    init(accounts: any AccountStore, config: RemoteConfig, tokens: AccessTokens, clock: any BrainyClock,
+         hasher: any PasswordHasher) {
+        self.accounts = accounts
+        self.config = config
+        self.tokens = tokens
+        self.clock = clock
+        self.hasher = hasher
+        dummyHash = (try? hasher.hash(RefreshTokens.generate())) ?? ""
+    }
 
     static let maxPasswordLength = 1024
 
@@ -63,22 +76,26 @@ struct AuthController {
     @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
         try requireEmailSignIn()
-        // An unknown address is answered like a known one with every attempt left.
+        // An unknown address is answered like a known one with every attempt left, after the same work.
         let wrong = Self.wrongCredentials(remaining: config.maxLoginAttempts)
         let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
-        guard let account = try await accounts.account(email: email), body.password.count <= Self.maxPasswordLength
-        else { throw wrong }
+        guard body.password.count <= Self.maxPasswordLength else { throw wrong }
+        guard let account = try await accounts.account(email: email) else {
+            _ = hasher.verify(body.password, against: dummyHash)
+            throw wrong
+        }
         guard account.provider == .email else {
             let name = account.provider.name.en
             throw APIError(.unauthorized, "password_not_set",
                            "This account was made with \(name) sign-in and has no password. Sign in with \(name).")
         }
         // The attempt is counted (and the lock checked) before the slow password check, in one transaction: many
-        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another.
-        let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
+        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another. Failures count per
+        // (account, client address): a lock-out holds off the address that failed, not the owner elsewhere.
         switch try await accounts.beginLoginAttempt(
-            accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil, now: now) {
+            accountId: account.id, address: context.clientAddress, maxAttempts: config.maxLoginAttempts,
+            lockout: TimeInterval(config.lockoutMinutes * 60), now: now) {
         case let .locked(until):
             throw Self.locked(until: until, now: now)
         case let .counted(remaining, locksUntil):
@@ -87,7 +104,7 @@ struct AuthController {
                 throw Self.wrongCredentials(remaining: remaining)
             }
         }
-        try await accounts.recordSuccessfulLogin(accountId: account.id, at: now)
+        try await accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
         return try await startSession(for: account, now: now)
     }
 
@@ -145,7 +162,7 @@ struct AuthController {
     static func locked(until: Date, now: Date) -> APIError {
         var error = APIError(
             .locked, "account_locked",
-            "Too many failed sign-ins: the account is locked until \(until.formatted(.iso8601)). Try again after that.",
+            "Too many failed sign-ins from here: this account is locked for this address until \(until.formatted(.iso8601)). Try again after that.",
             lockedUntil: until)
         error.retryAfter = max(1, Int(until.timeIntervalSince(now).rounded(.up)))
         return error
@@ -163,4 +180,3 @@ struct AuthController {
         return email
     }
 }
-

@@ -54,7 +54,7 @@ struct SocialAuthController {
             throw APIError(.unauthorized, "invalid_id_token",
                            "The ID token carries no verified email address, which a first sign-in needs. Allow Brainy to see your email and try again.")
         }
-        try await sessions.accounts.recordSuccessfulLogin(accountId: account.id, at: now)
+        try await sessions.accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
         return try await sessions.startSession(for: account, now: now)
     }
 

@@ -117,6 +117,18 @@ extension ServerDatabase {
             }
             try db.create(index: "result_on_ranked_answeredAt", on: "result", columns: ["ranked", "answeredAt"])
         }
+        migrator.registerMigration("v5-login-failures") { db in
+            // Failed sign-ins per (account, client address): a lock-out holds off that address only.
+            try db.create(table: "login_failure") { t in
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade)
+                t.column("address", .text).notNull()
+                t.primaryKey(["accountId", "address"])
+                t.column("failures", .integer).notNull()
+                t.column("lockouts", .integer).notNull().defaults(to: 0)
+                t.column("lockedUntil", .datetime)
+                t.column("lastFailureAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -87,31 +87,6 @@ extension ServerDatabase: AccountStore {
         return db.changesCount == 1
     }
 
-    public func beginLoginAttempt(accountId: String, maxAttempts: Int, lockUntil: Date, now: Date) async throws
-        -> LoginAttempt {
-        try await writer.write { db in
-            let row = try Row.fetchOne(db, sql: "SELECT failedLoginAttempts, lockedUntil FROM account WHERE id = ?",
-                                       arguments: [accountId])
-            if let until = row?["lockedUntil"] as Date?, until > now { return .locked(until: until) }
-            let attempts = (row?["failedLoginAttempts"] as Int? ?? 0) + 1
-            guard attempts < maxAttempts else {
-                try db.execute(sql: "UPDATE account SET failedLoginAttempts = 0, lockedUntil = ? WHERE id = ?",
-                               arguments: [lockUntil, accountId])
-                return .counted(remaining: 0, locksUntil: lockUntil)
-            }
-            try db.execute(sql: "UPDATE account SET failedLoginAttempts = ? WHERE id = ?",
-                           arguments: [attempts, accountId])
-            return .counted(remaining: maxAttempts - attempts, locksUntil: nil)
-        }
-    }
-
-    public func recordSuccessfulLogin(accountId: String, at date: Date) async throws {
-        try await writer.write { db in
-            try db.execute(
-                sql: "UPDATE account SET failedLoginAttempts = 0, lockedUntil = NULL, lastLoginAt = ? WHERE id = ?",
-                arguments: [date, accountId])
-        }
-    }
 
     public func startLogin(accountId: String, login: String, token: NewRefreshToken) async throws {
         try await writer.write { db in

@@ -102,13 +102,16 @@ public protocol AccountStore: Sendable {
     func account(id: String) async throws -> ServerAccount?
     /// Stores a new account; false when the email is already taken.
     func createAccount(_ account: ServerAccount) async throws -> Bool
-    /// Counts a sign-in attempt before its password is checked, in the same transaction as the lock check, so that
-    /// concurrent guesses cannot all find the account unlocked: `.locked` when it is locked at `now`; else the attempt
-    /// is counted and, when it is the `maxAttempts`-th in a row, the account is locked until `lockUntil` and the count
-    /// starts again (the attempt itself goes on: a right password unlocks the account).
-    func beginLoginAttempt(accountId: String, maxAttempts: Int, lockUntil: Date, now: Date) async throws
-        -> LoginAttempt
-    func recordSuccessfulLogin(accountId: String, at date: Date) async throws
+    /// Counts a sign-in attempt on `accountId` from `address` before its password is checked, in the same transaction
+    /// as the lock check, so that concurrent guesses cannot all find it unlocked: `.locked` when that address is
+    /// locked out of that account at `now`; else the attempt is counted and, when it is the `maxAttempts`-th in a row,
+    /// the address is locked out for `lockout` doubled for each lock-out before it (up to a day), and the count starts
+    /// again (the attempt itself goes on: a right password clears it). Failures a day old are forgotten. Other
+    /// addresses, the owner's among them, are not held back.
+    func beginLoginAttempt(accountId: String, address: String, maxAttempts: Int, lockout: TimeInterval, now: Date)
+        async throws -> LoginAttempt
+    /// Notes the sign-in and forgets the failures from `address`.
+    func recordSuccessfulLogin(accountId: String, address: String, at date: Date) async throws
 
     /// Starts the login family `login` with its first refresh token.
     func startLogin(accountId: String, login: String, token: NewRefreshToken) async throws

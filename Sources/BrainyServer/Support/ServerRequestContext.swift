@@ -8,9 +8,13 @@ public struct ServerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The account id from a valid access token.
     public var userId: String?
+    /// The peer's IP address (or, behind a trusted proxy, the one it forwarded): what rate limits and lock-outs count
+    /// by. "unknown" when there is none (tests through the router).
+    public var clientAddress: String
 
     public init(source: Source) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     public var maxUploadSize: Int { 5 * 1024 * 1024 }
