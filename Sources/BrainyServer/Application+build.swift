@@ -22,6 +22,8 @@ public struct ServerEnvironment: Sendable {
     public var random: ServerRandom
     /// The house ads added to the database at start when it lacks them; nil adds the bundled ones.
     public var houseAds: [HouseAd]?
+    /// Counts requests against `ServerArguments.rateLimits`.
+    public var rateLimiter: any RateLimiter = InMemoryRateLimiter()
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
@@ -53,8 +55,8 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
-        social: SocialSignIn.configured(arguments, environment: environment), behindProxy: arguments.behindProxy,
-        environment: environment)
+        social: SocialSignIn.configured(arguments, environment: environment), limits: arguments.rateLimits,
+        behindProxy: arguments.behindProxy, environment: environment)
     return Application(
         router: router,
         // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
@@ -68,10 +70,12 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 /// `{"error": {...}}`. The ad administration answers only `adminToken`.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
-                 behindProxy: Bool = false, environment: ServerEnvironment) -> Router<ServerRequestContext> {
+                 limits: RateLimits = .defaults, behindProxy: Bool = false,
+                 environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
-                                  clock: environment.clock, hasher: environment.passwordHasher)
+                                  clock: environment.clock, hasher: environment.passwordHasher,
+                                  limiter: environment.rateLimiter, limits: limits)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, at: .content)
         router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)

@@ -25,6 +25,8 @@ public struct ServerArguments: Equatable, Sendable {
     public var appleClientId: String?
     /// Opens the ad administration (`/v1/ads/house`, `/v1/ads/report`) to requests bearing it; closed when nil.
     public var adminToken: String?
+    /// The limits per client address and per account (`--rate-limit`, `BRAINY_RATE_LIMITS`).
+    public var rateLimits = RateLimits.defaults
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
     public var showHelp = false
@@ -70,6 +72,12 @@ public struct ServerArguments: Equatable, Sendable {
           --admin-token <text>
                               the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at
                               least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed
+          --rate-limit <action>=<count>/<seconds>
+                              at most count requests per seconds (a burst of count, then steadily) of one action:
+                              register, login, check-email (per client address), login-account (per account,
+                              from all addresses); '<action>=off' or 'off' lifts limits; repeatable (or
+                              $BRAINY_RATE_LIMITS, comma-separated). Default: register=20/3600, login=30/300,
+                              login-account=100/3600, check-email=60/60
           --behind-proxy      count clients by the last address in X-Forwarded-For (only behind a reverse proxy
                               that sets it: clients can send the header themselves)
           --dev-idp           act as a local identity provider for Google and Apple (demos and tests): a device
@@ -90,6 +98,7 @@ public struct ServerArguments: Equatable, Sendable {
         throws(UsageError) -> ServerArguments {
         var parsed = ServerArguments()
         var scanner = FlagScanner(arguments)
+        var rateLimitFlags: [String] = []
         while let current = scanner.next() {
             let flag = current.name
             func value(for flag: String) throws(UsageError) -> String {
@@ -131,6 +140,8 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.appleClientId = try nonEmpty(value(for: flag), flag)
             case "--admin-token":
                 parsed.adminToken = try adminToken(value(for: flag))
+            case "--rate-limit":
+                rateLimitFlags.append(try value(for: flag))
             case "--behind-proxy":
                 guard current.inline == nil else { throw UsageError(message: "--behind-proxy takes no value.") }
                 parsed.behindProxy = true
@@ -146,6 +157,13 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
         parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
         parsed.keyFile = parsed.keyFile ?? fromEnvironment("BRAINY_KEY_FILE")
+        let environmentLimits = fromEnvironment("BRAINY_RATE_LIMITS")?.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        } ?? []
+        for text in environmentLimits + rateLimitFlags {
+            guard !parsed.rateLimits.apply(text) else { continue }
+            throw UsageError(message: "--rate-limit takes <action>=<count>/<seconds>, <action>=off or off, not '\(text)'; the actions are \(RateLimitedAction.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
         if parsed.secret == nil, let secret = fromEnvironment("BRAINY_SECRET") {
             guard secret.utf8.count >= 16 else { throw UsageError(message: "BRAINY_SECRET needs at least 16 bytes.") }
             parsed.secret = secret

@@ -4,24 +4,29 @@ import Foundation
 import Hummingbird
 
 /// Email accounts: check-email, register, login, refresh (rotating), logout. The password policy, the session
-/// timeout (a refresh token's lifetime) and the lock-out come from the served config.
+/// timeout (a refresh token's lifetime) and the lock-out come from the served config; the rate limits from the
+/// server's arguments.
 struct AuthController {
     let accounts: any AccountStore
     let config: RemoteConfig
     let tokens: AccessTokens
     let clock: any BrainyClock
     let hasher: any PasswordHasher
+    let limiter: any RateLimiter
+    let limits: RateLimits
     /// A hash of no one's password, checked for an unknown email so that it costs what a known one costs: the time
     /// of the answer does not tell whether an account exists.
     let dummyHash: String
 
     init(accounts: any AccountStore, config: RemoteConfig, tokens: AccessTokens, clock: any BrainyClock,
-         hasher: any PasswordHasher) {
+         hasher: any PasswordHasher, limiter: any RateLimiter = InMemoryRateLimiter(), limits: RateLimits = .off) {
         self.accounts = accounts
         self.config = config
         self.tokens = tokens
         self.clock = clock
         self.hasher = hasher
+        self.limiter = limiter
+        self.limits = limits
         dummyHash = (try? hasher.hash(RefreshTokens.generate())) ?? ""
     }
 
@@ -39,6 +44,7 @@ struct AuthController {
 
     @Sendable func checkEmail(_ request: Request, context: ServerRequestContext) async throws -> CheckEmailResponse {
         let body = try await request.decodeJSON(CheckEmailRequest.self, context: context)
+        try await limit(.checkEmail, context.clientAddress)
         let email = try Self.validEmail(body.email)
         return CheckEmailResponse(available: try await accounts.account(email: email) == nil)
     }
@@ -56,6 +62,7 @@ struct AuthController {
             throw APIError(.badRequest, "password_too_long",
                            "The password must be at most \(Self.maxPasswordLength) characters.")
         }
+        try await limit(.register, context.clientAddress)
         let now = clock.now()
         let account = ServerAccount(
             id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
@@ -76,6 +83,7 @@ struct AuthController {
     @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
         try requireEmailSignIn()
+        try await limit(.login, context.clientAddress)
         // An unknown address is answered like a known one with every attempt left, after the same work.
         let wrong = Self.wrongCredentials(remaining: config.maxLoginAttempts)
         let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
@@ -85,6 +93,7 @@ struct AuthController {
             _ = hasher.verify(body.password, against: dummyHash)
             throw wrong
         }
+        try await limit(.loginAccount, account.id)
         guard account.provider == .email else {
             let name = account.provider.name.en
             throw APIError(.unauthorized, "password_not_set",
@@ -106,6 +115,17 @@ struct AuthController {
         }
         try await accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
         return try await startSession(for: account, now: now)
+    }
+
+    /// A 429 with `Retry-After` once `key` has used up its limit for `action`.
+    private func limit(_ action: RateLimitedAction, _ key: String) async throws(APIError) {
+        guard let limit = limits[action],
+              let wait = await limiter.acquire("\(action.rawValue) \(key)", limit: limit, now: clock.now())
+        else { return }
+        var error = APIError(.tooManyRequests, "rate_limited",
+                             "Too many requests of this kind from here. Try again in \(wait) second\(wait == 1 ? "" : "s").")
+        error.retryAfter = wait
+        throw error
     }
 
     @Sendable func refresh(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
