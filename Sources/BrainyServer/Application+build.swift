@@ -86,6 +86,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
         router.addRoutes(ResultsController(results: repository, questionIds: content.questionIds,
+                                           generatedQuestionIds: content.generatedQuestionIds,
                                            clock: environment.clock, auth: auth).endpoints,
                          at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,

@@ -90,11 +90,23 @@ import Testing
         }
     }
 
+    @Test func questionsOfTheKnowledgeBasesGeneratorCountLikeThePacks() async throws {
+        let generated = try #require(ServedContent.bundledGeneratedIds.sorted().first)
+        #expect(generated.hasPrefix("ai-"))
+        try await TestServer.app().test(.router) { client in
+            let mina = try await client.register("mina@example.com")
+            let body = try await client.post("/v1/results", json: ResultUploadRequest(results: [Self.result("kb", question: generated)]),
+                                             token: mina.accessToken).decode(ResultUploadResponse.self)
+            #expect(body.accepted == ["kb"])
+            #expect(try await Self.board(client, mina.accessToken).you?.score == 1)
+        }
+    }
+
     @Test func generatedQuestionsAndAnswersFromBeforeTheAccountAreHeldButNotRanked() async throws {
         try await TestServer.app().test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let batch = ResultUploadRequest(results: [
-                Self.result("ai", question: "ai-capital-France"),
+                Self.result("ai", question: "ai-capital-atlantis"), // an id the generator does not make
                 Self.result("llm", question: "ai-llm-5f3a"),
                 // A guest's history, moved to the account when it signed up.
                 Self.result("guest", question: countryQuestion(0), at: TestServer.start.addingTimeInterval(-3_600)),

@@ -7,8 +7,9 @@ import Hummingbird
 /// checked (`ResultCheck`) and refused with a reason, or held and marked whether the leaderboard may count it.
 struct ResultsController {
     let results: any ResultStore & AccountStore
-    /// The served pack's question ids.
+    /// The served pack's question ids, and those of the knowledge base's generator.
     let questionIds: Set<String>
+    let generatedQuestionIds: Set<String>
     let clock: any BrainyClock
     let auth: BearerAuthMiddleware
 
@@ -34,7 +35,8 @@ struct ResultsController {
         let gone = APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
         let now = clock.now()
         guard let account = try await results.account(id: userId) else { throw gone }
-        let check = ResultCheck(questionIds: questionIds, now: now, accountCreatedAt: account.createdAt)
+        let check = ResultCheck(questionIds: questionIds, generatedQuestionIds: generatedQuestionIds, now: now,
+                                accountCreatedAt: account.createdAt)
         var refusals: [ResultRefusal] = []
         var checked: [CheckedResult] = []
         checked.reserveCapacity(batch.results.count)

@@ -8,6 +8,8 @@ import Foundation
 struct ResultCheck {
     /// Questions of the pack the server serves.
     let questionIds: Set<String>
+    /// Questions of the bundled knowledge base's generator (AI mode, `ai-<template>-<entity>`).
+    var generatedQuestionIds: Set<String> = []
     let now: Date
     /// When the caller's account was made: answers from before (a guest's history moved to the account) are kept
     /// but not ranked, so a new account cannot fill in past days' leaderboards.
@@ -17,7 +19,8 @@ struct ResultCheck {
     static let clockSkew: TimeInterval = 5 * 60
     /// More than a day on one question is no play.
     static let maxTimeSpent: TimeInterval = 86_400
-    /// Questions made on the device (AI mode: `ai-kb-…` from the knowledge base, `ai-llm-…` from a language model).
+    /// Questions made on the device (AI mode: `ai-<template>-<entity>` from the knowledge base, `ai-llm-…` from a
+    /// language model).
     static let generatedPrefix = "ai-"
 
     enum Verdict: Equatable {
@@ -29,8 +32,10 @@ struct ResultCheck {
         guard result.answeredAt <= now.addingTimeInterval(Self.clockSkew) else { return .refused(.inTheFuture) }
         guard result.timeSpent <= Self.maxTimeSpent else { return .refused(.implausibleTime) }
         let afterSignUp = result.answeredAt >= accountCreatedAt.addingTimeInterval(-Self.clockSkew)
-        if questionIds.contains(result.questionId) { return .accepted(ranked: afterSignUp) }
-        // Generated questions cannot be looked up here: held (history, ratings), never ranked.
+        if questionIds.contains(result.questionId) || generatedQuestionIds.contains(result.questionId) {
+            return .accepted(ranked: afterSignUp)
+        }
+        // Other generated questions (a language model's) cannot be looked up: held (history, ratings), never ranked.
         if result.questionId.hasPrefix(Self.generatedPrefix) { return .accepted(ranked: false) }
         return .refused(.unknownQuestion)
     }
