@@ -22,6 +22,8 @@ public struct ServerEnvironment: Sendable {
     public var random: ServerRandom
     /// The house ads added to the database at start when it lacks them; nil adds the bundled ones.
     public var houseAds: [HouseAd]?
+    /// Counts requests against `ServerArguments.rateLimits`.
+    public var rateLimiter: any RateLimiter = InMemoryRateLimiter()
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
@@ -43,15 +45,18 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     let key: [UInt8]
     if let secret = arguments.secret {
         key = Array(secret.utf8)
+    } else if let path = arguments.signingKeyPath {
+        key = try await SigningKeyFile(path: path).key(movingFrom: database)
     } else {
-        key = try await database.signingKey(orCreate: RefreshTokens.randomKey)
+        key = RefreshTokens.randomKey()
     }
     try await database.seedHouseAds(environment.houseAds ?? BundledHouseAds.load(), at: environment.clock.now())
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
-        social: SocialSignIn.configured(arguments, environment: environment), environment: environment)
+        social: SocialSignIn.configured(arguments, environment: environment), limits: arguments.rateLimits,
+        behindProxy: arguments.behindProxy, environment: environment)
     return Application(
         router: router,
         // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
@@ -65,10 +70,12 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 /// `{"error": {...}}`. The ad administration answers only `adminToken`.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
+                 limits: RateLimits = .defaults, behindProxy: Bool = false,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
-    let auth = BearerAuthMiddleware(tokens: tokens, clock: environment.clock)
+    let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
-                                  clock: environment.clock, hasher: environment.passwordHasher)
+                                  clock: environment.clock, hasher: environment.passwordHasher,
+                                  limiter: environment.rateLimiter, limits: limits)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, at: .content)
         router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)
@@ -78,7 +85,9 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
         if let devIdP = social.devIdP {
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
-        router.addRoutes(ResultsController(results: repository, clock: environment.clock, auth: auth).endpoints,
+        router.addRoutes(ResultsController(results: repository, questionIds: content.questionIds,
+                                           generatedQuestionIds: content.generatedQuestionIds,
+                                           clock: environment.clock, auth: auth).endpoints,
                          at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)
@@ -97,6 +106,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
     for route in table.routes { methods[route.path.description, default: []].append(route.method.rawValue) }
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
+    if behindProxy { router.add(middleware: ForwardedAddressMiddleware()) }
     addRoutes(router)
     return router
 }

@@ -10,6 +10,8 @@ public struct ServerArguments: Equatable, Sendable {
     public var databasePath: String?
     /// Signs access tokens; when nil a random key is made on first start and kept in the database.
     public var secret: String?
+    /// The file holding the signing key when there is no `secret` (`--key-file`); nil keeps it beside the database.
+    public var keyFile: String?
     /// Seconds an access token stays valid.
     public var accessTokenLifetime = 900
     public var logLevel: Logger.Level = .info
@@ -23,6 +25,10 @@ public struct ServerArguments: Equatable, Sendable {
     public var appleClientId: String?
     /// Opens the ad administration (`/v1/ads/house`, `/v1/ads/report`) to requests bearing it; closed when nil.
     public var adminToken: String?
+    /// The limits per client address and per account (`--rate-limit`, `BRAINY_RATE_LIMITS`).
+    public var rateLimits = RateLimits.defaults
+    /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
+    public var behindProxy = false
     public var showHelp = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, secret: String? = nil) {
@@ -31,6 +37,10 @@ public struct ServerArguments: Equatable, Sendable {
         self.databasePath = databasePath
         self.secret = secret
     }
+
+    /// Where the signing key is kept: `keyFile`, else the database's path with `.key` added; nil (in memory) when
+    /// there is no database file either.
+    public var signingKeyPath: String? { keyFile ?? databasePath.map { $0 + ".key" } }
 
     public struct UsageError: Error, Equatable, Sendable {
         public var message: String
@@ -46,7 +56,10 @@ public struct ServerArguments: Equatable, Sendable {
           --host <address>    the address to listen on (default: 127.0.0.1)
           --port <n>          the port (default: 8080; 0 picks a free one)
           --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy-server/server.sqlite)
-          --secret <text>     the key that signs access tokens (default: a random key kept in the database)
+          --secret <text>     the key that signs access tokens (or $BRAINY_SECRET; default: a random key kept
+                              in the key file)
+          --key-file <path>   the file (mode 0600) holding that random key, made on first start (or
+                              $BRAINY_KEY_FILE; default: the database's path with .key added)
           --log-level <l>     trace, debug, info, notice, warning, error or critical (default: info)
           --google-client-id <id>
                               accept Google sign-in for this OAuth client id (or $BRAINY_GOOGLE_CLIENT_ID)
@@ -59,6 +72,14 @@ public struct ServerArguments: Equatable, Sendable {
           --admin-token <text>
                               the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at
                               least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed
+          --rate-limit <action>=<count>/<seconds>
+                              at most count requests per seconds (a burst of count, then steadily) of one action:
+                              register, login, check-email (per client address), login-account (per account,
+                              from all addresses); '<action>=off' or 'off' lifts limits; repeatable (or
+                              $BRAINY_RATE_LIMITS, comma-separated). Default: register=20/3600, login=30/300,
+                              login-account=100/3600, check-email=60/60
+          --behind-proxy      count clients by the last address in X-Forwarded-For (only behind a reverse proxy
+                              that sets it: clients can send the header themselves)
           --dev-idp           act as a local identity provider for Google and Apple (demos and tests): a device
                               flow and approval page under /dev-idp, tokens signed with a key made at start;
                               replaces the real providers
@@ -77,6 +98,7 @@ public struct ServerArguments: Equatable, Sendable {
         throws(UsageError) -> ServerArguments {
         var parsed = ServerArguments()
         var scanner = FlagScanner(arguments)
+        var rateLimitFlags: [String] = []
         while let current = scanner.next() {
             let flag = current.name
             func value(for flag: String) throws(UsageError) -> String {
@@ -99,6 +121,8 @@ public struct ServerArguments: Equatable, Sendable {
                 let secret = try value(for: flag)
                 guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
                 parsed.secret = secret
+            case "--key-file":
+                parsed.keyFile = try nonEmpty(value(for: flag), flag)
             case "--log-level":
                 let text = try value(for: flag)
                 guard let level = Logger.Level(rawValue: text) else {
@@ -116,6 +140,11 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.appleClientId = try nonEmpty(value(for: flag), flag)
             case "--admin-token":
                 parsed.adminToken = try adminToken(value(for: flag))
+            case "--rate-limit":
+                rateLimitFlags.append(try value(for: flag))
+            case "--behind-proxy":
+                guard current.inline == nil else { throw UsageError(message: "--behind-proxy takes no value.") }
+                parsed.behindProxy = true
             case "-h", "--help":
                 parsed.showHelp = true
             default:
@@ -127,6 +156,18 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.googleClientId = parsed.googleClientId ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_ID")
         parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
         parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
+        parsed.keyFile = parsed.keyFile ?? fromEnvironment("BRAINY_KEY_FILE")
+        let environmentLimits = fromEnvironment("BRAINY_RATE_LIMITS")?.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        } ?? []
+        for text in environmentLimits + rateLimitFlags {
+            guard !parsed.rateLimits.apply(text) else { continue }
+            throw UsageError(message: "--rate-limit takes <action>=<count>/<seconds>, <action>=off or off, not '\(text)'; the actions are \(RateLimitedAction.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if parsed.secret == nil, let secret = fromEnvironment("BRAINY_SECRET") {
+            guard secret.utf8.count >= 16 else { throw UsageError(message: "BRAINY_SECRET needs at least 16 bytes.") }
+            parsed.secret = secret
+        }
         if parsed.adminToken == nil, let token = fromEnvironment("BRAINY_ADMIN_TOKEN") {
             parsed.adminToken = try adminToken(token)
         }

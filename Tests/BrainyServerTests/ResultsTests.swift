@@ -29,7 +29,7 @@ import Testing
     @Test func datesMayCarryFractionalSecondsAndOffsets() async throws {
         try await TestServer.app().test(.router) { client in
             let token = try await client.register("mina@example.com").accessToken
-            let body = #"{"results": [{"id": "r1", "quizId": "q", "questionId": "x", "category": "country", "type": "mc", "outcome": "correct", "timeSpent": 1, "answeredAt": "2026-11-22T15:00:00.250+09:00", "hintUsed": false}]}"#
+            let body = #"{"results": [{"id": "r1", "quizId": "q", "questionId": "country-0001", "category": "country", "type": "mc", "outcome": "correct", "timeSpent": 1, "answeredAt": "2026-11-22T15:00:00.250+09:00", "hintUsed": false}]}"#
             let response = try await client.post("/v1/results", raw: body, token: token)
             #expect(response.status == .ok)
             let board = try await client.get("/v1/leaderboard/daily?date=2026-11-22", token: token)
@@ -61,12 +61,12 @@ import Testing
         let session = try await TestServer.app(secret: secret).test(.router) { client in
             try await client.register("mina@example.com")
         }
-        // The same secret on a new, empty database: the token's signature holds but its account is gone.
+        // The same secret on a new, empty database: the token's signature holds but its login and account are gone.
         try await TestServer.app(secret: secret).test(.router) { client in
             let response = try await client.post("/v1/results", json: quizBatch("q1", correct: 1, count: 1, at: TestServer.start),
                                                  token: session.accessToken)
             #expect(response.status == .unauthorized)
-            #expect(response.error?.code == "invalid_token")
+            #expect(response.error?.code == "session_ended")
         }
     }
 
@@ -113,10 +113,14 @@ import Testing
 
 @Suite struct LeaderboardTests {
     @Test func playersAreRankedByScoreThenAccuracyWithTheCallersOwnRank() async throws {
-        try await TestServer.app().test(.router) { client in
-            let mina = try await client.register("mina@example.com")
-            let joon = try await client.register("joon@example.com")
-            let hana = try await client.register("hana@example.com")
+        // Accounts made the day before: answers from before an account existed are not ranked.
+        let clock = ManualClock(TestServer.start.addingTimeInterval(-86_400))
+        try await TestServer.app(clock: clock).test(.router) { client in
+            for name in ["mina", "joon", "hana"] { _ = try await client.register("\(name)@example.com") }
+            clock.advance(by: 86_400)
+            let mina = try await client.login("mina@example.com")
+            let joon = try await client.login("joon@example.com")
+            let hana = try await client.login("hana@example.com")
             _ = try await client.post("/v1/results", json: quizBatch("m1", correct: 4, count: 5, at: TestServer.start),
                                       token: mina.accessToken)
             _ = try await client.post("/v1/results", json: quizBatch("j1", correct: 4, count: 4, at: TestServer.start),

@@ -69,4 +69,18 @@ import Testing
             #expect(ServerArguments.usage.contains(flag), "\(flag)")
         }
     }
+
+    @Test func theSigningKeyFileDefaultsBesideTheDatabase() throws {
+        let defaults = try ServerArguments.parse(["--db", "/data/s.sqlite"], environment: [:])
+        #expect(defaults.signingKeyPath == "/data/s.sqlite.key")
+        #expect(try ServerArguments.parse(["--key-file", "/keys/brainy"], environment: [:]).signingKeyPath == "/keys/brainy")
+        let environment = try ServerArguments.parse([], environment: ["BRAINY_KEY_FILE": "/keys/env",
+                                                                      "BRAINY_SECRET": "0123456789abcdef"])
+        #expect(environment.signingKeyPath == "/keys/env")
+        #expect(environment.secret == "0123456789abcdef")
+        #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse([], environment: ["BRAINY_SECRET": "short"])
+        }
+        #expect(ServerArguments(port: 0).signingKeyPath == nil)
+    }
 }

@@ -157,7 +157,7 @@ import Testing
         let start = Int(TestServer.start.timeIntervalSince1970)
         // HS256 keyed with the public key's modulus: the algorithm-confusion attack.
         let hs256 = AccessTokens(key: Array((TestTokens.signer.keySet.keys.first?.n ?? "").utf8), lifetime: 900)
-            .issue(subject: "1098765432101234567890", now: TestServer.start)
+            .issue(subject: "1098765432101234567890", login: "l", now: TestServer.start)
         return [
             ("forged", try TestTokens.make(good, signedBy: TestTokens.forger), "signature"),
             ("tampered", try Self.tampered(TestTokens.make(good)), "signature"),

@@ -62,14 +62,23 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .get, headers: headers)
     }
 
-    func post(_ uri: String, json: some Encodable, token: String? = nil) async throws -> TestResponse {
-        try await post(uri, raw: String(decoding: JSON.encoder.encode(json), as: UTF8.self), token: token)
+    func post(_ uri: String, json: some Encodable, token: String? = nil, headers: HTTPFields = [:]) async throws
+        -> TestResponse {
+        try await post(uri, raw: String(decoding: JSON.encoder.encode(json), as: UTF8.self), token: token,
+                       headers: headers)
     }
 
-    func post(_ uri: String, raw: String, token: String? = nil) async throws -> TestResponse {
-        var headers: HTTPFields = [.contentType: "application/json"]
+    func post(_ uri: String, raw: String, token: String? = nil, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        headers[.contentType] = "application/json"
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: raw))
+    }
+
+    /// Signs `email` in with the password `register` gives it.
+    func login(_ email: String, password: String = "correct horse") async throws -> AuthResponse {
+        try await post("/v1/auth/login", json: CredentialsRequest(email: email, password: password))
+            .decode(AuthResponse.self)
     }
 
     /// Registers `email` with a valid password and returns the tokens.
@@ -98,10 +107,11 @@ extension Data {
     }
 }
 
-/// Results of one quiz answered on `day` (hours after midnight UTC), `correct` of `count` right.
+/// Results of one quiz answered at `date`, `correct` of `count` right, on the bundled pack's first `count` country
+/// questions (`country-0001`…).
 func quizBatch(_ quizId: String, correct: Int, count: Int, at date: Date) -> ResultUploadRequest {
     let results = (0..<count).map { index in
-        UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: "country-\(index)", category: .country,
+        UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: countryQuestion(index), category: .country,
                        type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3.5,
                        answeredAt: date.addingTimeInterval(Double(index) * 10), hintUsed: false)
     }
@@ -110,3 +120,6 @@ func quizBatch(_ quizId: String, correct: Int, count: Int, at date: Date) -> Res
                             finishedAt: date.addingTimeInterval(Double(count) * 10))
     return ResultUploadRequest(results: results, quizzes: [quiz])
 }
+
+/// The id of the bundled pack's `index`-th country question, from 0.
+func countryQuestion(_ index: Int) -> String { String(format: "country-%04d", index + 1) }

@@ -56,10 +56,11 @@ enum LiveServer {
 
     struct ApprovalFailed: Error { var status: Int }
 
-    /// A batch of `count` answers of one finished quiz, the first `correct` right.
+    /// A batch of `count` answers of one finished quiz on the bundled pack's first person questions, the first
+    /// `correct` right.
     static func batch(quizId: String, count: Int, correct: Int, at date: Date) -> ResultUploadRequest {
         let results = (0..<count).map { index in
-            UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: "person-\(index)", category: .person,
+            UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: String(format: "person-%04d", index + 1), category: .person,
                            type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3,
                            answeredAt: date, hintUsed: false)
         }

@@ -4,13 +4,31 @@ import Foundation
 import Hummingbird
 
 /// Email accounts: check-email, register, login, refresh (rotating), logout. The password policy, the session
-/// timeout (a refresh token's lifetime) and the lock-out come from the served config.
+/// timeout (a refresh token's lifetime) and the lock-out come from the served config; the rate limits from the
+/// server's arguments.
 struct AuthController {
     let accounts: any AccountStore
     let config: RemoteConfig
     let tokens: AccessTokens
     let clock: any BrainyClock
     let hasher: any PasswordHasher
+    let limiter: any RateLimiter
+    let limits: RateLimits
+    /// A hash of no one's password, checked for an unknown email so that it costs what a known one costs: the time
+    /// of the answer does not tell whether an account exists.
+    let dummyHash: String
+
+    init(accounts: any AccountStore, config: RemoteConfig, tokens: AccessTokens, clock: any BrainyClock,
+         hasher: any PasswordHasher, limiter: any RateLimiter = InMemoryRateLimiter(), limits: RateLimits = .off) {
+        self.accounts = accounts
+        self.config = config
+        self.tokens = tokens
+        self.clock = clock
+        self.hasher = hasher
+        self.limiter = limiter
+        self.limits = limits
+        dummyHash = (try? hasher.hash(RefreshTokens.generate())) ?? ""
+    }
 
     static let maxPasswordLength = 1024
 
@@ -26,6 +44,7 @@ struct AuthController {
 
     @Sendable func checkEmail(_ request: Request, context: ServerRequestContext) async throws -> CheckEmailResponse {
         let body = try await request.decodeJSON(CheckEmailRequest.self, context: context)
+        try await limit(.checkEmail, context.clientAddress)
         let email = try Self.validEmail(body.email)
         return CheckEmailResponse(available: try await accounts.account(email: email) == nil)
     }
@@ -43,9 +62,10 @@ struct AuthController {
             throw APIError(.badRequest, "password_too_long",
                            "The password must be at most \(Self.maxPasswordLength) characters.")
         }
+        try await limit(.register, context.clientAddress)
         let now = clock.now()
         let account = ServerAccount(
-            id: UUID().uuidString.lowercased(), email: email, displayName: String(email.prefix { $0 != "@" }),
+            id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
             passwordHash: try hasher.hash(body.password), createdAt: now)
         guard try await accounts.createAccount(account) else {
             throw APIError(.conflict, "email_taken", "An account with this email already exists. Sign in instead.")
@@ -63,22 +83,28 @@ struct AuthController {
     @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
         try requireEmailSignIn()
-        // An unknown address is answered like a known one with every attempt left.
+        try await limit(.login, context.clientAddress)
+        // An unknown address is answered like a known one with every attempt left, after the same work.
         let wrong = Self.wrongCredentials(remaining: config.maxLoginAttempts)
         let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
-        guard let account = try await accounts.account(email: email), body.password.count <= Self.maxPasswordLength
-        else { throw wrong }
+        guard body.password.count <= Self.maxPasswordLength else { throw wrong }
+        guard let account = try await accounts.account(email: email) else {
+            _ = hasher.verify(body.password, against: dummyHash)
+            throw wrong
+        }
+        try await limit(.loginAccount, account.id)
         guard account.provider == .email else {
             let name = account.provider.name.en
             throw APIError(.unauthorized, "password_not_set",
                            "This account was made with \(name) sign-in and has no password. Sign in with \(name).")
         }
         // The attempt is counted (and the lock checked) before the slow password check, in one transaction: many
-        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another.
-        let lockUntil = now.addingTimeInterval(TimeInterval(config.lockoutMinutes * 60))
+        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another. Failures count per
+        // (account, client address): a lock-out holds off the address that failed, not the owner elsewhere.
         switch try await accounts.beginLoginAttempt(
-            accountId: account.id, maxAttempts: config.maxLoginAttempts, lockUntil: lockUntil, now: now) {
+            accountId: account.id, address: context.clientAddress, maxAttempts: config.maxLoginAttempts,
+            lockout: TimeInterval(config.lockoutMinutes * 60), now: now) {
         case let .locked(until):
             throw Self.locked(until: until, now: now)
         case let .counted(remaining, locksUntil):
@@ -87,8 +113,19 @@ struct AuthController {
                 throw Self.wrongCredentials(remaining: remaining)
             }
         }
-        try await accounts.recordSuccessfulLogin(accountId: account.id, at: now)
+        try await accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
         return try await startSession(for: account, now: now)
+    }
+
+    /// A 429 with `Retry-After` once `key` has used up its limit for `action`.
+    private func limit(_ action: RateLimitedAction, _ key: String) async throws(APIError) {
+        guard let limit = limits[action],
+              let wait = await limiter.acquire("\(action.rawValue) \(key)", limit: limit, now: clock.now())
+        else { return }
+        var error = APIError(.tooManyRequests, "rate_limited",
+                             "Too many requests of this kind from here. Try again in \(wait) second\(wait == 1 ? "" : "s").")
+        error.retryAfter = wait
+        throw error
     }
 
     @Sendable func refresh(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
@@ -98,9 +135,10 @@ struct AuthController {
         let rotation = try await accounts.rotateRefreshToken(
             hash: RefreshTokens.hash(body.refreshToken), replacement: newRefreshToken(newToken, now: now), now: now)
         switch rotation {
-        case let .rotated(userId):
+        case let .rotated(userId, login):
             guard let account = try await accounts.account(id: userId) else { throw Self.invalidRefresh }
-            return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),
+            return AuthResponse(user: account.payload,
+                                accessToken: tokens.issue(subject: account.id, login: login, now: now),
                                 refreshToken: newToken, expiresIn: tokens.lifetime)
         case .reused:
             throw APIError(.unauthorized, "refresh_token_reused",
@@ -121,8 +159,9 @@ struct AuthController {
     /// Starts a login family for `account` and answers with its first tokens; social sign-in ends here too.
     func startSession(for account: ServerAccount, now: Date) async throws -> AuthResponse {
         let refreshToken = RefreshTokens.generate()
-        try await accounts.startLogin(accountId: account.id, token: newRefreshToken(refreshToken, now: now))
-        return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, now: now),
+        let login = UUID().uuidString
+        try await accounts.startLogin(accountId: account.id, login: login, token: newRefreshToken(refreshToken, now: now))
+        return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, login: login, now: now),
                             refreshToken: refreshToken, expiresIn: tokens.lifetime)
     }
 
@@ -143,7 +182,7 @@ struct AuthController {
     static func locked(until: Date, now: Date) -> APIError {
         var error = APIError(
             .locked, "account_locked",
-            "Too many failed sign-ins: the account is locked until \(until.formatted(.iso8601)). Try again after that.",
+            "Too many failed sign-ins from here: this account is locked for this address until \(until.formatted(.iso8601)). Try again after that.",
             lockedUntil: until)
         error.retryAfter = max(1, Int(until.timeIntervalSince(now).rounded(.up)))
         return error
@@ -153,20 +192,11 @@ struct AuthController {
     static func validEmail(_ text: String) throws(APIError) -> String {
         let email = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard EmailAddress.isValid(email) else {
-            throw APIError(.badRequest, "invalid_email", "'\(text.prefix(100))' is not a valid email address.")
+            // The address is not echoed as sent: it may hold the very escape sequence it was refused for.
+            let shown = String(text.unicodeScalars.filter { !EmailAddress.isForbidden($0) }.prefix(100).map(Character.init))
+            throw APIError(.badRequest, "invalid_email",
+                           "'\(shown)' is not a valid email address: it must be name@domain.tld, at most \(EmailAddress.maxBytes) bytes, without spaces or control characters.")
         }
         return email
-    }
-}
-
-/// The same rule as the shell's `EmailFormat` (which lives in BrainyShell, out of the server's reach).
-enum EmailAddress {
-    static func isValid(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254, !text.contains(where: \.isWhitespace) else {
-            return false
-        }
-        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty } && (domain.last?.count ?? 0) >= 2
     }
 }

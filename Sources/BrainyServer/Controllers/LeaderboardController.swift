@@ -48,7 +48,7 @@ struct LeaderboardController {
                 rank = index + 1
             }
             if index < listed {
-                entries.append(.init(rank: rank, displayName: score.displayName, score: score.correct,
+                entries.append(.init(rank: rank, displayName: DisplayName.sanitized(score.displayName), score: score.correct,
                                      accuracy: accuracy(score)))
             }
             if score.userId == caller { you = .init(rank: rank, score: score.correct, accuracy: accuracy(score)) }

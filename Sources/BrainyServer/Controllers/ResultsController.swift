@@ -3,9 +3,13 @@ import BrainyKit
 import Foundation
 import Hummingbird
 
-/// Result upload for the signed-in account: idempotent by id, so a batch sent twice counts once.
+/// Result upload for the signed-in account: idempotent by id, so a batch sent twice counts once. Each result is
+/// checked (`ResultCheck`) and refused with a reason, or held and marked whether the leaderboard may count it.
 struct ResultsController {
-    let results: any ResultStore
+    let results: any ResultStore & AccountStore
+    /// The served pack's question ids, and those of the knowledge base's generator.
+    let questionIds: Set<String>
+    let generatedQuestionIds: Set<String>
     let clock: any BrainyClock
     let auth: BearerAuthMiddleware
 
@@ -28,9 +32,32 @@ struct ResultsController {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let batch = try await request.decodeJSON(ResultUploadRequest.self, context: context)
         try Self.validate(batch)
-        guard let response = try await results.storeResults(batch, userId: userId, receivedAt: clock.now()) else {
-            throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
+        let gone = APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
+        let now = clock.now()
+        guard let account = try await results.account(id: userId) else { throw gone }
+        let check = ResultCheck(questionIds: questionIds, generatedQuestionIds: generatedQuestionIds, now: now,
+                                accountCreatedAt: account.createdAt)
+        var refusals: [ResultRefusal] = []
+        var checked: [CheckedResult] = []
+        checked.reserveCapacity(batch.results.count)
+        for result in batch.results {
+            switch check.verdict(for: result) {
+            case let .refused(reason): refusals.append(ResultRefusal(id: result.id, reason: reason))
+            case let .accepted(ranked): checked.append(CheckedResult(result: result, ranked: ranked))
+            }
         }
+        var quizzes: [UploadedQuiz] = []
+        for quiz in batch.quizzes {
+            if let reason = check.refusal(for: quiz) {
+                refusals.append(ResultRefusal(id: quiz.id, reason: reason))
+            } else {
+                quizzes.append(quiz)
+            }
+        }
+        guard var response = try await results.storeResults(checked, quizzes: quizzes, userId: userId, receivedAt: now)
+        else { throw gone }
+        response.refusals = refusals + response.refusals
+        response.rejected = response.refusals.map(\.id)
         return response
     }
 

@@ -47,14 +47,14 @@ struct SocialAuthController {
         let email = claims.verifiedEmail
         let identity = SocialIdentity(provider: body.provider, subject: claims.sub ?? "", email: email, linkedAt: now)
         let newAccount = email.map { email in
-            ServerAccount(id: UUID().uuidString.lowercased(), email: email, displayName: String(email.prefix { $0 != "@" }),
+            ServerAccount(id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
                           passwordHash: "", provider: body.provider, createdAt: now)
         }
         guard let account = try await identities.signIn(identity, orCreate: newAccount) else {
             throw APIError(.unauthorized, "invalid_id_token",
                            "The ID token carries no verified email address, which a first sign-in needs. Allow Brainy to see your email and try again.")
         }
-        try await sessions.accounts.recordSuccessfulLogin(accountId: account.id, at: now)
+        try await sessions.accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
         return try await sessions.startSession(for: account, now: now)
     }
 

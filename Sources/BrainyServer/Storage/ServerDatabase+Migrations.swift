@@ -109,6 +109,26 @@ extension ServerDatabase {
             }
             try db.create(index: "ad_event_on_accountId_rewardDay", on: "ad_event", columns: ["accountId", "rewardDay"])
         }
+        migrator.registerMigration("v4-ranked-results") { db in
+            // Whether the leaderboard may count a result: a question of the served pack, answered after the account
+            // was made. Results stored before were never checked, so they do not count.
+            try db.alter(table: "result") { t in
+                t.add(column: "ranked", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(index: "result_on_ranked_answeredAt", on: "result", columns: ["ranked", "answeredAt"])
+        }
+        migrator.registerMigration("v5-login-failures") { db in
+            // Failed sign-ins per (account, client address): a lock-out holds off that address only.
+            try db.create(table: "login_failure") { t in
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade)
+                t.column("address", .text).notNull()
+                t.primaryKey(["accountId", "address"])
+                t.column("failures", .integer).notNull()
+                t.column("lockouts", .integer).notNull().defaults(to: 0)
+                t.column("lockedUntil", .datetime)
+                t.column("lastFailureAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

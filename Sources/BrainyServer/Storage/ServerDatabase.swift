@@ -39,15 +39,14 @@ public struct ServerDatabase: Sendable {
 }
 
 extension ServerDatabase: SecretStore {
-    public func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8] {
-        try await writer.write { db in
-            if let key = try Data.fetchOne(db, sql: "SELECT key FROM signing_key WHERE id = 1") {
-                return [UInt8](key)
-            }
-            let key = make()
-            try db.execute(sql: "INSERT INTO signing_key (id, key) VALUES (1, ?)", arguments: [Data(key)])
-            return key
+    public func legacySigningKey() async throws -> [UInt8]? {
+        try await writer.read { db in
+            try Data.fetchOne(db, sql: "SELECT key FROM signing_key WHERE id = 1").map { [UInt8]($0) }
         }
+    }
+
+    public func forgetLegacySigningKey() async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM signing_key") }
     }
 }
 
@@ -88,35 +87,10 @@ extension ServerDatabase: AccountStore {
         return db.changesCount == 1
     }
 
-    public func beginLoginAttempt(accountId: String, maxAttempts: Int, lockUntil: Date, now: Date) async throws
-        -> LoginAttempt {
-        try await writer.write { db in
-            let row = try Row.fetchOne(db, sql: "SELECT failedLoginAttempts, lockedUntil FROM account WHERE id = ?",
-                                       arguments: [accountId])
-            if let until = row?["lockedUntil"] as Date?, until > now { return .locked(until: until) }
-            let attempts = (row?["failedLoginAttempts"] as Int? ?? 0) + 1
-            guard attempts < maxAttempts else {
-                try db.execute(sql: "UPDATE account SET failedLoginAttempts = 0, lockedUntil = ? WHERE id = ?",
-                               arguments: [lockUntil, accountId])
-                return .counted(remaining: 0, locksUntil: lockUntil)
-            }
-            try db.execute(sql: "UPDATE account SET failedLoginAttempts = ? WHERE id = ?",
-                           arguments: [attempts, accountId])
-            return .counted(remaining: maxAttempts - attempts, locksUntil: nil)
-        }
-    }
 
-    public func recordSuccessfulLogin(accountId: String, at date: Date) async throws {
+    public func startLogin(accountId: String, login: String, token: NewRefreshToken) async throws {
         try await writer.write { db in
-            try db.execute(
-                sql: "UPDATE account SET failedLoginAttempts = 0, lockedUntil = NULL, lastLoginAt = ? WHERE id = ?",
-                arguments: [date, accountId])
-        }
-    }
-
-    public func startLogin(accountId: String, token: NewRefreshToken) async throws {
-        try await writer.write { db in
-            try Self.insert(token, accountId: accountId, familyId: UUID().uuidString, db: db)
+            try Self.insert(token, accountId: accountId, familyId: login, db: db)
         }
     }
 
@@ -144,7 +118,7 @@ extension ServerDatabase: AccountStore {
             try db.execute(sql: "UPDATE refresh_token SET usedAt = ? WHERE hash = ?", arguments: [now, hash])
             let accountId: String = row["accountId"]
             try Self.insert(replacement, accountId: accountId, familyId: familyId, db: db)
-            return .rotated(userId: accountId)
+            return .rotated(userId: accountId, login: familyId)
         }
     }
 
@@ -161,15 +135,15 @@ extension ServerDatabase: AccountStore {
 }
 
 extension ServerDatabase: ResultStore {
-    public func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
-        -> ResultUploadResponse? {
+    public func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
+        async throws -> ResultUploadResponse? {
         try await writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)", arguments: [userId])
                 == true
             else { return nil }
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
-            var rejected: [String] = []
+            var refusals: [ResultRefusal] = []
             // Prepared once per batch; the owner is read only for an id that was already there.
             let insertQuiz = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quiz (id, accountId, category, type, format, correctCount, questionCount,
@@ -177,28 +151,46 @@ extension ServerDatabase: ResultStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let quizOwner = try db.cachedStatement(sql: "SELECT accountId FROM quiz WHERE id = ?")
-            for quiz in batch.quizzes {
+            for quiz in quizzes {
                 try insertQuiz.execute(arguments: [
                     quiz.id, userId, quiz.category.rawValue, quiz.type.rawValue, quiz.format.rawValue,
                     quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt])
                 let owned = try db.changesCount > 0 || String.fetchOne(quizOwner, arguments: [quiz.id]) == userId
-                if owned { acceptedQuizzes.append(quiz.id) } else { rejected.append(quiz.id) }
+                if owned {
+                    acceptedQuizzes.append(quiz.id)
+                } else {
+                    refusals.append(ResultRefusal(id: quiz.id, reason: .idTaken))
+                }
             }
             let insertResult = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO result (id, accountId, quizId, questionId, category, type, outcome,
-                                              timeSpent, answeredAt, hintUsed, receivedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO result (id, accountId, quizId, questionId, category, type, outcome,
+                                    timeSpent, answeredAt, hintUsed, receivedAt, ranked)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let resultOwner = try db.cachedStatement(sql: "SELECT accountId FROM result WHERE id = ?")
-            for result in batch.results {
+            for checked in results {
+                let result = checked.result
+                if let owner = try String.fetchOne(resultOwner, arguments: [result.id]) {
+                    // Sent before: held already (the batch is idempotent), or another account's.
+                    if owner == userId {
+                        accepted.append(result.id)
+                    } else {
+                        refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
+                    }
+                    continue
+                }
+                if let owner = try String.fetchOne(quizOwner, arguments: [result.quizId]), owner != userId {
+                    refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
+                    continue
+                }
                 try insertResult.execute(arguments: [
                     result.id, userId, result.quizId, result.questionId, result.category.rawValue,
                     result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
-                    result.hintUsed, receivedAt])
-                let owned = try db.changesCount > 0 || String.fetchOne(resultOwner, arguments: [result.id]) == userId
-                if owned { accepted.append(result.id) } else { rejected.append(result.id) }
+                    result.hintUsed, receivedAt, checked.ranked])
+                accepted.append(result.id)
             }
-            return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes, rejected: rejected)
+            return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
+                                        rejected: refusals.map(\.id), refusals: refusals)
         }
     }
 
@@ -221,11 +213,16 @@ extension ServerDatabase: ResultStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.accountId, a.displayName,
-                           SUM(r.outcome = 'correct') AS correct, SUM(r.outcome <> 'skipped') AS answered
-                    FROM result r JOIN account a ON a.id = r.accountId
-                    WHERE r.answeredAt >= ? AND r.answeredAt < ?
-                    GROUP BY r.accountId
+                    SELECT first.accountId, a.displayName,
+                           SUM(first.outcome = 'correct') AS correct, SUM(first.outcome <> 'skipped') AS answered
+                    FROM (
+                        SELECT accountId, outcome,
+                               ROW_NUMBER() OVER (PARTITION BY accountId, questionId ORDER BY answeredAt, id) AS n
+                        FROM result
+                        WHERE ranked AND answeredAt >= ? AND answeredAt < ?
+                    ) first JOIN account a ON a.id = first.accountId
+                    WHERE first.n = 1
+                    GROUP BY first.accountId
                     """,
                 arguments: [from, to]
             ).map { row in

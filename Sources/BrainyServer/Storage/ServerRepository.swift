@@ -72,7 +72,7 @@ public enum LoginAttempt: Equatable, Sendable {
 /// What using a refresh token came to.
 public enum RefreshRotation: Equatable, Sendable {
     /// The token was valid; it is now used up and `replacement` is stored in its place.
-    case rotated(userId: String)
+    case rotated(userId: String, login: String)
     /// The token had already been rotated: every token of its login family is now revoked.
     case reused
     case expired
@@ -102,29 +102,53 @@ public protocol AccountStore: Sendable {
     func account(id: String) async throws -> ServerAccount?
     /// Stores a new account; false when the email is already taken.
     func createAccount(_ account: ServerAccount) async throws -> Bool
-    /// Counts a sign-in attempt before its password is checked, in the same transaction as the lock check, so that
-    /// concurrent guesses cannot all find the account unlocked: `.locked` when it is locked at `now`; else the attempt
-    /// is counted and, when it is the `maxAttempts`-th in a row, the account is locked until `lockUntil` and the count
-    /// starts again (the attempt itself goes on: a right password unlocks the account).
-    func beginLoginAttempt(accountId: String, maxAttempts: Int, lockUntil: Date, now: Date) async throws
-        -> LoginAttempt
-    func recordSuccessfulLogin(accountId: String, at date: Date) async throws
+    /// Counts a sign-in attempt on `accountId` from `address` before its password is checked, in the same transaction
+    /// as the lock check, so that concurrent guesses cannot all find it unlocked: `.locked` when that address is
+    /// locked out of that account at `now`; else the attempt is counted and, when it is the `maxAttempts`-th in a row,
+    /// the address is locked out for `lockout` doubled for each lock-out before it (up to a day), and the count starts
+    /// again (the attempt itself goes on: a right password clears it). Failures a day old are forgotten. Other
+    /// addresses, the owner's among them, are not held back.
+    func beginLoginAttempt(accountId: String, address: String, maxAttempts: Int, lockout: TimeInterval, now: Date)
+        async throws -> LoginAttempt
+    /// Notes the sign-in and forgets the failures from `address`.
+    func recordSuccessfulLogin(accountId: String, address: String, at date: Date) async throws
 
-    /// Starts a login family with its first refresh token.
-    func startLogin(accountId: String, token: NewRefreshToken) async throws
+    /// Starts the login family `login` with its first refresh token.
+    func startLogin(accountId: String, login: String, token: NewRefreshToken) async throws
     /// Uses up the refresh token with hash `hash`, storing `replacement` in the same family when it was valid.
     func rotateRefreshToken(hash: String, replacement: NewRefreshToken, now: Date) async throws -> RefreshRotation
     /// Revokes every refresh token of the login family that `hash` belongs to (logout).
     func endLogin(containing hash: String, now: Date) async throws
 }
 
+/// Whether a login is still signed in, asked for every access token presented.
+public protocol LoginStatusStore: Sendable {
+    /// True while the login family `login` of `accountId` has a refresh token not revoked (by logout, or by a
+    /// replayed refresh token); an expired session needs no check here, its access tokens expire first.
+    func isSignedIn(login: String, accountId: String) async throws -> Bool
+}
+
+/// A result that passed `ResultCheck`, and whether it may count on the leaderboard.
+public struct CheckedResult: Equatable, Sendable {
+    public var result: UploadedResult
+    /// Answered a question of the served pack, after the account was made: the leaderboard counts only these.
+    public var ranked: Bool
+
+    public init(result: UploadedResult, ranked: Bool) {
+        self.result = result
+        self.ranked = ranked
+    }
+}
+
 /// Uploaded results and the leaderboard drawn from them.
 public protocol ResultStore: Sendable {
-    /// Stores what is new in `batch` for `userId`, ignoring ids already stored; nil when there is no such account
-    /// (a token signed with a kept `--secret` that outlived its database).
-    func storeResults(_ batch: ResultUploadRequest, userId: String, receivedAt: Date) async throws
-        -> ResultUploadResponse?
-    /// Everyone's score for results answered in `from..<to`.
+    /// Stores what is new of `results` and `quizzes` for `userId`, ignoring ids the caller already stored; refuses ids
+    /// another account holds (`id_taken`) and results naming another account's quiz (`not_your_quiz`). Nil when there
+    /// is no such account.
+    func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
+        async throws -> ResultUploadResponse?
+    /// Everyone's score for ranked results answered in `from..<to`, each (player, question) counted once: by its
+    /// first answer in that span, so replaying a quiz or sending the same question again adds nothing.
     func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
     /// How many results and quizzes the server holds for one account.
     func resultSummary(accountId: String) async throws -> ResultSummaryResponse
@@ -145,9 +169,11 @@ public struct QuestionTally: Equatable, Sendable {
     }
 }
 
-/// The key that signs access tokens, made once and kept.
+/// Where older servers kept the key that signs access tokens: in the database, in the clear. It now lives in a
+/// file outside the database (`SigningKeyFile`); a kept key is moved there once, so that tokens stay valid.
 public protocol SecretStore: Sendable {
-    func signingKey(orCreate make: @Sendable () -> [UInt8]) async throws -> [UInt8]
+    func legacySigningKey() async throws -> [UInt8]?
+    func forgetLegacySigningKey() async throws
 }
 
 /// Which account each provider identity signs in to.
@@ -159,4 +185,4 @@ public protocol IdentityStore: Sendable {
 }
 
 /// Everything the server keeps.
-public typealias ServerRepository = AccountStore & IdentityStore & ResultStore & SecretStore
+public typealias ServerRepository = AccountStore & IdentityStore & LoginStatusStore & ResultStore & SecretStore

@@ -7,6 +7,8 @@ struct AccessTokens: Sendable {
     struct Claims: Codable, Equatable {
         /// The account id.
         var sub: String
+        /// The login (refresh-token family) the token was issued to: revoking the login revokes the token at once.
+        var sid: String?
         var iat: Int
         var exp: Int
         var iss: String
@@ -31,21 +33,25 @@ struct AccessTokens: Sendable {
         self.lifetime = lifetime
     }
 
-    func issue(subject: String, now: Date) -> String {
+    func issue(subject: String, login: String, now: Date) -> String {
         let issuedAt = Int(now.timeIntervalSince1970)
-        let claims = Claims(sub: subject, iat: issuedAt, exp: issuedAt + lifetime, iss: Self.issuer)
+        return sign(Claims(sub: subject, sid: login, iat: issuedAt, exp: issuedAt + lifetime, iss: Self.issuer))
+    }
+
+    func sign(_ claims: Claims) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         // try! is sound: JSONEncoder fails only on non-finite floats or values that encode nothing, and Claims holds
-        // two Ints and two Strings.
+        // two Ints and four Strings.
         let payload = try! encoder.encode(claims)
         let signingInput = Self.encodedHeader + "." + Base64URL.encode(payload)
         let signature = HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: key)
         return signingInput + "." + Base64URL.encode(Data(signature))
     }
 
-    /// The claims of a token this server signed and that has not expired; a 401 otherwise.
-    func verify(_ token: String, now: Date) throws(APIError) -> (subject: String, expiresAt: Date) {
+    /// The claims of a token this server signed and that has not expired; a 401 otherwise. A token without a login
+    /// (signed before tokens named theirs) is refused too: its holder refreshes it once.
+    func verify(_ token: String, now: Date) throws(APIError) -> (subject: String, login: String, expiresAt: Date) {
         let invalid = APIError(.unauthorized, "invalid_token", "The access token is not valid. Sign in again.")
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let payloadData = Base64URL.decode(parts[1]),
@@ -53,13 +59,14 @@ struct AccessTokens: Sendable {
               let header = try? JSONDecoder().decode(Header.self, from: headerData), header.alg == "HS256",
               HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8),
                                                      using: key),
-              let claims = try? JSONDecoder().decode(Claims.self, from: payloadData), claims.iss == Self.issuer
+              let claims = try? JSONDecoder().decode(Claims.self, from: payloadData), claims.iss == Self.issuer,
+              let login = claims.sid
         else { throw invalid }
         let expiresAt = Date(timeIntervalSince1970: TimeInterval(claims.exp))
         guard expiresAt > now else {
             throw APIError(.unauthorized, "token_expired", "The access token has expired. Refresh it or sign in again.")
         }
-        return (claims.sub, expiresAt)
+        return (claims.sub, login, expiresAt)
     }
 }
 

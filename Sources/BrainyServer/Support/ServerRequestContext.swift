@@ -8,9 +8,13 @@ public struct ServerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The account id from a valid access token.
     public var userId: String?
+    /// The peer's IP address (or, behind a trusted proxy, the one it forwarded): what rate limits and lock-outs count
+    /// by. "unknown" when there is none (tests through the router).
+    public var clientAddress: String
 
     public init(source: Source) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     public var maxUploadSize: Int { 5 * 1024 * 1024 }
@@ -19,10 +23,13 @@ public struct ServerRequestContext: RequestContext {
     public var requestDecoder: JSONDecoder { APICoding.decoder() }
 }
 
-/// Requires a valid `Authorization: Bearer <access token>` and puts its subject in `context.userId`.
+/// Requires a valid `Authorization: Bearer <access token>` whose login is still signed in, and puts its subject in
+/// `context.userId`. The login is looked up on every request (one indexed read): a logout, or a replayed refresh token
+/// that signs the login out everywhere, ends its access tokens at once rather than when they expire.
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let tokens: AccessTokens
+    let logins: any LoginStatusStore
     let clock: any BrainyClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
@@ -32,7 +39,11 @@ struct BearerAuthMiddleware: RouterMiddleware {
         }
         let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         var context = context
-        context.userId = try tokens.verify(token, now: clock.now()).subject
+        let claims = try tokens.verify(token, now: clock.now())
+        guard try await logins.isSignedIn(login: claims.login, accountId: claims.subject) else {
+            throw APIError(.unauthorized, "session_ended", "This sign-in has ended (signed out, or signed out everywhere). Sign in again.")
+        }
+        context.userId = claims.subject
         return try await next(request, context)
     }
 }

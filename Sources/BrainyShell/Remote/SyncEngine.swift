@@ -49,6 +49,7 @@ struct SyncEngine {
         let total = try repository.pendingSyncCount(userId: userId)
         var sent = 0
         var refused = 0
+        var reasons: Set<String> = []
         var cursor = SyncCursor()
         let started = ContinuousClock.now
         func rate() -> Int {
@@ -108,6 +109,9 @@ struct SyncEngine {
                 sent += response.accepted.count
                 let sentIds = Set(current.request.results.map(\.id))
                 refused += response.rejected.filter(sentIds.contains).count
+                for refusal in response.refusals where sentIds.contains(refusal.id) {
+                    reasons.insert(refusal.reason.rawValue)
+                }
                 inFlight = next
                 drawProgress()
             }
@@ -128,9 +132,11 @@ struct SyncEngine {
                                                   en: "\(sent.grouped) result\(sent == 1 ? "" : "s") uploaded (\(rate().grouped)/s)")))
         }
         if refused > 0 {
+            // An older server gives no reasons: then only another account's ids were refused.
+            let why = reasons.isEmpty ? ResultRefusalReason.idTaken.rawValue : reasons.sorted().joined(separator: ", ")
             console.line(console.paint(console.text(Localized(
-                ko: "서버가 \(refused)개를 거절했습니다 (다른 계정의 id). 이 기기에 그대로 남겨 둡니다.",
-                en: "The server refused \(refused) (their ids belong to another account); they stay on this device.")),
+                ko: "서버가 \(refused)개를 거절했습니다 (\(why)). 이 기기에 그대로 남겨 둡니다.",
+                en: "The server refused \(refused) (\(why)); they stay on this device.")),
                 \.warning))
         }
     }
