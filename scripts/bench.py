@@ -50,6 +50,8 @@ def populate():
     con.execute("""INSERT OR REPLACE INTO categoryTotal (userId, category, quizzes, answered, correct, timeSpent, lastPlayedAt)
                    SELECT 'guest', category, count(DISTINCT quizId), count(*), sum(outcome = 'correct'), sum(timeSpent), max(answeredAt)
                    FROM quizResult GROUP BY category""")
+    con.execute("""INSERT OR REPLACE INTO typeTotal (userId, type, quizzes, answered, correct, timeSpent)
+                   SELECT 'guest', type, count(*), sum(answeredCount), sum(correctCount), sum(duration) FROM quiz GROUP BY type""")
     con.executemany("INSERT OR IGNORE INTO playDay (userId, day) VALUES ('guest', ?)", ((19_700 + d,) for d in range(quizzes * 300 // 86_400 + 1)))
     con.commit()
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")

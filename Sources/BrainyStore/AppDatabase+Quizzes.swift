@@ -63,6 +63,11 @@ extension AppDatabase: QuizRepository {
             let day = StreakCalculator.dayNumber(of: record.answeredAt, timeZone: timeZone)
             try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
                            arguments: [record.userId, day])
+            try db.execute(sql: """
+                INSERT INTO typeTotal (userId, type, answered, correct, timeSpent) VALUES (?, ?, 1, ?, ?)
+                ON CONFLICT(userId, type) DO UPDATE SET answered = answered + 1, correct = correct + excluded.correct,
+                  timeSpent = timeSpent + excluded.timeSpent
+                """, arguments: [record.userId, record.type.rawValue, record.isCorrect ? 1 : 0, record.timeSpent])
             try Self.learn(from: record, in: db)
         }
     }
@@ -81,6 +86,10 @@ extension AppDatabase: QuizRepository {
                 INSERT INTO categoryTotal (userId, category, quizzes) VALUES (?, ?, 1)
                 ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
                 """, arguments: [quiz.userId, quiz.category.rawValue])
+            try db.execute(sql: """
+                INSERT INTO typeTotal (userId, type, quizzes) VALUES (?, ?, 1)
+                ON CONFLICT(userId, type) DO UPDATE SET quizzes = quizzes + 1
+                """, arguments: [quiz.userId, quiz.type.rawValue])
             if stagePassed == true, let stage = quiz.stage {
                 try db.execute(sql: """
                     INSERT INTO stageProgress (userId, category, type, highestCleared, updatedAt) VALUES (?, ?, ?, ?, ?)
@@ -118,6 +127,10 @@ extension AppDatabase: QuizRepository {
                 INSERT INTO categoryTotal (userId, category, quizzes) VALUES (?, ?, 1)
                 ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
                 """, arguments: [quiz.userId, quiz.category.rawValue])
+            try db.execute(sql: """
+                INSERT INTO typeTotal (userId, type, quizzes) VALUES (?, ?, 1)
+                ON CONFLICT(userId, type) DO UPDATE SET quizzes = quizzes + 1
+                """, arguments: [quiz.userId, quiz.type.rawValue])
         }
         claims.release(quiz.id)
     }
@@ -213,13 +226,8 @@ extension AppDatabase: QuizRepository {
             let days = try Int.fetchAll(db, sql: "SELECT day FROM playDay WHERE userId = ?", arguments: [userId])
             let streaks = StreakCalculator.streaks(
                 playedDays: days, today: StreakCalculator.dayNumber(of: now, timeZone: timeZone))
-            // Per type from the quizzes (a few per hundred results), which carry their counts as they are played.
             var perType: [QuizType: TypeStats] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT type, sum(status != 'in_progress') AS quizzes, sum(answeredCount) AS answered,
-                  sum(correctCount) AS correct, sum(duration) AS timeSpent
-                FROM quiz WHERE userId = ? GROUP BY type
-                """, arguments: [userId]) {
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM typeTotal WHERE userId = ?", arguments: [userId]) {
                 guard let type = QuizType(rawValue: row["type"]) else { continue }
                 perType[type] = TypeStats(type: type, quizzes: row["quizzes"], answered: row["answered"],
                                           correct: row["correct"], timeSpent: row["timeSpent"])
@@ -236,7 +244,7 @@ extension AppDatabase: QuizRepository {
 
     public func resetProgress(userId: String) throws(StoreError) {
         try write { db in
-            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "playDay", "playerRating",
+            for table in ["quiz", "quizResult", "solvedQuestion", "stageProgress", "categoryTotal", "typeTotal", "playDay", "playerRating",
                           "ratingHistory"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [userId])
             }

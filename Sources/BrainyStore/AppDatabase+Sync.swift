@@ -202,6 +202,12 @@ extension AppDatabase: SyncRepository {
             """, arguments: both)
         try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) SELECT ?, day FROM playDay WHERE userId = ?",
                        arguments: both)
+        try db.execute(sql: """
+            INSERT INTO typeTotal (userId, type, quizzes, answered, correct, timeSpent)
+            SELECT ?, type, quizzes, answered, correct, timeSpent FROM typeTotal WHERE userId = ? AND true
+            ON CONFLICT DO UPDATE SET quizzes = quizzes + excluded.quizzes, answered = answered + excluded.answered,
+              correct = correct + excluded.correct, timeSpent = timeSpent + excluded.timeSpent
+            """, arguments: both)
         // The rating that learnt from more answers stands; both count.
         try db.execute(sql: """
             INSERT INTO playerRating (userId, category, value, answers, updatedAt)
@@ -210,7 +216,8 @@ extension AppDatabase: SyncRepository {
               answers = answers + excluded.answers, updatedAt = max(updatedAt, excluded.updatedAt)
             """, arguments: both)
         try db.execute(sql: "UPDATE OR IGNORE ratingHistory SET userId = ? WHERE userId = ?", arguments: both)
-        for table in ["solvedQuestion", "stageProgress", "categoryTotal", "playDay", "playerRating", "ratingHistory"] {
+        for table in ["solvedQuestion", "stageProgress", "categoryTotal", "typeTotal", "playDay", "playerRating",
+                      "ratingHistory"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [source])
         }
     }

@@ -219,6 +219,24 @@ extension AppDatabase {
             }
             try db.create(index: "adEvent_pending", on: "adEvent", columns: ["userId", "sentAt"])
         }
+        // Stats per quiz type kept up to date with every answer, like categoryTotal, so that `stats` never scans the
+        // quizzes; filled from the quizzes already played.
+        migrator.registerMigration("v5-type-totals") { db in
+            try db.create(table: "typeTotal") { t in
+                t.column("userId", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("quizzes", .integer).notNull().defaults(to: 0)
+                t.column("answered", .integer).notNull().defaults(to: 0)
+                t.column("correct", .integer).notNull().defaults(to: 0)
+                t.column("timeSpent", .double).notNull().defaults(to: 0)
+                t.primaryKey(["userId", "type"])
+            }
+            try db.execute(sql: """
+                INSERT INTO typeTotal (userId, type, quizzes, answered, correct, timeSpent)
+                SELECT userId, type, sum(status != 'in_progress'), sum(answeredCount), sum(correctCount), sum(duration)
+                FROM quiz GROUP BY userId, type
+                """)
+        }
         return migrator
     }
 }
