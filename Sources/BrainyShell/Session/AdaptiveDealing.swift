@@ -29,8 +29,10 @@ struct AdaptiveDealing {
               play.index + 1 < play.quiz.dealt.count,
               !play.quiz.dealt[play.index + 1].questionId.hasPrefix(LanguageModelQuestions.origin) else { return }
         let quiz = play.quiz
-        var candidates = try candidates(for: quiz.type, category: quiz.category, userId: quiz.userId)
+        var candidates = try session.adaptiveCandidates.flatMap { $0.quizId == quiz.id ? $0.ratings : nil }
+            ?? candidates(for: quiz.type, category: quiz.category, userId: quiz.userId)
         for dealt in quiz.dealt { candidates[dealt.questionId] = nil }
+        session.adaptiveCandidates = (quiz.id, candidates)
         let player = try session.repository.playerRatings(userId: quiz.userId)[quiz.category] ?? .newPlayer
         var generator = session.drawGenerator()
         guard let id = AdaptivePicker.next(for: player, among: candidates, preferring: Self.preferred(for: quiz.type),

@@ -34,6 +34,9 @@ public final class ShellSession {
     private(set) lazy var remote = RemoteSession(session: self)
     /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
     var aiLog: [LanguageModelQuestions.Exchange] = []
+    /// The candidates of the adaptive quiz being played (their ratings do not change while it is played, but by a
+    /// sync): read once per quiz, not after every answer.
+    var adaptiveCandidates: (quizId: String, ratings: [String: Rating])?
     /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
     lazy var voice = VoiceSession(session: self)
     /// The quiz-end ad, the rewarded ad under way, `ad open` and QA's `ads`.
