@@ -2,8 +2,6 @@ import AsyncHTTPClient
 import BrainyAPI
 import BrainyKit
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// An OpenAI-compatible chat-completions endpoint over HTTP, asked for a reply in a JSON schema
 /// (`response_format: json_schema`, which Ollama, llama.cpp's server and vLLM accept); the key (when the endpoint wants
@@ -26,11 +24,7 @@ public struct HTTPChatCompletion: ChatCompletionAPI {
     }
 
     public static func endpoint(for url: String) -> String {
-        var base = url.trimmingCharacters(in: .whitespaces)
-        while base.hasSuffix("/") { base.removeLast() }
-        if base.hasSuffix("/chat/completions") { return base }
-        if base.hasSuffix("/v1") { return base + "/chat/completions" }
-        return base + "/v1/chat/completions"
+        OpenAICompatibleEndpoint.url(url, path: "chat/completions")
     }
 
     public func complete(_ messages: [ChatMessage], schemaName: String, schema: Data) async throws(RemoteError) -> String {
@@ -47,25 +41,9 @@ public struct HTTPChatCompletion: ChatCompletionAPI {
         } catch {
             throw .badResponse("could not write the request: \(error)")
         }
-        var request = HTTPClientRequest(url: endpoint)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "brainy/\(BrainyVersion.current)")
-        if let apiKey, !apiKey.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        let status: Int
-        let answer: Data
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
-            status = Int(response.status.code)
-            answer = Data(try await response.body.collect(upTo: 4 * 1024 * 1024).readableBytesView)
-        } catch {
-            throw HTTPRemoteAPI.classify(error, timeout: timeout)
-        }
-        guard status < 400 else {
-            throw .server(status: status, code: "http_\(status)", message: HTTPResponseStatus(statusCode: status).reasonPhrase)
-        }
+        let answer = try await OpenAICompatibleEndpoint.post(body, to: endpoint, contentType: "application/json",
+                                                             apiKey: apiKey, timeout: timeout, limit: 4 * 1024 * 1024,
+                                                             client: client)
         struct Reply: Decodable {
             struct Choice: Decodable {
                 struct Message: Decodable { var content: String? }

@@ -2,8 +2,6 @@ import AsyncHTTPClient
 import BrainyAPI
 import BrainyKit
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// An OpenAI-compatible transcription endpoint over HTTP: the recording as `multipart/form-data` with the model, the
 /// language and a prompt; the key (when the endpoint wants one) from `BRAINY_ASR_KEY` or `OPENAI_API_KEY`.
@@ -27,11 +25,7 @@ public struct HTTPSpeechTranscription: SpeechTranscriptionAPI {
 
     /// `http://h:8000` → `http://h:8000/v1/audio/transcriptions`; `http://h/v1` → `http://h/v1/audio/transcriptions`.
     public static func endpoint(for url: String) -> String {
-        var base = url.trimmingCharacters(in: .whitespaces)
-        while base.hasSuffix("/") { base.removeLast() }
-        if base.hasSuffix("/audio/transcriptions") { return base }
-        if base.hasSuffix("/v1") { return base + "/audio/transcriptions" }
-        return base + "/v1/audio/transcriptions"
+        OpenAICompatibleEndpoint.url(url, path: "audio/transcriptions")
     }
 
     public func transcribe(wav: Data, language: Language, prompt: String) async throws(RemoteError) -> String {
@@ -49,25 +43,9 @@ public struct HTTPSpeechTranscription: SpeechTranscriptionAPI {
         body.append(wav)
         body.append(Data("\r\n--\(boundary)--\r\n".utf8))
 
-        var request = HTTPClientRequest(url: endpoint)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "brainy/\(BrainyVersion.current)")
-        if let apiKey, !apiKey.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
-        request.body = .bytes(ByteBuffer(bytes: body))
-        let status: Int
-        let answer: Data
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
-            status = Int(response.status.code)
-            answer = Data(try await response.body.collect(upTo: 1024 * 1024).readableBytesView)
-        } catch {
-            throw HTTPRemoteAPI.classify(error, timeout: timeout)
-        }
-        guard status < 400 else {
-            throw .server(status: status, code: "http_\(status)", message: HTTPResponseStatus(statusCode: status).reasonPhrase)
-        }
+        let answer = try await OpenAICompatibleEndpoint.post(
+            body, to: endpoint, contentType: "multipart/form-data; boundary=\(boundary)", apiKey: apiKey, timeout: timeout,
+            limit: 1024 * 1024, client: client)
         do {
             return try JSONDecoder().decode(TranscriptionResponse.self, from: answer).text
         } catch {
