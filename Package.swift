@@ -55,7 +55,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "BrainyShell", dependencies: ["BrainyKit", "BrainyAPI", "CEditLine"]),
+        .target(name: "BrainyShell", dependencies: ["BrainyKit", "BrainyAPI", "BrainyPacks", "CEditLine"]),
         // The HTTP client for brainy-server, implementing BrainyKit's `RemoteAPI`.
         .target(
             name: "BrainyClient",

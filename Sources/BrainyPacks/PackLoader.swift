@@ -27,13 +27,31 @@ public enum PackLoader {
         let manifest = try manifest(in: directory)
         var questions: [Question] = []
         for file in manifest.files {
-            do {
-                let data = try Data(contentsOf: directory.appendingPathComponent(file))
-                questions += try JSONDecoder().decode(QuestionFile.self, from: data).questions
-            } catch {
-                throw .invalidPack("\(file): \(error)")
-            }
+            questions += try load(file: file, in: directory)
         }
         return QuestionPack(id: manifest.id, version: manifest.version, questions: questions)
+    }
+
+    /// The questions of one of the pack's files (one category's).
+    public static func load(file: String, in directory: URL) throws(StoreError) -> [Question] {
+        do {
+            let data = try Data(contentsOf: directory.appendingPathComponent(file))
+            return try JSONDecoder().decode(QuestionFile.self, from: data).questions
+        } catch {
+            throw .invalidPack("\(file): \(error)")
+        }
+    }
+
+    /// A pack folder's files as `load` reads them: the manifest and one file per category, encoded the same way on
+    /// every run (sorted keys, indented), so that a pack made by a program is kept in git and compared byte for byte.
+    public static func encoded(id: String, version: String,
+                               files: [(name: String, questions: [Question])]) throws -> [String: Data] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var result = ["manifest.json": try encoder.encode(Manifest(id: id, version: version, files: files.map(\.name)))]
+        for file in files {
+            result[file.name] = try encoder.encode(QuestionFile(questions: file.questions))
+        }
+        return result
     }
 }

@@ -48,6 +48,18 @@ extension AppDatabase: LearningRepository {
         }
     }
 
+    public func bankQuestionTexts(category: QuizCategory) throws(StoreError) -> Set<String> {
+        try read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT json_extract(CAST(body AS TEXT), '$.ko.text') FROM question
+                WHERE category = ? AND substr(id, 1, 3) <> 'ai-' AND removedAt IS NULL
+                UNION
+                SELECT json_extract(CAST(body AS TEXT), '$.en.text') FROM question
+                WHERE category = ? AND substr(id, 1, 3) <> 'ai-' AND removedAt IS NULL
+                """, arguments: [category.rawValue, category.rawValue]))
+        }
+    }
+
     public func saveGenerated(_ questions: [Question], origin: String, now: Date) throws(StoreError) {
         try write { db in
             for question in questions {

@@ -29,6 +29,23 @@ public enum QuestionGenerator {
         }
     }
 
+    /// The questions AI mode ships ready-made for `category` (Resources/Knowledge/questions): every one the templates
+    /// make that passes the validator and repeats no question of `bank`, in the stable order of `all`.
+    public static func readyMade(from knowledge: KnowledgeBase, category: QuizCategory, bank: [Question]) -> [Question] {
+        let valid = all(from: knowledge, category: category).map(\.question).filter { QuestionValidator.problems($0).isEmpty }
+        return notRepeating(valid, bankTexts: Set(bank.flatMap { [$0.ko.text, $0.en.text] }))
+    }
+
+    /// `questions` without those whose text, in either language, is one of `bankTexts` once normalized
+    /// (`QuestionValidator.normalizedText`): AI mode never offers a question the bank already has.
+    public static func notRepeating(_ questions: [Question], bankTexts: Set<String>) -> [Question] {
+        let normalized = Set(bankTexts.map(QuestionValidator.normalizedText))
+        return questions.filter {
+            !normalized.contains(QuestionValidator.normalizedText($0.ko.text))
+                && !normalized.contains(QuestionValidator.normalizedText($0.en.text))
+        }
+    }
+
     /// Up to `count` questions for `category`, drawn with `generator` (the same seed gives the same questions), none
     /// whose normalized question text (either language) is in `excludingTexts` and none whose id is in `excludingIds`,
     /// preferring `difficulty` when given: questions of that difficulty first, then the nearer difficulties, the easier

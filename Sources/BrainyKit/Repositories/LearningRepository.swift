@@ -11,6 +11,9 @@ public protocol LearningRepository: Sendable {
     /// (`generated`); with `unsolvedBy`, only those that user never answered.
     func ratedCandidates(category: QuizCategory, generated: Bool, voiceOnly: Bool,
                          unsolvedBy userId: String?) throws(StoreError) -> [String: Rating]
+    /// The texts, in both languages and as written, of the questions in `category` that were not generated: what AI
+    /// mode's questions must not repeat.
+    func bankQuestionTexts(category: QuizCategory) throws(StoreError) -> Set<String>
     /// Keeps generated questions (by stable id: the same question made twice is kept once) under `origin`, the pack
     /// id that says where they came from (`ai-kb`: the bundled knowledge base; `ai-llm`: a language model).
     func saveGenerated(_ questions: [Question], origin: String, now: Date) throws(StoreError)

@@ -1,39 +1,40 @@
 import BrainyKit
+import BrainyPacks
 import Foundation
 
-/// AI mode's questions from the bundled knowledge base: made from its templates once per category (and again when
-/// the generator changes), each passed through the validator, none repeating a bank question, and kept like the
-/// bank's under the origin `ai-kb`, so that history, resume, replay and sync treat them alike.
+/// AI mode's questions from the bundled knowledge base. Its generator's questions ship ready-made in the knowledge
+/// folder (`questions/`, a pack with one file per category, checked by a test to be what the generator makes): the
+/// first AI quiz in a category stores that category's, less any that repeat a question of the bank on this device,
+/// under the origin `ai-kb`, so that history, resume, replay and sync treat them like the bank's. They are stored
+/// again when the shipped version changes.
 struct AIQuestionMaking {
     let session: ShellSession
     static let origin = "ai-kb"
-    /// Bumped when the templates change, so that a device makes its questions again.
-    static let generatorVersion = "1"
 
     func prepare(_ category: QuizCategory) throws {
         let repository = session.repository
+        guard let knowledge = session.services.knowledgeFolder else { throw ShellError.knowledgeBaseMissing("") }
+        let folder = knowledge.appendingPathComponent("questions", isDirectory: true)
         let key = "\(Self.origin).\(category.rawValue)"
-        if try repository.syncValue(key) == Self.generatorVersion { return }
-        guard let folder = session.services.knowledgeFolder else { throw ShellError.knowledgeBaseMissing("") }
-        let knowledge: KnowledgeBase
-        do { knowledge = try KnowledgeBase.load(from: folder) } catch { throw ShellError.knowledgeBaseMissing(folder.path) }
-        let bank = try repository.questions(ids: try repository.candidateIds(category: category, unsolvedBy: nil,
-                                                                              voiceOnly: false))
-        let bankTexts = Set(bank.flatMap { [QuestionValidator.normalizedText($0.ko.text),
-                                            QuestionValidator.normalizedText($0.en.text)] })
-        let made = QuestionGenerator.all(from: knowledge, category: category).map(\.question)
-        let kept = made.filter {
-            QuestionValidator.problems($0).isEmpty && !bankTexts.contains(QuestionValidator.normalizedText($0.ko.text))
-                && !bankTexts.contains(QuestionValidator.normalizedText($0.en.text))
+        let shipped: [Question]
+        let version: String
+        do {
+            version = try PackLoader.manifest(in: folder).version
+            if try repository.syncValue(key) == version { return }
+            shipped = try PackLoader.load(file: "\(category.rawValue).json", in: folder)
+        } catch StoreError.invalidPack {
+            throw ShellError.knowledgeBaseMissing(folder.path)
         }
+        let kept = QuestionGenerator.notRepeating(shipped, bankTexts: try repository.bankQuestionTexts(category: category))
         try repository.saveGenerated(kept, origin: Self.origin, now: session.now)
-        try repository.setSyncValue(Self.generatorVersion, for: key)
+        try repository.setSyncValue(version, for: key)
         let console = session.console
+        let leftOut = shipped.count - kept.count
         console.line(console.paint("🤖 " + console.text(Localized(
-            ko: "지식 베이스에서 \(category.name.ko) 문제 \(kept.count)개를 만들었습니다"
-                + (made.count > kept.count ? " (검사를 통과하지 못했거나 기존 문제와 겹친 \(made.count - kept.count)개 제외)." : "."),
-            en: "Made \(kept.count) \(category.name.en) questions from the knowledge base"
-                + (made.count > kept.count ? " (\(made.count - kept.count) left out: invalid or already in the bank)." : "."))),
+            ko: "지식 베이스에서 만든 \(category.name.ko) 문제 \(kept.count)개를 준비했습니다"
+                + (leftOut > 0 ? " (이 기기의 문제와 겹친 \(leftOut)개 제외)." : "."),
+            en: "Made ready \(kept.count) \(category.name.en) questions from the knowledge base"
+                + (leftOut > 0 ? " (\(leftOut) left out: already asked by a question on this device)." : "."))),
                                    \.muted))
     }
 }

@@ -8,7 +8,6 @@ struct QuizDealing {
 
     func deal(_ request: DealRequest) throws -> QuizPlay {
         let repository = session.repository
-        let console = session.console
         var generator = session.drawGenerator()
         var dealt: [DealtQuestion]
         var stage: Int?
