@@ -81,6 +81,8 @@ public enum ResultRefusalReason: String, Codable, Sendable, CaseIterable {
     case inTheFuture = "in_the_future"
     /// A time spent on one question beyond any real play.
     case implausibleTime = "implausible_time"
+    /// The result says it is right, but the answer it carries is not this question's.
+    case notTheAnswer = "not_the_answer"
     /// A reason this client does not know (a newer server's).
     case other
 

@@ -21,6 +21,7 @@ enum UploadJSON {
             field("timeSpent", raw: number(result.timeSpent), into: &out)
             field("answeredAt", string: ISO8601Time.string(from: result.answeredAt), into: &out)
             field("hintUsed", raw: result.hintUsed ? "true" : "false", into: &out)
+            if let answer = result.answer { field("answer", string: answer, into: &out) }
             out.append(125)
         }
         out += Array(#"],"quizzes":["#.utf8)

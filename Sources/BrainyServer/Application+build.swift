@@ -85,8 +85,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
         if let devIdP = social.devIdP {
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
-        router.addRoutes(ResultsController(results: repository, questionIds: content.questionIds,
-                                           generatedQuestionIds: content.generatedQuestionIds,
+        router.addRoutes(ResultsController(results: repository, questions: content.questions,
                                            clock: environment.clock, auth: auth).endpoints,
                          at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,

@@ -8,7 +8,7 @@ extension AppDatabase: SyncRepository {
             var next = cursor
             var results: [UploadedResult] = []
             let resultRows = try Row.fetchCursor(db, sql: """
-                SELECT rowid, id, quizId, questionId, category, type, outcome, timeSpent, answeredAt, hintUsed
+                SELECT rowid, id, quizId, questionId, category, type, outcome, timeSpent, answeredAt, hintUsed, answerText
                 FROM quizResult WHERE userId = ? AND needsSync = 1 AND rowid > ? ORDER BY rowid LIMIT ?
                 """, arguments: [userId, cursor.result, limit])
             while let row = try resultRows.next() {
@@ -18,7 +18,7 @@ extension AppDatabase: SyncRepository {
                 results.append(UploadedResult(
                     id: row["id"], quizId: row["quizId"], questionId: row["questionId"], category: category, type: type,
                     outcome: outcome, timeSpent: row["timeSpent"], answeredAt: row["answeredAt"],
-                    hintUsed: row["hintUsed"]))
+                    hintUsed: row["hintUsed"], answer: row["answerText"]))
             }
             // A quiz travels once it is over, so that the server keeps its final score.
             var quizzes: [UploadedQuiz] = []

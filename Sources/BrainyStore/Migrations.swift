@@ -237,6 +237,11 @@ extension AppDatabase {
                 FROM quiz GROUP BY userId, type
                 """)
         }
+        // What was answered in words the server can grade again (the chosen option's text, not its number in this
+        // quiz's order): uploads carry it. Answers kept before have none; the server holds them unranked.
+        migrator.registerMigration("v6-answer-text") { db in
+            try db.alter(table: "quizResult") { t in t.add(column: "answerText", .text) }
+        }
         return migrator
     }
 }

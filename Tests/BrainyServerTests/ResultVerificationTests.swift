@@ -9,9 +9,10 @@ import Testing
 /// their author at #1, and a result could name another account's quiz.
 @Suite struct ResultVerificationTests {
     static func result(_ id: String, quiz: String = "q1", question: String, outcome: AnswerOutcome = .correct,
-                       at date: Date = TestServer.start, timeSpent: Double = 3) -> UploadedResult {
+                       at date: Date = TestServer.start, timeSpent: Double = 3, answer given: String? = nil) -> UploadedResult {
         UploadedResult(id: id, quizId: quiz, questionId: question, category: .country, type: .multipleChoice,
-                       outcome: outcome, timeSpent: timeSpent, answeredAt: date, hintUsed: false)
+                       outcome: outcome, timeSpent: timeSpent, answeredAt: date, hintUsed: false,
+                       answer: given ?? answer(to: question, right: outcome == .correct))
     }
 
     static func board(_ client: some TestClientProtocol, _ token: String) async throws -> LeaderboardResponse {
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func questionsOfTheKnowledgeBasesGeneratorCountLikeThePacks() async throws {
-        let generated = try #require(ServedContent.bundledGeneratedIds.sorted().first)
+        let generated = try #require(ServedContent.bundledGenerated.first?.id)
         #expect(generated.hasPrefix("ai-"))
         try await TestServer.app().test(.router) { client in
             let mina = try await client.register("mina@example.com")
@@ -118,6 +119,42 @@ import Testing
             #expect(try await Self.board(client, mina.accessToken).entries.isEmpty)
             #expect(try await client.get("/v1/results/summary", token: mina.accessToken)
                 .decode(ResultSummaryResponse.self).correct == 3)
+        }
+    }
+
+    @Test func aResultThatSaysItIsRightIsGradedAgainFromItsAnswer() async throws {
+        let question = try #require(bundledQuestions[countryQuestion(0)])
+        let wrongOption = try #require(question.en.options.first { $0 != question.en.answer })
+        let alternative = question.en.alternatives.first ?? question.ko.answer
+        try await TestServer.app().test(.router) { client in
+            let mina = try await client.register("mina@example.com")
+            let batch = ResultUploadRequest(results: [
+                Self.result("forged", question: countryQuestion(0), answer: wrongOption), // "correct", but it is not
+                Self.result("nonsense", question: countryQuestion(1), answer: "I win"),
+                Self.result("korean", question: countryQuestion(0), answer: question.ko.answer), // the answer in Korean
+                Self.result("typed", question: countryQuestion(0), answer: alternative), // typed another way
+                Self.result("modest", question: countryQuestion(2), outcome: .wrong, answer: "anything"),
+            ])
+            let body = try await client.post("/v1/results", json: batch, token: mina.accessToken)
+                .decode(ResultUploadResponse.self)
+            #expect(body.accepted.sorted() == ["korean", "modest", "typed"])
+            #expect(body.refusals.sorted { $0.id < $1.id } == [
+                ResultRefusal(id: "forged", reason: .notTheAnswer), ResultRefusal(id: "nonsense", reason: .notTheAnswer),
+            ])
+            // country-0001 counts once a day, country-0003 was answered wrong.
+            #expect(try await Self.board(client, mina.accessToken).you?.score == 1)
+        }
+    }
+
+    @Test func anOlderDevicesRightAnswerWithoutItsWordsIsHeldButNotRanked() async throws {
+        try await TestServer.app().test(.router) { client in
+            let mina = try await client.register("mina@example.com")
+            var old = Self.result("old", question: countryQuestion(0))
+            old.answer = nil
+            let body = try await client.post("/v1/results", json: ResultUploadRequest(results: [old]), token: mina.accessToken)
+                .decode(ResultUploadResponse.self)
+            #expect(body.accepted == ["old"])
+            #expect(try await Self.board(client, mina.accessToken).entries.isEmpty)
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
     @Test func datesMayCarryFractionalSecondsAndOffsets() async throws {
         try await TestServer.app().test(.router) { client in
             let token = try await client.register("mina@example.com").accessToken
-            let body = #"{"results": [{"id": "r1", "quizId": "q", "questionId": "country-0001", "category": "country", "type": "mc", "outcome": "correct", "timeSpent": 1, "answeredAt": "2026-11-22T15:00:00.250+09:00", "hintUsed": false}]}"#
+            let body = #"{"results": [{"id": "r1", "quizId": "q", "questionId": "country-0001", "category": "country", "type": "mc", "outcome": "correct", "timeSpent": 1, "answeredAt": "2026-11-22T15:00:00.250+09:00", "hintUsed": false, "answer": "\#(answer(to: "country-0001", right: true))"}]}"#
             let response = try await client.post("/v1/results", raw: body, token: token)
             #expect(response.status == .ok)
             let board = try await client.get("/v1/leaderboard/daily?date=2026-11-22", token: token)

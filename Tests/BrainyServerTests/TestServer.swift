@@ -113,13 +113,23 @@ func quizBatch(_ quizId: String, correct: Int, count: Int, at date: Date) -> Res
     let results = (0..<count).map { index in
         UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: countryQuestion(index), category: .country,
                        type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3.5,
-                       answeredAt: date.addingTimeInterval(Double(index) * 10), hintUsed: false)
+                       answeredAt: date.addingTimeInterval(Double(index) * 10), hintUsed: false,
+                       answer: answer(to: countryQuestion(index), right: index < correct))
     }
     let quiz = UploadedQuiz(id: quizId, category: .country, type: .multipleChoice, format: .individual,
                             correctCount: correct, questionCount: count, startedAt: date,
                             finishedAt: date.addingTimeInterval(Double(count) * 10))
     return ResultUploadRequest(results: results, quizzes: [quiz])
 }
+
+/// What a device uploads as the answer to one of the questions the server knows: its right option's text, or another
+/// option's ("x" for a question it does not know).
+func answer(to questionId: String, right: Bool) -> String {
+    guard let question = bundledQuestions[questionId] else { return "x" }
+    return right ? question.en.answer : question.en.options.first { $0 != question.en.answer }!
+}
+
+let bundledQuestions: [String: Question] = (try? ServedContent.bundled().questions) ?? [:]
 
 /// The id of the bundled pack's `index`-th country question, from 0.
 func countryQuestion(_ index: Int) -> String { String(format: "country-%04d", index + 1) }

@@ -56,13 +56,22 @@ enum LiveServer {
 
     struct ApprovalFailed: Error { var status: Int }
 
+    static let questions = (try? ServedContent.bundled().questions) ?? [:]
+
+    /// The words a device uploads for an answer: the right option's text, or another option's.
+    static func answer(to questionId: String, right: Bool) -> String? {
+        guard let question = questions[questionId] else { return nil }
+        return right ? question.en.answer : question.en.options.first { $0 != question.en.answer }
+    }
+
     /// A batch of `count` answers of one finished quiz on the bundled pack's first person questions, the first
     /// `correct` right.
     static func batch(quizId: String, count: Int, correct: Int, at date: Date) -> ResultUploadRequest {
         let results = (0..<count).map { index in
             UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: String(format: "person-%04d", index + 1), category: .person,
                            type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3,
-                           answeredAt: date, hintUsed: false)
+                           answeredAt: date, hintUsed: false,
+                           answer: answer(to: String(format: "person-%04d", index + 1), right: index < correct))
         }
         let quiz = UploadedQuiz(id: quizId, category: .person, type: .multipleChoice, format: .individual,
                                 correctCount: correct, questionCount: count, startedAt: date, finishedAt: date)

@@ -28,6 +28,10 @@ import Testing
             let login = try await server.api.login(email: "mina@example.com", password: "correct horse")
             let board = try await server.api.leaderboard(accessToken: login.accessToken)
             let correct = try #require(board.you).score
+            // The server graded the shell's right answers again from the words uploaded with them, and ranked them all.
+            let held = try await server.api.resultSummary(accessToken: login.accessToken)
+            #expect(held.correct > 0, "the quiz had no right answer to grade")
+            #expect(correct == held.correct)
             let again = await shell.run(["sync", "leaderboard"])
             #expect(again.output.contains("nothing to upload"))
             #expect(again.output.contains("Daily leaderboard 2026-11-22"))

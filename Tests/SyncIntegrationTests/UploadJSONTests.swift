@@ -11,7 +11,8 @@ import Testing
         let request = ResultUploadRequest(
             results: [
                 UploadedResult(id: "r-1", quizId: "q\"1\\", questionId: "person-0001", category: .person,
-                               type: .multipleChoice, outcome: .correct, timeSpent: 3.75, answeredAt: at, hintUsed: true),
+                               type: .multipleChoice, outcome: .correct, timeSpent: 3.75, answeredAt: at, hintUsed: true,
+                               answer: "Seoul \"서울\" \\ \u{1}"),
                 UploadedResult(id: "r-2\n한글", quizId: "q1", questionId: "music-0002", category: .music,
                                type: .shortAnswer, outcome: .skipped, timeSpent: 12, answeredAt: at, hintUsed: false),
             ],

@@ -93,11 +93,14 @@ public struct AnswerRecord: Codable, Equatable, Sendable, Identifiable {
     public var type: QuizType
     /// For a spoken answer, what the recognizer heard (the given answer is what it stands for: "three" → "3").
     public var heard: String?
+    /// What was answered in words the server can grade again without the quiz's option order: the chosen option's
+    /// English text, or the text typed; nil for a skip (and for answers kept before it was recorded).
+    public var answerText: String?
 
     public init(
         id: String, quizId: String, userId: String, questionId: String, position: Int, givenAnswer: String,
         outcome: AnswerOutcome, hintUsed: Bool, timeSpent: Double, answeredAt: Date, category: QuizCategory,
-        type: QuizType, heard: String? = nil
+        type: QuizType, heard: String? = nil, answerText: String? = nil
     ) {
         self.id = id
         self.quizId = quizId
@@ -112,6 +115,7 @@ public struct AnswerRecord: Codable, Equatable, Sendable, Identifiable {
         self.category = category
         self.type = type
         self.heard = heard
+        self.answerText = answerText
     }
 
     public var isCorrect: Bool { outcome == .correct }

@@ -284,6 +284,7 @@ public struct QuizFlow: Equatable, Sendable {
         }
         var correct: Bool
         var given = trimmed
+        var answerText = trimmed
         var correctNumber: Int?
         var correctLabel: String?
         if play.quiz.type.hasOptions {
@@ -302,6 +303,7 @@ public struct QuizFlow: Equatable, Sendable {
                 }
                 correct = position == play.correctPosition
                 given = labels[position]
+                answerText = shownEn[position]
             case let .outOfRange(number):
                 // "100" for the option "100도": the right answer typed another way still counts.
                 guard AnswerGrader.isCorrect(trimmed, for: question) else {
@@ -326,6 +328,7 @@ public struct QuizFlow: Equatable, Sendable {
         if timerSeconds > 0, elapsed > Double(timerSeconds) { outcome = .timedOut }
         var record = makeRecord(play, given: given, outcome: outcome, at: at)
         record.heard = heard
+        record.answerText = answerText
         play.answers.append(record)
         play.quiz.answeredCount = play.answers.count
         play.quiz.correctCount = play.correctCount

@@ -28,6 +28,21 @@ public enum AnswerGrader {
         isCorrect(typed, acceptedForms: question.acceptedForms)
     }
 
+    /// Grades an answer again from its words alone, without the quiz's option order (the server's check of an
+    /// upload): with options, an answer that is one of the options (in either language) is right only when it is the
+    /// answer; any other answer is right when the grader takes it as the answer typed, as the shell does.
+    public static func isCorrect(_ answer: String, for question: Question, withOptions: Bool) -> Bool {
+        if withOptions {
+            let normalized = AnswerNormalizer.normalize(answer)
+            for text in [question.en, question.ko] {
+                if let index = text.options.firstIndex(where: { AnswerNormalizer.normalize($0) == normalized }) {
+                    return index == text.answerIndex
+                }
+            }
+        }
+        return isCorrect(answer, for: question)
+    }
+
     /// True when `a` becomes `b` by one insertion, deletion or substitution (or they are equal).
     static func isOneEditApart(_ a: [Character], _ b: [Character]) -> Bool {
         if abs(a.count - b.count) > 1 { return false }

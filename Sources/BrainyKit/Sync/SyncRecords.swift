@@ -15,10 +15,13 @@ public struct UploadedResult: Codable, Equatable, Sendable {
     public var timeSpent: Double
     public var answeredAt: Date
     public var hintUsed: Bool
+    /// What was answered (`AnswerRecord.answerText`), which the server grades again: a result that says it is right
+    /// must be right. Absent from older devices' uploads.
+    public var answer: String?
 
     public init(
         id: String, quizId: String, questionId: String, category: QuizCategory, type: QuizType, outcome: AnswerOutcome,
-        timeSpent: Double, answeredAt: Date, hintUsed: Bool
+        timeSpent: Double, answeredAt: Date, hintUsed: Bool, answer: String? = nil
     ) {
         self.id = id
         self.quizId = quizId
@@ -29,12 +32,13 @@ public struct UploadedResult: Codable, Equatable, Sendable {
         self.timeSpent = timeSpent
         self.answeredAt = answeredAt
         self.hintUsed = hintUsed
+        self.answer = answer
     }
 
     public init(_ answer: AnswerRecord) {
         self.init(id: answer.id, quizId: answer.quizId, questionId: answer.questionId, category: answer.category,
                   type: answer.type, outcome: answer.outcome, timeSpent: answer.timeSpent,
-                  answeredAt: answer.answeredAt, hintUsed: answer.hintUsed)
+                  answeredAt: answer.answeredAt, hintUsed: answer.hintUsed, answer: answer.answerText)
     }
 }
 

@@ -7,9 +7,8 @@ import Hummingbird
 /// checked (`ResultCheck`) and refused with a reason, or held and marked whether the leaderboard may count it.
 struct ResultsController {
     let results: any ResultStore & AccountStore
-    /// The served pack's question ids, and those of the knowledge base's generator.
-    let questionIds: Set<String>
-    let generatedQuestionIds: Set<String>
+    /// The questions results are checked and graded against (`ServedContent.questions`).
+    let questions: [String: Question]
     let clock: any BrainyClock
     let auth: BearerAuthMiddleware
 
@@ -35,7 +34,7 @@ struct ResultsController {
         let gone = APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
         let now = clock.now()
         guard let account = try await results.account(id: userId) else { throw gone }
-        let check = ResultCheck(questionIds: questionIds, generatedQuestionIds: generatedQuestionIds, now: now,
+        let check = ResultCheck(questions: questions, now: now,
                                 accountCreatedAt: account.createdAt)
         var refusals: [ResultRefusal] = []
         var checked: [CheckedResult] = []
@@ -77,6 +76,9 @@ struct ResultsController {
             try checkId(result.questionId, "results[\(index)].questionId")
             guard result.timeSpent.isFinite, result.timeSpent >= 0 else {
                 throw APIError.badRequest("'results[\(index)].timeSpent' must be a number of seconds, 0 or more.")
+            }
+            guard (result.answer?.utf8.count ?? 0) <= QuizFlow.answerLimit else {
+                throw APIError.badRequest("'results[\(index)].answer' must be at most \(QuizFlow.answerLimit) bytes.")
             }
         }
         for (index, quiz) in batch.quizzes.enumerated() {

@@ -2,14 +2,12 @@ import BrainyAPI
 import BrainyKit
 import Foundation
 
-/// What the server makes of an uploaded result or quiz before storing it. Uploads carry an outcome, not the answer
-/// given, so the server cannot grade them again; it holds results to the questions it serves and to plausible times,
-/// and the leaderboard counts only what it could check (`CheckedResult.ranked`), each question once a day.
+/// What the server makes of an uploaded result or quiz before storing it: results are held to the questions it
+/// knows and to plausible times, and a result that says it is right is graded again from the answer it carries. The
+/// leaderboard counts only what the server could check (`CheckedResult.ranked`), each question once a day.
 struct ResultCheck {
-    /// Questions of the pack the server serves.
-    let questionIds: Set<String>
-    /// Questions of the bundled knowledge base's generator (AI mode, `ai-<template>-<entity>`).
-    var generatedQuestionIds: Set<String> = []
+    /// The questions the server knows: the pack it serves and those AI mode makes from the bundled knowledge base.
+    let questions: [String: Question]
     let now: Date
     /// When the caller's account was made: answers from before (a guest's history moved to the account) are kept
     /// but not ranked, so a new account cannot fill in past days' leaderboards.
@@ -32,7 +30,14 @@ struct ResultCheck {
         guard result.answeredAt <= now.addingTimeInterval(Self.clockSkew) else { return .refused(.inTheFuture) }
         guard result.timeSpent <= Self.maxTimeSpent else { return .refused(.implausibleTime) }
         let afterSignUp = result.answeredAt >= accountCreatedAt.addingTimeInterval(-Self.clockSkew)
-        if questionIds.contains(result.questionId) || generatedQuestionIds.contains(result.questionId) {
+        if let question = questions[result.questionId] {
+            // Saying less than right (wrong, too late, skipped) gains nothing: only a right answer is graded again.
+            guard result.outcome == .correct else { return .accepted(ranked: afterSignUp) }
+            // An older device's upload carries no answer: held, not ranked.
+            guard let answer = result.answer else { return .accepted(ranked: false) }
+            guard AnswerGrader.isCorrect(answer, for: question, withOptions: result.type.hasOptions) else {
+                return .refused(.notTheAnswer)
+            }
             return .accepted(ranked: afterSignUp)
         }
         // Other generated questions (a language model's) cannot be looked up: held (history, ratings), never ranked.

@@ -11,21 +11,18 @@ public struct ServedContent: Sendable {
     public var configJSON: Data
     public var pack: PackVersionResponse
     public var packJSON: Data
-    /// The ids of the pack's questions: uploaded results are checked against them.
-    public var questionIds: Set<String>
-    /// The ids of the questions AI mode makes from the bundled knowledge base (`ai-<template>-<entity>`): the
-    /// generator is deterministic, so the server makes them too and knows which exist.
-    public var generatedQuestionIds: Set<String>
+    /// The questions uploaded results are checked and graded against: the pack's, and those AI mode makes from the
+    /// bundled knowledge base (`ai-<template>-<entity>`), which ship ready-made with it.
+    public var questions: [String: Question]
 
-    public init(config: RemoteConfig, pack: QuestionPack, generatedQuestionIds: Set<String> = []) throws {
+    public init(config: RemoteConfig, pack: QuestionPack, generated: [Question] = []) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         self.config = config
         configJSON = try encoder.encode(config)
         self.pack = PackVersionResponse(id: pack.id, version: pack.version)
         packJSON = try encoder.encode(pack)
-        questionIds = Set(pack.questions.map(\.id))
-        self.generatedQuestionIds = generatedQuestionIds
+        questions = Dictionary((pack.questions + generated).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The default config and the core pack bundled with Brainy.
@@ -33,12 +30,13 @@ public struct ServedContent: Sendable {
         let config = try JSONDecoder().decode(RemoteConfig.self,
                                               from: Data(contentsOf: BrainyResources.defaultConfigURL))
         return try ServedContent(config: config, pack: PackLoader.load(from: BrainyResources.corePackDirectory),
-                                 generatedQuestionIds: bundledGeneratedIds)
+                                 generated: bundledGenerated)
     }
 
-    /// Made once per process (a second or so in a debug build); empty when the knowledge base cannot be read.
-    static let bundledGeneratedIds: Set<String> = {
-        guard let knowledge = try? KnowledgeBase.load(from: BrainyResources.knowledgeDirectory) else { return [] }
-        return Set(QuizCategory.allCases.flatMap { QuestionGenerator.all(from: knowledge, category: $0).map(\.question.id) })
+    /// The ready-made questions shipped with the knowledge base (Resources/Knowledge/questions); empty when they
+    /// cannot be read.
+    static let bundledGenerated: [Question] = {
+        let folder = BrainyResources.knowledgeDirectory.appendingPathComponent("questions", isDirectory: true)
+        return (try? PackLoader.load(from: folder))?.questions ?? []
     }()
 }

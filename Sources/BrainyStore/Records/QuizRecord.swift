@@ -107,6 +107,7 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var lastModified: Date
     var syncedAt: Date?
     var heard: String?
+    var answerText: String?
 
     enum Columns {
         static let quizId = Column(CodingKeys.quizId)
@@ -130,6 +131,7 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
         lastModified = record.answeredAt
         syncedAt = nil
         heard = record.heard
+        answerText = record.answerText
     }
 
     init(row: Row) {
@@ -149,12 +151,13 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
         lastModified = row["lastModified"]
         syncedAt = row["syncedAt"]
         heard = row["heard"]
+        answerText = row["answerText"]
     }
 
     var answer: AnswerRecord {
         AnswerRecord(id: id, quizId: quizId, userId: userId, questionId: questionId, position: position,
                      givenAnswer: givenAnswer, outcome: AnswerOutcome(rawValue: outcome) ?? .wrong, hintUsed: hintUsed,
                      timeSpent: timeSpent, answeredAt: answeredAt, category: QuizCategory(rawValue: category) ?? .general,
-                     type: QuizType(rawValue: type) ?? .multipleChoice, heard: heard)
+                     type: QuizType(rawValue: type) ?? .multipleChoice, heard: heard, answerText: answerText)
     }
 }
