@@ -38,6 +38,17 @@ import Testing
         #expect(feedback.correctNumber == 4)
     }
 
+    /// What is uploaded for the server to grade again: the words, not the number in this quiz's order.
+    @Test(arguments: [("4", "King Sejong", true), ("2", "King Taejo", false), ("태조", "King Taejo", false),
+                      ("세종", "세종", true)])
+    func theAnswerIsKeptInWordsTheServerCanGradeWithoutTheOrder(_ typed: String, words: String, right: Bool) throws {
+        let (record, _) = try Self.submit(typed)
+        #expect(record.answerText == words)
+        let question = try #require(try Self.flowAtSejong().play?.current)
+        #expect(AnswerGrader.isCorrect(words, for: question, withOptions: true) == right)
+        #expect(record.isCorrect == right)
+    }
+
     @Test(arguments: ["세종대왕", "세종 대왕", "King Sejong", "king sejong"])
     func answeringByTheOptionTextWorksInKoreanAndEnglish(_ typed: String) throws {
         let (record, _) = try Self.submit(typed)
