@@ -144,6 +144,27 @@ import Testing
         #expect(session.flow.hintCredits == 3)
     }
 
+    /// Maintenance switched on while a rewarded ad runs waits for the ad's end, then takes effect; off again, the
+    /// player is back where the ad began.
+    @Test(arguments: [true, false])
+    func maintenanceDuringARewardedAdTakesEffectWhenItEnds(watchedToTheEnd: Bool) throws {
+        let session = try session(qa: true)
+        try run(session, "mode mc", "category music", "start 2", "ads ok", "ad watch", "config maintenance on")
+        #expect(session.flow.state == .watchingAd)
+        if watchedToTheEnd {
+            shell.clock.advance(by: 15)
+            try run(session, "state")
+            #expect(session.console.captured.contains("Ad watched: 1 hint granted (you have 4 now)."))
+        } else {
+            try run(session, "ad skip")
+        }
+        #expect(session.flow.state == .maintenance)
+        #expect(session.console.captured.contains("The ad is over. The server is under maintenance"))
+        try run(session, "config maintenance off")
+        #expect(session.flow.state == .question)
+        #expect(session.flow.play?.answers.isEmpty == true)
+    }
+
     @Test func aHintWithNoCreditsOffersARewardedAd() throws {
         let session = try session()
         try run(session, "mode short", "category music", "start 4")

@@ -20,6 +20,9 @@ public struct QuizFlow: Equatable, Sendable {
     /// Watching a rewarded ad: the state to go back to, and when the ad began.
     public private(set) var adOrigin: FlowState?
     private var adStartedAt: Date?
+    /// What happened while a rewarded ad ran and waits for its end (maintenance starting or ending, the sign-in
+    /// expiring): the ad is short and ends first, then these take effect in order.
+    public private(set) var waitingForAdEnd: [FlowEvent] = []
     private var makeId: @Sendable () -> String
 
     public init(timerSeconds: Int = 0, makeId: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
@@ -88,6 +91,10 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case .sessionExpired:
+            if state == .watchingAd {
+                waitingForAdEnd.append(event)
+                return []
+            }
             let rule = try rule(for: .sessionExpired)
             if state == .maintenance {
                 user = nil
@@ -217,6 +224,10 @@ public struct QuizFlow: Equatable, Sendable {
             return [.showQuestion]
 
         case let .maintenanceChanged(on):
+            if state == .watchingAd {
+                waitingForAdEnd.append(event)
+                return []
+            }
             if on, state != .maintenance {
                 let rule = try rule(for: .maintenanceStarted)
                 stateBeforeMaintenance = state
@@ -251,7 +262,11 @@ public struct QuizFlow: Equatable, Sendable {
             adOrigin = nil
             adStartedAt = nil
             try move(to: origin, by: rule)
-            return []
+            let waiting = waitingForAdEnd
+            waitingForAdEnd = []
+            var effects: [FlowEffect] = []
+            for event in waiting { effects += try handle(event) }
+            return effects
 
         case let .hintCreditsChanged(credits):
             hintCredits = max(0, credits)

@@ -102,13 +102,30 @@ final class AdSession {
     func skip(via command: CommandName) throws {
         guard watch != nil else { return }
         watch = nil
+        let waited = session.flow.waitingForAdEnd
         try session.apply(.adWatchEnded(via: .command(command), rewardHints: 0, at: session.now))
         console.line(Localized(ko: "광고를 건너뛰었습니다. 보상은 없습니다.", en: "Ad skipped: no reward."))
+        tellWhatWaited(waited)
+    }
+
+    /// Says what happened during the ad and took effect at its end: maintenance, or the sign-in that expired.
+    private func tellWhatWaited(_ waited: [FlowEvent]) {
+        guard !waited.isEmpty else { return }
+        if session.flow.state == .maintenance {
+            console.line(console.paint(console.text(Localized(
+                ko: "광고가 끝났습니다. 서버가 점검 중이라 퀴즈를 시작할 수 없습니다. 점검이 끝나면 'sync'로 다시 확인하세요.",
+                en: "The ad is over. The server is under maintenance: quizzes cannot start. 'sync' again to check when it is over.")),
+                \.warning))
+        } else if session.flow.user == nil {
+            console.line(session.message(for: BrainyError.sessionExpired))
+        }
     }
 
     private func complete(_ running: AdWatch) {
         watch = nil
         guard let user = session.flow.user else { return }
+        let waited = session.flow.waitingForAdEnd
+        let credits = session.flow.hintCredits + running.reward
         let event = AdEventRecord(id: makeEventId(), userId: user.id, kind: .completion, adId: running.ad.id,
                                   sponsor: running.ad.sponsor, token: running.ad.token, occurredAt: running.endsAt,
                                   rewardHints: running.reward)
@@ -122,8 +139,9 @@ final class AdSession {
             return
         }
         console.line(console.paint("🎁 ", \.success) + console.text(Localized(
-            ko: "광고를 끝까지 보았습니다: 힌트 \(running.reward)개를 받았습니다 (이제 \(session.flow.hintCredits)개).",
-            en: "Ad watched: \(running.reward) hint\(running.reward == 1 ? "" : "s") granted (you have \(session.flow.hintCredits) now).")))
+            ko: "광고를 끝까지 보았습니다: 힌트 \(running.reward)개를 받았습니다 (이제 \(credits)개).",
+            en: "Ad watched: \(running.reward) hint\(running.reward == 1 ? "" : "s") granted (you have \(credits) now).")))
+        tellWhatWaited(waited)
     }
 
     /// The countdown line: seconds left, and how to stop.
