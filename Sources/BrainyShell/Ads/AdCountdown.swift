@@ -6,9 +6,14 @@ import Foundation
 /// that `clock advance` and the next commands move on, so nothing ever sleeps there.
 struct AdCountdown {
     let ads: AdSession
+    /// Ctrl-C, watched from the moment the countdown is made until it ends.
+    private let interrupts = RemoteCall()
+
+    init(ads: AdSession) {
+        self.ads = ads
+    }
 
     func runLive() {
-        let interrupts = RemoteCall()
         defer { interrupts.finish() }
         let console = ads.session.console
         while let running = ads.watch {

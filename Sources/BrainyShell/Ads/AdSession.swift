@@ -9,6 +9,9 @@ final class AdSession {
     unowned let session: ShellSession
     /// QA's `ads ok|none|fail|slow`.
     var forcing: AdForcing?
+    /// How long QA's made-up rewarded ad runs (`ads ok SECONDS`).
+    var forcedSeconds = AdSession.forcedAdSeconds
+    static let forcedAdSeconds = 15
     /// The ad last shown, which `ad open` opens.
     private(set) var lastShown: CachedAd?
     /// The rewarded ad running, while the flow is `watchingAd`.
@@ -75,10 +78,12 @@ final class AdSession {
                               reward: ad.rewardHints ?? config.rewardHints)
         running.announced = running.secondsLeft(at: started)
         watch = running
+        // Ctrl-C is watched from before the ad shows, so that one pressed as soon as it appears skips it.
+        let live = session.runsOnWallClock ? AdCountdown(ads: self) : nil
         AdCard(console: console).show(ad)
         shown(ad, userId: user.id)
         console.line(console.paint(countdown(running), \.accent))
-        if session.runsOnWallClock { AdCountdown(ads: self).runLive() }
+        live?.runLive()
     }
 
     /// Ends the ad under way when the clock has moved past its end (the reward granted at once), or tells how long
@@ -215,7 +220,7 @@ final class AdSession {
             id: placement == .rewarded ? "qa-rewarded" : "qa-quiz-end", sponsor: "Brainy",
             text: english ? "Keep your streak going: play a quiz every day." : "매일 한 판, 연속 기록을 이어 가세요.",
             link: "https://example.com/brainy/streaks", placement: placement, lang: console.language.rawValue,
-            durationSeconds: placement == .rewarded ? 15 : nil, rewardHints: placement == .rewarded ? 1 : nil,
+            durationSeconds: placement == .rewarded ? forcedSeconds : nil, rewardHints: placement == .rewarded ? 1 : nil,
             token: "qa-\(placement.rawValue)-" + UUID().uuidString.lowercased(),
             expiresAt: session.now + 48 * 3600)
     }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// A rewarded ad on a terminal runs on the wall clock: the countdown line redrawn each second until the end, where the
+/// reward is granted, and Ctrl-C skips it with nothing granted. (Elsewhere the ad moves with the injected clock: see
+/// AdsTests.)
+@Suite struct AdsEndToEndTests {
+    let home: URL
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-ads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    func launch() throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", home.appendingPathComponent("brainy.sqlite").path, "--lang", "en", "--qa"],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
+                          "XDG_DATA_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        _ = try terminal.expect("Brainy 0.1.0")
+        try terminal.waitForRawMode()
+        terminal.sendLine("login guest")
+        _ = try terminal.expect("guest")
+        return terminal
+    }
+
+    @Test func aRewardedAdCountsDownOnTheWallClockAndGrantsItsRewardAtTheEnd() throws {
+        let terminal = try launch()
+        terminal.sendLine("ads ok 2; ad watch")
+        _ = try terminal.expect("2s of the ad left")
+        _ = try terminal.expect("1s of the ad left")
+        _ = try terminal.expect("Ad watched: 1 hint granted (you have 4 now).")
+        terminal.sendLine("state")
+        _ = try terminal.expect("home")
+        terminal.sendLine("exit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCDuringARewardedAdSkipsItWithNoRewardAndKeepsTheShell() throws {
+        let terminal = try launch()
+        terminal.sendLine("ads ok 60; ad watch")
+        _ = try terminal.expect("60s of the ad left")
+        terminal.send("\u{3}")
+        _ = try terminal.expect("Ad skipped: no reward.")
+        terminal.sendLine("profile")
+        _ = try terminal.expect("hints left       3")
+        terminal.sendLine("exit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
