@@ -16,7 +16,8 @@ extension AppDatabase: QuestionRepository {
             // Both lists come out of their indexes in id order, so the unsolved ones are a linear merge away; SQL's
             // NOT IN (a temporary table of every solved id) or NOT EXISTS (a seek per question) cost twice as much.
             let all = try String.fetchAll(db, sql: """
-                SELECT id FROM question WHERE category = ? AND removedAt IS NULL AND (voice OR NOT ?) ORDER BY id
+                SELECT id FROM question WHERE category = ? AND removedAt IS NULL AND (voice OR NOT ?)
+                  AND substr(id, 1, 3) <> 'ai-' ORDER BY id
                 """, arguments: [category.rawValue, voiceOnly])
             guard let userId else { return all }
             let solved = try String.fetchAll(db, sql: """
@@ -30,6 +31,7 @@ extension AppDatabase: QuestionRepository {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL AND (voice OR NOT ?)
+                  AND substr(id, 1, 3) <> 'ai-'
                 """, arguments: [category.rawValue, voiceOnly])
             return rows.map { (id: $0["id"], difficulty: Difficulty(rawValue: $0["difficulty"]) ?? .medium) }
         }

@@ -30,6 +30,23 @@ import Testing
         #expect(session.console.captured.contains("AI"), "history lists the AI quiz")
     }
 
+    /// AI mode's questions, stored at its first quiz, stay out of the other types' quizzes and never move a stage.
+    @Test func theOtherTypesDrawFromTheBankOnlyEvenAfterAnAIQuiz() throws {
+        let shell = try ShellHarness()
+        let session = shell.session()
+        for line in ["login guest", "mode mc", "category country", "format stage", "start"] { _ = try session.execute(line) }
+        let stageBefore = Set(dealtIds(session))
+        for line in ["abandon", "mode ai", "category country", "start 5", "abandon", "mode mc", "category country",
+                     "format stage", "start"] { _ = try session.execute(line) }
+        #expect(Set(dealtIds(session)) == stageBefore, "stage 1 is the same questions")
+        for line in ["abandon", "format individual"] { _ = try session.execute(line) }
+        for _ in 0..<20 {
+            _ = try session.execute("start 10")
+            #expect(!dealtIds(session).contains { $0.hasPrefix("ai-") }, "\(dealtIds(session))")
+            _ = try session.execute("abandon")
+        }
+    }
+
     @Test func anAIQuizLeftHalfWayResumesWithTheSameQuestionsInANewShell() throws {
         let shell = try ShellHarness()
         let first = shell.session()

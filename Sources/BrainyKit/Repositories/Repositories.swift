@@ -24,9 +24,11 @@ public protocol AccountRepository: Sendable {
 /// The questions of the imported packs.
 public protocol QuestionRepository: Sendable {
     func questions(ids: [String]) throws(StoreError) -> [Question]
-    /// Ids of the playable questions of a category; with `unsolvedBy`, only those that user never answered.
+    /// Ids of the playable questions of a category (the bank's: never AI mode's), with `unsolvedBy`, only those that
+    /// user never answered.
     func candidateIds(category: QuizCategory, unsolvedBy userId: String?, voiceOnly: Bool) throws(StoreError) -> [String]
-    /// Every playable question of a category with its difficulty, for stages.
+    /// Every playable question of a category with its difficulty, for stages (the bank's: AI mode's questions, stored
+    /// at its first quiz, must not move the stages).
     func stageCandidates(category: QuizCategory, voiceOnly: Bool) throws(StoreError) -> [(id: String, difficulty: Difficulty)]
     func packSummary() throws(StoreError) -> PackSummary
 }
