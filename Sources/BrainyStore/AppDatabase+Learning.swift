@@ -24,17 +24,27 @@ extension AppDatabase: LearningRepository {
         }
     }
 
-    public func ratedCandidates(category: QuizCategory, generated: Bool, voiceOnly: Bool,
-                                unsolvedBy userId: String?) throws(StoreError) -> [String: Rating] {
+    public func ratedCandidates(category: QuizCategory, generated: Bool, voiceOnly: Bool, unsolvedBy userId: String?,
+                                sample: CandidateSample?) throws(StoreError) -> [String: Rating] {
         try read { db in
+            // A large category is sampled: every `every`-th question in an order the seed scrambles (by rowid, so
+            // that the filter costs no read of the row).
+            var every = 1
+            if let sample {
+                let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM question WHERE category = ? AND removedAt IS NULL",
+                                             arguments: [category.rawValue]) ?? 0
+                every = max(1, total / max(1, sample.atMost))
+            }
+            let offset = Int64((sample?.seed ?? 0) % 1_000_003)
             let rows = try Row.fetchAll(db, sql: """
                 SELECT q.id, q.difficulty, r.value, r.answers FROM question q
                 LEFT JOIN questionRating r ON r.questionId = q.id
                 WHERE q.category = ? AND q.removedAt IS NULL AND (q.voice OR NOT ?)
                   AND (substr(q.id, 1, 3) = 'ai-') = ?
+                  AND (? = 1 OR (q.rowid * 2654435761 + ?) % ? = 0)
                   AND (? IS NULL OR NOT EXISTS (
                     SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.category = q.category AND s.questionId = q.id))
-                """, arguments: [category.rawValue, voiceOnly, generated, userId, userId])
+                """, arguments: [category.rawValue, voiceOnly, generated, every, offset, every, userId, userId])
             var candidates: [String: Rating] = [:]
             for row in rows {
                 let id: String = row["id"]
@@ -48,23 +58,38 @@ extension AppDatabase: LearningRepository {
         }
     }
 
-    public func bankQuestionTexts(category: QuizCategory) throws(StoreError) -> Set<String> {
+    public func repeatingTheBank(_ questions: [Question]) throws(StoreError) -> Set<String> {
         try read { db in
-            Set(try String.fetchAll(db, sql: """
-                SELECT json_extract(CAST(body AS TEXT), '$.ko.text') FROM question
-                WHERE category = ? AND substr(id, 1, 3) <> 'ai-' AND removedAt IS NULL
-                UNION
-                SELECT json_extract(CAST(body AS TEXT), '$.en.text') FROM question
-                WHERE category = ? AND substr(id, 1, 3) <> 'ai-' AND removedAt IS NULL
-                """, arguments: [category.rawValue, category.rawValue]))
+            let statements = try ["ko", "en"].map { language in
+                try db.makeStatement(sql: """
+                    SELECT 1 FROM question WHERE \(QuestionRecord.textExpression(language)) = lower(?)
+                      AND substr(id, 1, 3) <> 'ai-' LIMIT 1
+                    """)
+            }
+            var repeating: Set<String> = []
+            for question in questions {
+                if try Bool.fetchOne(statements[0], arguments: [question.ko.text]) != nil
+                    || Bool.fetchOne(statements[1], arguments: [question.en.text]) != nil {
+                    repeating.insert(question.id)
+                }
+            }
+            return repeating
         }
     }
 
     public func saveGenerated(_ questions: [Question], origin: String, now: Date) throws(StoreError) {
         try write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO question (id, packId, category, difficulty, voice, body, removedAt)
+                VALUES (?, ?, ?, ?, ?, ?, NULL)
+                ON CONFLICT(id) DO UPDATE SET packId = excluded.packId, category = excluded.category,
+                  difficulty = excluded.difficulty, voice = excluded.voice, body = excluded.body, removedAt = NULL
+                """)
+            let encoder = JSONEncoder()
             for question in questions {
-                var record = try QuestionRecord(question, packId: origin)
-                try record.upsert(db)
+                let body = try encoder.encode(QuestionRecord.Body(ko: question.ko, en: question.en))
+                try statement.execute(arguments: [question.id, origin, question.category.rawValue,
+                                                  question.difficulty.rawValue, question.voice, body])
             }
             try db.execute(sql: """
                 INSERT INTO questionPack (id, version, importedAt, questionCount)

@@ -242,6 +242,15 @@ extension AppDatabase {
         migrator.registerMigration("v6-answer-text") { db in
             try db.alter(table: "quizResult") { t in t.add(column: "answerText", .text) }
         }
+        // AI mode's first quiz in a category checks its ready-made questions against the bank by text: an index on
+        // each language's text (lower-cased) makes that a lookup per question, not a read of every question's body.
+        migrator.registerMigration("v7-question-text-index") { db in
+            for language in ["ko", "en"] {
+                try db.execute(sql: """
+                    CREATE INDEX question_\(language)Text ON question(\(QuestionRecord.textExpression(language)))
+                    """)
+            }
+        }
         return migrator
     }
 }

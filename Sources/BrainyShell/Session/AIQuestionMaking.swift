@@ -3,8 +3,9 @@ import BrainyPacks
 import Foundation
 
 /// AI mode's questions from the bundled knowledge base. Its generator's questions ship ready-made in the knowledge
-/// folder (`questions/`, a pack with one file per category, checked by a test to be what the generator makes): the
-/// first AI quiz in a category stores that category's, less any that repeat a question of the bank on this device,
+/// folder (`questions/`, a pack with one file per category, checked by a test to be what the generator makes, none
+/// repeating the bundled pack): the first AI quiz in a category stores that category's, less any whose text repeats
+/// a question of another pack on this device (case aside),
 /// under the origin `ai-kb`, so that history, resume, replay and sync treat them like the bank's. They are stored
 /// again when the shipped version changes.
 struct AIQuestionMaking {
@@ -16,16 +17,15 @@ struct AIQuestionMaking {
         guard let knowledge = session.services.knowledgeFolder else { throw ShellError.knowledgeBaseMissing("") }
         let folder = knowledge.appendingPathComponent("questions", isDirectory: true)
         let key = "\(Self.origin).\(category.rawValue)"
-        let shipped: [Question]
-        let version: String
-        do {
-            version = try PackLoader.manifest(in: folder).version
-            if try repository.syncValue(key) == version { return }
-            shipped = try PackLoader.load(file: "\(category.rawValue).json", in: folder)
-        } catch StoreError.invalidPack {
+        guard let version = try? PackLoader.manifest(in: folder).version else {
             throw ShellError.knowledgeBaseMissing(folder.path)
         }
-        let kept = QuestionGenerator.notRepeating(shipped, bankTexts: try repository.bankQuestionTexts(category: category))
+        if try repository.syncValue(key) == version { return }
+        guard let shipped = try? PackLoader.load(file: "\(category.rawValue).json", in: folder) else {
+            throw ShellError.knowledgeBaseMissing(folder.path)
+        }
+        let repeating = try repository.repeatingTheBank(shipped)
+        let kept = shipped.filter { !repeating.contains($0.id) }
         try repository.saveGenerated(kept, origin: Self.origin, now: session.now)
         try repository.setSyncValue(version, for: key)
         let console = session.console

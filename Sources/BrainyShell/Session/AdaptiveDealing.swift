@@ -11,7 +11,8 @@ struct AdaptiveDealing {
     /// `first`: questions just made for this player (by a language model), dealt before the picker's.
     func deal(_ request: DealRequest, count: Int, first: [String] = [],
               using generator: inout SeededGenerator) throws -> [DealtQuestion] {
-        var candidates = try candidates(for: request.type, category: request.category, userId: request.userId)
+        var candidates = try candidates(for: request.type, category: request.category, userId: request.userId,
+                                        sample: CandidateSample(seed: generator.next()))
         let made = Array(first.prefix(count))
         for id in made { candidates[id] = nil }
         guard !candidates.isEmpty || !made.isEmpty else { throw BrainyError.noQuestions(request.category) }
@@ -29,12 +30,13 @@ struct AdaptiveDealing {
               play.index + 1 < play.quiz.dealt.count,
               !play.quiz.dealt[play.index + 1].questionId.hasPrefix(LanguageModelQuestions.origin) else { return }
         let quiz = play.quiz
+        var generator = session.drawGenerator()
         var candidates = try session.adaptiveCandidates.flatMap { $0.quizId == quiz.id ? $0.ratings : nil }
-            ?? candidates(for: quiz.type, category: quiz.category, userId: quiz.userId)
+            ?? candidates(for: quiz.type, category: quiz.category, userId: quiz.userId,
+                          sample: CandidateSample(seed: generator.next()))
         for dealt in quiz.dealt { candidates[dealt.questionId] = nil }
         session.adaptiveCandidates = (quiz.id, candidates)
         let player = try session.repository.playerRatings(userId: quiz.userId)[quiz.category] ?? .newPlayer
-        var generator = session.drawGenerator()
         guard let id = AdaptivePicker.next(for: player, among: candidates, preferring: Self.preferred(for: quiz.type),
                                            using: &generator),
               let question = try session.repository.questions(ids: [id]).first else { return }
@@ -46,11 +48,14 @@ struct AdaptiveDealing {
     }
 
     /// What the quiz may draw from: AI mode's generated questions and the bank's (its own preferred), or the bank's;
-    /// unanswered ones when there are any.
-    private func candidates(for type: QuizType, category: QuizCategory, userId: String) throws -> [String: Rating] {
+    /// unanswered ones when there are any. A large bank is sampled (`CandidateSample`: a couple of thousand are plenty
+    /// to find ten near the player's level).
+    private func candidates(for type: QuizType, category: QuizCategory, userId: String,
+                            sample: CandidateSample) throws -> [String: Rating] {
         func draw(unsolvedBy user: String?) throws -> [String: Rating] {
             var found = try session.repository.ratedCandidates(category: category, generated: false,
-                                                               voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: user)
+                                                               voiceOnly: type.needsVoiceReadyQuestions, unsolvedBy: user,
+                                                               sample: sample)
             if type == .ai {
                 found.merge(try session.repository.ratedCandidates(category: category, generated: true, voiceOnly: false,
                                                                    unsolvedBy: user), uniquingKeysWith: { $1 })

@@ -46,6 +46,11 @@ struct QuestionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         removedAt = row["removedAt"]
     }
 
+    /// The SQL of a language's question text, lower-cased, as the text indexes hold it (migration v7).
+    static func textExpression(_ language: String) -> String {
+        "lower(json_extract(CAST(body AS TEXT), '$.\(language).text'))"
+    }
+
     func question() throws -> Question {
         let texts = try JSONDecoder().decode(Body.self, from: body)
         return Question(id: id, category: QuizCategory(rawValue: category) ?? .general,
