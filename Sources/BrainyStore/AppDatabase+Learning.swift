@@ -27,8 +27,8 @@ extension AppDatabase: LearningRepository {
     public func ratedCandidates(category: QuizCategory, generated: Bool, voiceOnly: Bool, unsolvedBy userId: String?,
                                 sample: CandidateSample?) throws(StoreError) -> [String: Rating] {
         try read { db in
-            // A large category is sampled: every `every`-th question in an order the seed scrambles (by rowid, so
-            // that the filter costs no read of the row).
+            // A large category is sampled: about one question in `every`, by a hash of its rowid and the seed (a
+            // product modulo a prime, which scrambles rowids in steps too), so that the filter reads no row.
             var every = 1
             if let sample {
                 let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM question WHERE category = ? AND removedAt IS NULL",
@@ -41,7 +41,7 @@ extension AppDatabase: LearningRepository {
                 LEFT JOIN questionRating r ON r.questionId = q.id
                 WHERE q.category = ? AND q.removedAt IS NULL AND (q.voice OR NOT ?)
                   AND (substr(q.id, 1, 3) = 'ai-') = ?
-                  AND (? = 1 OR (q.rowid * 2654435761 + ?) % ? = 0)
+                  AND (? = 1 OR ((q.rowid + ?) * 2654435761) % 1000003 % ? = 0)
                   AND (? IS NULL OR NOT EXISTS (
                     SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.category = q.category AND s.questionId = q.id))
                 """, arguments: [category.rawValue, voiceOnly, generated, every, offset, every, userId, userId])
