@@ -211,6 +211,9 @@ public enum ErrorMessage {
                              en: "The line is too long (over \(limit / 1024) KiB); it was not run.")
         case let .fileNotWritable(path):
             return Localized(ko: "\(path)에 쓸 수 없습니다. 폴더와 권한을 확인하세요.", en: "Cannot write \(path). Check the folder and its permissions.")
+        case let .notARegularFile(path):
+            return Localized(ko: "\(path)은(는) 일반 파일이 아닙니다 (장치, 폴더 또는 파이프). 기록할 파일 이름을 주세요.",
+                             en: "\(path) is not a regular file (a device, a folder or a pipe). Give the name of a file to record to.")
         case let .sourcedFileFailed(path, failures):
             return Localized(ko: "\(path)의 명령 \(failures)개가 실패했습니다 (위에 줄 번호와 함께 보였습니다).",
                              en: "\(failures) command\(failures == 1 ? "" : "s") in \(path) failed (shown above with their lines).")

@@ -16,6 +16,8 @@ public enum ShellError: Error, Equatable, Sendable {
     /// A line longer than `limit` bytes: not run.
     case lineTooLong(limit: Int)
     case fileNotWritable(String)
+    /// `record` at a path that is not a regular file (a device such as /dev/null, a folder, a pipe).
+    case notARegularFile(String)
     case alreadyRecording(String)
     /// `source FILE`: lines of the file failed (each was reported with its line as it ran).
     case sourcedFileFailed(String, failures: Int)

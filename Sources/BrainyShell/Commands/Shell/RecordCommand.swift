@@ -22,6 +22,17 @@ enum RecordCommand: ShellCommand {
         return .proceed
     }
 
+    /// The file a path names once its symbolic links are followed, even to a file not made yet (a few links deep).
+    private static func followingLinks(_ url: URL) -> URL {
+        var current = url
+        for _ in 0..<8 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { break }
+            current = destination.hasPrefix("/") ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        return current
+    }
+
     private static func record(_ arguments: [String], in session: ShellSession) throws {
         let console = session.console
         guard let target = arguments.first else { throw missingArgument }
@@ -36,6 +47,14 @@ enum RecordCommand: ShellCommand {
                                           en: "Recorded \(recorder.transcript.entries.count) commands to \(recorder.file.path). Check it with 'brainy --check \(recorder.file.path)'."))
         }
         if let recorder = session.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
+        // The transcript replaces the file whole at every command (written beside it, then renamed over it): a
+        // device such as /dev/null or a folder would be replaced too, so only a regular file, or a new one, is taken;
+        // a symbolic link is followed to its file.
+        let file = followingLinks(URL(fileURLWithPath: target))
+        if let type = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.type] as? FileAttributeType,
+           type != .typeRegular {
+            throw ShellError.notARegularFile(target)
+        }
         let manual = session.services.clock as? ManualClock
         if manual == nil { session.clockOverride = ManualClock(session.now) }
         // The generator starts again from the recorded seed, as the replay will.
@@ -45,7 +64,7 @@ enum RecordCommand: ShellCommand {
         let header = Transcript.Header(seed: seed, clock: session.now, language: console.language, timeZone: session.timeZone,
                                        qa: session.options.qaEnabled, columns: session.columns,
                                        ads: session.options.adsEnabled)
-        let recorder = TranscriptRecorder(file: URL(fileURLWithPath: target), header: header)
+        let recorder = TranscriptRecorder(file: file, header: header)
         try recorder.save()
         session.recorder = recorder
         console.line(Localized(ko: "\(target)에 기록합니다. 'record stop'으로 멈춥니다.", en: "Recording to \(target). Stop with 'record stop'."))
