@@ -40,7 +40,7 @@ import Testing
     @Test func ctrlCDuringARewardedAdSkipsItWithNoRewardAndKeepsTheShell() throws {
         let terminal = try launch()
         terminal.sendLine("ads ok 60; ad watch")
-        _ = try terminal.expect("60s of the ad left")
+        _ = try terminal.expect("60s of the ad left · 1 hint at the end · Ctrl-C stops it (no reward)")
         terminal.send("\u{3}")
         _ = try terminal.expect("Ad skipped: no reward.")
         terminal.sendLine("profile")

@@ -23,7 +23,7 @@ struct AdCountdown {
                 return
             }
             if ads.session.now >= running.endsAt { break }
-            console.progress(ads.countdown(running))
+            console.progress(ads.countdown(running, live: true))
             _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(200))
         }
         console.endProgress()

@@ -82,7 +82,7 @@ final class AdSession {
         let live = session.runsOnWallClock ? AdCountdown(ads: self) : nil
         AdCard(console: console).show(ad)
         shown(ad, userId: user.id)
-        console.line(console.paint(countdown(running), \.accent))
+        console.line(console.paint(countdown(running, live: live != nil), \.accent))
         live?.runLive()
     }
 
@@ -150,11 +150,14 @@ final class AdSession {
     }
 
     /// The countdown line: seconds left, and how to stop.
-    func countdown(_ running: AdWatch) -> String {
+    /// `live`: on a terminal, where the countdown holds the prompt until the end, Ctrl-C is the way to stop.
+    func countdown(_ running: AdWatch, live: Bool = false) -> String {
         let left = running.secondsLeft(at: session.now)
+        let stop = live ? Localized(ko: "Ctrl-C로 그만 보기 (보상 없음)", en: "Ctrl-C stops it (no reward)")
+            : Localized(ko: "'ad skip'으로 그만 보기 (보상 없음)", en: "'ad skip' stops it (no reward)")
         return console.text(Localized(
-            ko: "⏱ 광고 \(left)초 남음 · 끝까지 보면 힌트 \(running.reward)개 · 'ad skip'으로 그만 보기 (보상 없음)",
-            en: "⏱ \(left)s of the ad left · \(running.reward) hint\(running.reward == 1 ? "" : "s") at the end · 'ad skip' stops it (no reward)"))
+            ko: "⏱ 광고 \(left)초 남음 · 끝까지 보면 힌트 \(running.reward)개 · " + stop.ko,
+            en: "⏱ \(left)s of the ad left · \(running.reward) hint\(running.reward == 1 ? "" : "s") at the end · " + stop.en))
     }
 
     // MARK: ad open
