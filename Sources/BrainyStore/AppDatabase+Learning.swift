@@ -36,15 +36,18 @@ extension AppDatabase: LearningRepository {
                 every = max(1, total / max(1, sample.atMost))
             }
             let offset = Int64((sample?.seed ?? 0) % 1_000_003)
+            // Generated ids ("ai-…") as a range of the category index, so that AI mode's few hundred are read
+            // without the bank's rows.
+            let made = "q.id >= 'ai-' AND q.id < 'ai.'"
             let rows = try Row.fetchAll(db, sql: """
                 SELECT q.id, q.difficulty, r.value, r.answers FROM question q
                 LEFT JOIN questionRating r ON r.questionId = q.id
-                WHERE q.category = ? AND q.removedAt IS NULL AND (q.voice OR NOT ?)
-                  AND (substr(q.id, 1, 3) = 'ai-') = ?
+                WHERE q.category = ? AND q.removedAt IS NULL AND \(generated ? made : "NOT (\(made))")
+                  AND (q.voice OR NOT ?)
                   AND (? = 1 OR ((q.rowid + ?) * 2654435761) % 1000003 % ? = 0)
                   AND (? IS NULL OR NOT EXISTS (
                     SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.category = q.category AND s.questionId = q.id))
-                """, arguments: [category.rawValue, voiceOnly, generated, every, offset, every, userId, userId])
+                """, arguments: [category.rawValue, voiceOnly, every, offset, every, userId, userId])
             var candidates: [String: Rating] = [:]
             for row in rows {
                 let id: String = row["id"]
@@ -63,7 +66,7 @@ extension AppDatabase: LearningRepository {
             let statements = try ["ko", "en"].map { language in
                 try db.makeStatement(sql: """
                     SELECT 1 FROM question WHERE \(QuestionRecord.textExpression(language)) = lower(?)
-                      AND substr(id, 1, 3) <> 'ai-' LIMIT 1
+                      AND \(QuestionRecord.isBankQuestion) LIMIT 1
                     """)
             }
             var repeating: Set<String> = []
@@ -93,7 +96,7 @@ extension AppDatabase: LearningRepository {
             }
             try db.execute(sql: """
                 INSERT INTO questionPack (id, version, importedAt, questionCount)
-                VALUES (?, 'generated', ?, (SELECT count(*) FROM question WHERE packId = ?))
+                VALUES (?, 'generated', ?, (SELECT count(*) FROM question WHERE id >= 'ai-' AND id < 'ai.' AND packId = ?))
                 ON CONFLICT(id) DO UPDATE SET importedAt = excluded.importedAt, questionCount = excluded.questionCount
                 """, arguments: [origin, now, origin])
         }

@@ -244,10 +244,12 @@ extension AppDatabase {
         }
         // AI mode's first quiz in a category checks its ready-made questions against the bank by text: an index on
         // each language's text (lower-cased) makes that a lookup per question, not a read of every question's body.
+        // The bank's questions only: storing AI mode's own costs no index upkeep.
         migrator.registerMigration("v7-question-text-index") { db in
             for language in ["ko", "en"] {
                 try db.execute(sql: """
                     CREATE INDEX question_\(language)Text ON question(\(QuestionRecord.textExpression(language)))
+                    WHERE \(QuestionRecord.isBankQuestion)
                     """)
             }
         }

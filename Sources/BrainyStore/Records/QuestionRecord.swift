@@ -46,6 +46,9 @@ struct QuestionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         removedAt = row["removedAt"]
     }
 
+    /// The SQL that tells a bank question from one AI mode made (`ai-…` ids), as the text indexes are restricted.
+    static let isBankQuestion = "substr(id, 1, 3) <> 'ai-'"
+
     /// The SQL of a language's question text, lower-cased, as the text indexes hold it (migration v7).
     static func textExpression(_ language: String) -> String {
         "lower(json_extract(CAST(body AS TEXT), '$.\(language).text'))"
