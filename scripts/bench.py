@@ -138,7 +138,7 @@ def ai_mode(quizzes=6):
         by.setdefault(name, []).append(int(micros) / 1000)
     starts, answers = by["start"], by["answer"]
     ai_answers, adaptive_answers = answers[:quizzes * 10], answers[quizzes * 10:]
-    print(f"AI mode, first question of the first quiz (makes the category's questions from the knowledge base): {starts[0]:.1f} ms")
+    print(f"AI mode, first question of the first quiz (stores the category's ready-made questions): {starts[0]:.1f} ms")
     print(f"AI mode, first question of a later quiz: median {statistics.median(starts[1:quizzes]):.2f} ms  (n={quizzes - 1})")
     print(f"AI mode, answer (saved, both ratings learnt, the next question chosen again): median {statistics.median(ai_answers):.2f} ms  p99 {percentile(ai_answers, 99):.2f} ms")
     print(f"start adaptive 10 among the bank's questions of a category: median {statistics.median(starts[quizzes:]):.2f} ms")
