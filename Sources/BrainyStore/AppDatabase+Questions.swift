@@ -39,19 +39,31 @@ extension AppDatabase: QuestionRepository {
 
     public func packSummary() throws(StoreError) -> PackSummary {
         try read { db in
-            let version = try String.fetchOne(db, sql: "SELECT version FROM questionPack ORDER BY importedAt DESC LIMIT 1")
+            // The pack is the bank: AI mode's questions (ids "ai-…", packs "ai-…") are counted apart.
+            let version = try String.fetchOne(db, sql: """
+                SELECT version FROM questionPack WHERE substr(id, 1, 3) <> 'ai-' ORDER BY importedAt DESC LIMIT 1
+                """)
             var perCategory: [QuizCategory: Int] = [:]
             var perDifficulty: [Difficulty: Int] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT category, difficulty, count(*) AS n FROM question WHERE removedAt IS NULL GROUP BY 1, 2
+                SELECT category, difficulty, count(*) AS n FROM question
+                WHERE removedAt IS NULL AND NOT (id >= 'ai-' AND id < 'ai.') GROUP BY 1, 2
                 """) {
                 let count: Int = row["n"]
                 if let category = QuizCategory(rawValue: row["category"]) { perCategory[category, default: 0] += count }
                 if let difficulty = Difficulty(rawValue: row["difficulty"]) { perDifficulty[difficulty, default: 0] += count }
             }
-            let voice = try Int.fetchOne(db, sql: "SELECT count(*) FROM question WHERE voice AND removedAt IS NULL") ?? 0
+            let voice = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM question WHERE voice AND removedAt IS NULL AND NOT (id >= 'ai-' AND id < 'ai.')
+                """) ?? 0
+            var generated: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT packId, count(*) AS n FROM question WHERE id >= 'ai-' AND id < 'ai.' AND removedAt IS NULL GROUP BY 1
+                """) {
+                generated[row["packId"]] = row["n"]
+            }
             return PackSummary(version: version, countPerCategory: perCategory, countPerDifficulty: perDifficulty,
-                               voiceCount: voice)
+                               voiceCount: voice, generatedCount: generated)
         }
     }
 }

@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    /// `profile` shows the pack as imported, and AI mode's questions apart (they were counted in the pack, and the
+    /// pack's version read "generated").
+    @Test func profileCountsThePackAndAIModesQuestionsApart() throws {
+        let shell = try ShellHarness()
+        let session = shell.session()
+        for line in ["login guest", "profile"] { _ = try session.execute(line) }
+        let before = session.console.captured
+        let pack = try #require(before.split(separator: "\n").first { $0.hasPrefix("question pack") })
+        for line in ["mode ai", "category music", "start 3", "abandon", "profile"] { _ = try session.execute(line) }
+        let after = session.console.captured.dropFirst(before.count)
+        #expect(after.contains(pack), "\(after)")
+        #expect(after.contains("AI mode          270 questions made on this device (knowledge base 270 · language model 0)"))
+    }
+
     @Test func anAIQuizLeftHalfWayResumesWithTheSameQuestionsInANewShell() throws {
         let shell = try ShellHarness()
         let first = shell.session()

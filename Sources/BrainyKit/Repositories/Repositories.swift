@@ -49,13 +49,16 @@ public struct PackSummary: Equatable, Sendable {
     public var countPerCategory: [QuizCategory: Int]
     public var countPerDifficulty: [Difficulty: Int]
     public var voiceCount: Int
+    /// AI mode's questions kept on the device, by origin (`ai-kb`, `ai-llm`): not the pack's, not counted above.
+    public var generatedCount: [String: Int]
 
     public init(version: String?, countPerCategory: [QuizCategory: Int], countPerDifficulty: [Difficulty: Int],
-                voiceCount: Int) {
+                voiceCount: Int, generatedCount: [String: Int] = [:]) {
         self.version = version
         self.countPerCategory = countPerCategory
         self.countPerDifficulty = countPerDifficulty
         self.voiceCount = voiceCount
+        self.generatedCount = generatedCount
     }
 
     public var total: Int { countPerCategory.values.reduce(0, +) }

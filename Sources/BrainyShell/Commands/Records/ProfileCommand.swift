@@ -94,6 +94,11 @@ enum ProfileCommand: ShellCommand {
         rows.append((Localized(ko: "유형별", en: "per type"), perType.joined(separator: " · ")))
         rows.append((Localized(ko: "음성 모드용", en: "voice-ready"),
                      console.text(Localized(ko: "\(pack.voiceCount)문제", en: "\(pack.voiceCount) questions"))))
+        let fromKnowledge = pack.generatedCount["ai-kb", default: 0]
+        let fromModel = pack.generatedCount["ai-llm", default: 0]
+        rows.append((Localized(ko: "AI모드", en: "AI mode"), console.text(Localized(
+            ko: "이 기기에서 만든 문제 \(fromKnowledge + fromModel)개 (지식 베이스 \(fromKnowledge) · 언어 모델 \(fromModel)) + 문제 팩",
+            en: "\(fromKnowledge + fromModel) question\(fromKnowledge + fromModel == 1 ? "" : "s") made on this device (knowledge base \(fromKnowledge) · language model \(fromModel)) + the pack's"))))
         let width = rows.map { $0.0[language].displayWidth }.max() ?? 10
         for (label, value) in rows {
             console.line(console.paint(label[language].padded(toWidth: width), \.muted) + "  " + value)
