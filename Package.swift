@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The shared domain: pure Swift + Foundation.
@@ -72,7 +74,8 @@ let package = Package(
                 "BrainyShell", "BrainyStore", "BrainyResources", "BrainyClient", "BrainyPasswords", "BrainyPacks",
             ]
         ),
-        // The sync server: Hummingbird 2, its own SQLite database (GRDB), HS256 tokens signed with swift-crypto's HMAC.
+        // The sync server: Hummingbird 2, its own SQLite database (GRDB) or PostgreSQL (postgres-nio), HS256 tokens
+        // signed with swift-crypto's HMAC.
         // It shares the API, password hashing and pack reading with the shell, not the shell's store.
         .target(
             name: "BrainyServer",
@@ -80,6 +83,8 @@ let package = Package(
                 "BrainyKit", "BrainyAPI", "BrainyPasswords", "BrainyPacks", "BrainyResources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -116,6 +121,7 @@ let package = Package(
                 "BrainyServer", "BrainyKit", "BrainyAPI", "BrainyPasswords", "BrainyPacks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],
