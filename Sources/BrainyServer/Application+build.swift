@@ -5,6 +5,7 @@ import BrainyPasswords
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import _CryptoExtras
 
 /// What the server runs with besides its arguments: injected so that tests control time and hashing cost.
@@ -35,13 +36,29 @@ public struct ServerEnvironment: Sendable {
     }
 }
 
-/// Builds the server: opens its database (in memory when `arguments.databasePath` is nil), loads the served
-/// content, and wires the router.
+/// Builds the server: opens its database (PostgreSQL with `arguments.postgres`, else SQLite, in memory when
+/// `arguments.databasePath` is nil), migrates it, loads the served content, and wires the router.
 public func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment = ServerEnvironment())
     async throws -> some ApplicationProtocol {
     var logger = Logger(label: "brainy-server")
     logger.logLevel = arguments.logLevel
+    if let url = arguments.postgres {
+        try await PostgresDatabase.prepare(url, houseAds: environment.houseAds ?? BundledHouseAds.load(),
+                                           at: environment.clock.now(), logger: logger)
+        let database = PostgresDatabase(url, logger: logger)
+        // The connection pool runs as one of the application's services.
+        return try await buildApplication(arguments, environment: environment, database: database,
+                                          services: [database.client], logger: logger)
+    }
     let database = try arguments.databasePath.map(ServerDatabase.openFile(at:)) ?? ServerDatabase.inMemory()
+    try await database.seedHouseAds(environment.houseAds ?? BundledHouseAds.load(), at: environment.clock.now())
+    return try await buildApplication(arguments, environment: environment, database: database, services: [],
+                                      logger: logger)
+}
+
+private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
+                              database: some ServerRepository & AdStore, services: [any Service], logger: Logger)
+    async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
     if let secret = arguments.secret {
         key = Array(secret.utf8)
@@ -50,7 +67,6 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     } else {
         key = RefreshTokens.randomKey()
     }
-    try await database.seedHouseAds(environment.houseAds ?? BundledHouseAds.load(), at: environment.clock.now())
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
@@ -63,6 +79,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
         // hold connections for ever.
         server: .http1(configuration: .init(idleTimeout: .seconds(60))),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "brainy-server"),
+        services: services,
         logger: logger)
 }
 

@@ -6,8 +6,10 @@ import Logging
 public struct ServerArguments: Equatable, Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
-    /// The SQLite file; nil keeps everything in memory (tests).
+    /// The SQLite file; nil keeps everything in memory (tests), unless `postgres` is set.
     public var databasePath: String?
+    /// The PostgreSQL database (`--database`, `DATABASE_URL`), in place of SQLite.
+    public var postgres: PostgresURL?
     /// Signs access tokens; when nil a random key is made on first start and kept in the database.
     public var secret: String?
     /// The file holding the signing key when there is no `secret` (`--key-file`); nil keeps it beside the database.
@@ -39,7 +41,7 @@ public struct ServerArguments: Equatable, Sendable {
     }
 
     /// Where the signing key is kept: `keyFile`, else the database's path with `.key` added; nil (in memory) when
-    /// there is no database file either.
+    /// there is no database file either. (On PostgreSQL, `parse` sets `keyFile`: every instance needs the same key.)
     public var signingKeyPath: String? { keyFile ?? databasePath.map { $0 + ".key" } }
 
     public struct UsageError: Error, Equatable, Sendable {
@@ -56,6 +58,9 @@ public struct ServerArguments: Equatable, Sendable {
           --host <address>    the address to listen on (default: 127.0.0.1)
           --port <n>          the port (default: 8080; 0 picks a free one)
           --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy-server/server.sqlite)
+          --database <url>    a PostgreSQL database in place of SQLite, as postgres://user:password@host:port/db
+                              (or $DATABASE_URL); instances sharing it need the same key: one --secret, or one
+                              key file (default with PostgreSQL: $XDG_DATA_HOME/brainy-server/server.key)
           --secret <text>     the key that signs access tokens (or $BRAINY_SECRET; default: a random key kept
                               in the key file)
           --key-file <path>   the file (mode 0600) holding that random key, made on first start (or
@@ -89,9 +94,14 @@ public struct ServerArguments: Equatable, Sendable {
     /// The default database file: `$XDG_DATA_HOME/brainy-server/server.sqlite`, else under `~/.local/share`.
     public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String {
+        dataFolder(environment: environment) + "/server.sqlite"
+    }
+
+    /// `$XDG_DATA_HOME/brainy-server`, else `~/.local/share/brainy-server`.
+    static func dataFolder(environment: [String: String]) -> String {
         let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return base + "/brainy-server/server.sqlite"
+        return base + "/brainy-server"
     }
 
     public static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -117,6 +127,8 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.port = port
             case "--db":
                 parsed.databasePath = try value(for: flag)
+            case "--database":
+                parsed.postgres = try postgres(value(for: flag), from: flag)
             case "--secret":
                 let secret = try value(for: flag)
                 guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
@@ -151,8 +163,16 @@ public struct ServerArguments: Equatable, Sendable {
                 throw UsageError(message: "Unknown option '\(argument)'. See --help.")
             }
         }
-        if parsed.databasePath == nil { parsed.databasePath = defaultDatabasePath(environment: environment) }
         func fromEnvironment(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if parsed.postgres != nil, parsed.databasePath != nil {
+            throw UsageError(message: "--db (a SQLite file) and --database (PostgreSQL) exclude each other: give one.")
+        }
+        if parsed.databasePath == nil, parsed.postgres == nil, let url = fromEnvironment("DATABASE_URL") {
+            parsed.postgres = try postgres(url, from: "DATABASE_URL")
+        }
+        if parsed.postgres == nil, parsed.databasePath == nil {
+            parsed.databasePath = defaultDatabasePath(environment: environment)
+        }
         parsed.googleClientId = parsed.googleClientId ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_ID")
         parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
         parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
@@ -171,7 +191,18 @@ public struct ServerArguments: Equatable, Sendable {
         if parsed.adminToken == nil, let token = fromEnvironment("BRAINY_ADMIN_TOKEN") {
             parsed.adminToken = try adminToken(token)
         }
+        if parsed.postgres != nil, parsed.secret == nil, parsed.keyFile == nil {
+            parsed.keyFile = dataFolder(environment: environment) + "/server.key"
+        }
         return parsed
+    }
+
+    private static func postgres(_ text: String, from source: String) throws(UsageError) -> PostgresURL {
+        do {
+            return try PostgresURL(parsing: text)
+        } catch {
+            throw UsageError(message: "\(source): \(error.message)")
+        }
     }
 
     private static func adminToken(_ token: String) throws(UsageError) -> String {

@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func theHelpListsEveryFlag() {
-        for flag in ["--host", "--admin-token", "--port", "--db", "--secret", "--log-level", "--google-client-id", "--google-client-secret",
+        for flag in ["--host", "--admin-token", "--port", "--db", "--database", "--secret", "--log-level", "--google-client-id", "--google-client-secret",
                      "--apple-client-id", "--dev-idp", "--help"] {
             #expect(ServerArguments.usage.contains(flag), "\(flag)")
         }
@@ -82,5 +82,45 @@ import Testing
             try ServerArguments.parse([], environment: ["BRAINY_SECRET": "short"])
         }
         #expect(ServerArguments(port: 0).signingKeyPath == nil)
+    }
+
+    @Test func postgreSQLComesFromItsFlagOrDatabaseURLWithAKeyFileEveryInstanceShares() throws {
+        let flag = try ServerArguments.parse(["--database", "postgres://brainy:pw@db.internal:6543/quiz"],
+                                             environment: ["HOME": "/home/mina"])
+        #expect(flag.postgres == PostgresURL(host: "db.internal", port: 6543, username: "brainy", password: "pw",
+                                             database: "quiz"))
+        #expect(flag.databasePath == nil)
+        #expect(flag.signingKeyPath == "/home/mina/.local/share/brainy-server/server.key")
+        #expect(flag.postgres?.description == "postgres://brainy@db.internal:6543/quiz", "no password in logs")
+
+        let environment = try ServerArguments.parse([], environment: [
+            "HOME": "/home/mina", "DATABASE_URL": "postgresql://brainy@localhost/quiz", "BRAINY_SECRET": "0123456789abcdef",
+        ])
+        #expect(environment.postgres == PostgresURL(host: "localhost", port: 5432, username: "brainy", database: "quiz"))
+        #expect(environment.signingKeyPath == nil, "the shared secret signs")
+        // --db names a SQLite file: DATABASE_URL does not override it.
+        let sqlite = try ServerArguments.parse(["--db", "/data/s.sqlite"],
+                                               environment: ["DATABASE_URL": "postgres://brainy@localhost/quiz"])
+        #expect(sqlite.postgres == nil && sqlite.databasePath == "/data/s.sqlite")
+    }
+
+    @Test func aBadPostgreSQLURLSaysHowToWriteIt() {
+        for (bad, hint) in [("mysql://brainy@localhost/quiz", "postgres://user:password@host:5432/database"),
+                            ("postgres://localhost/quiz", "names no user"), ("postgres://brainy@localhost", "no database"),
+                            ("postgres://brainy@localhost/quiz?sslmode=require", "sslmode=require is not supported")] {
+            let error = #expect(throws: ServerArguments.UsageError.self, "\(bad)") {
+                try ServerArguments.parse(["--database", bad], environment: [:])
+            }
+            #expect(error?.message.contains(hint) == true, "\(bad): \(error?.message ?? "")")
+        }
+        let both = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse(["--db", "/data/s.sqlite", "--database", "postgres://brainy@localhost/quiz"],
+                                      environment: [:])
+        }
+        #expect(both?.message.contains("exclude each other") == true)
+        let fromEnvironment = #expect(throws: ServerArguments.UsageError.self) {
+            try ServerArguments.parse([], environment: ["DATABASE_URL": "sqlite:///data/s.sqlite"])
+        }
+        #expect(fromEnvironment?.message.hasPrefix("DATABASE_URL: ") == true)
     }
 }

@@ -1,0 +1,118 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+import PostgresNIO
+
+extension PostgresDatabase: ResultStore {
+    public func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
+        async throws -> ResultUploadResponse? {
+        try await transaction { connection in
+            // Locks the account: one upload of an account at a time, whichever instance it reaches, so that a batch
+            // sent twice at once is stored once. (NO KEY: rows that reference the account may still be added.)
+            guard try await !connection.rows("SELECT id FROM account WHERE id = \(userId) FOR NO KEY UPDATE",
+                                             logger: logger).isEmpty
+            else { return nil }
+            var acceptedQuizzes: [String] = []
+            var accepted: [String] = []
+            var refusals: [ResultRefusal] = []
+            for quiz in quizzes {
+                let inserted = try await !connection.rows("""
+                    INSERT INTO quiz (id, account_id, category, type, format, correct_count, question_count,
+                                      started_at, finished_at, received_at)
+                    VALUES (\(quiz.id), \(userId), \(quiz.category.rawValue), \(quiz.type.rawValue),
+                            \(quiz.format.rawValue), \(quiz.correctCount), \(quiz.questionCount), \(quiz.startedAt),
+                            \(quiz.finishedAt), \(receivedAt))
+                    ON CONFLICT DO NOTHING RETURNING id
+                    """, logger: logger).isEmpty
+                let owned = try await inserted ? true : owner(of: "quiz", id: quiz.id, on: connection) == userId
+                if owned {
+                    acceptedQuizzes.append(quiz.id)
+                } else {
+                    refusals.append(ResultRefusal(id: quiz.id, reason: .idTaken))
+                }
+            }
+            for checked in results {
+                let result = checked.result
+                if let owner = try await owner(of: "result", id: result.id, on: connection) {
+                    // Sent before: held already (the batch is idempotent), or another account's.
+                    if owner == userId {
+                        accepted.append(result.id)
+                    } else {
+                        refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
+                    }
+                    continue
+                }
+                if let owner = try await owner(of: "quiz", id: result.quizId, on: connection), owner != userId {
+                    refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
+                    continue
+                }
+                let inserted = try await !connection.rows("""
+                    INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent,
+                                        answered_at, hint_used, received_at, ranked)
+                    VALUES (\(result.id), \(userId), \(result.quizId), \(result.questionId), \(result.category.rawValue),
+                            \(result.type.rawValue), \(result.outcome.rawValue), \(result.timeSpent),
+                            \(result.answeredAt), \(result.hintUsed), \(receivedAt), \(checked.ranked))
+                    ON CONFLICT DO NOTHING RETURNING id
+                    """, logger: logger).isEmpty
+                // Not inserted: another account stored that id meanwhile.
+                if inserted {
+                    accepted.append(result.id)
+                } else {
+                    refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
+                }
+            }
+            return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
+                                        rejected: refusals.map(\.id), refusals: refusals)
+        }
+    }
+
+    /// The account holding the row `id` of `table` (quiz or result).
+    private func owner(of table: String, id: String, on connection: PostgresConnection) async throws -> String? {
+        try await connection.rows("SELECT account_id FROM \(unescaped: table) WHERE id = \(id)", logger: logger)
+            .first?.value("account_id")
+    }
+
+    public func resultSummary(accountId: String) async throws -> ResultSummaryResponse {
+        let results = try await rows("""
+            SELECT count(*) AS results, count(*) FILTER (WHERE outcome = 'correct') AS correct,
+                   max(answered_at) AS last_answered_at
+            FROM result WHERE account_id = \(accountId)
+            """).first
+        let quizzes = try await rows("SELECT count(*) AS quizzes FROM quiz WHERE account_id = \(accountId)").first
+        return ResultSummaryResponse(results: try results?.value("results") ?? 0,
+                                     correct: try results?.value("correct") ?? 0,
+                                     quizzes: try quizzes?.value("quizzes") ?? 0,
+                                     lastAnsweredAt: try results?.value("last_answered_at", as: Date?.self))
+    }
+
+    public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
+        // Ties on answered_at are broken by id in byte order, as SQLite does, whatever the database's collation.
+        try await rows("""
+            SELECT first.account_id, a.display_name,
+                   count(*) FILTER (WHERE first.outcome = 'correct') AS correct,
+                   count(*) FILTER (WHERE first.outcome <> 'skipped') AS answered
+            FROM (
+                SELECT account_id, outcome,
+                       ROW_NUMBER() OVER (PARTITION BY account_id, question_id
+                                          ORDER BY answered_at, id COLLATE "C") AS n
+                FROM result
+                WHERE ranked AND answered_at >= \(from) AND answered_at < \(to)
+            ) first JOIN account a ON a.id = first.account_id
+            WHERE first.n = 1
+            GROUP BY first.account_id, a.display_name
+            """).map { row in
+            DailyScore(userId: try row.value("account_id"), displayName: try row.value("display_name"),
+                       correct: try row.value("correct"), answered: try row.value("answered"))
+        }
+    }
+
+    public func questionTallies() async throws -> [QuestionTally] {
+        try await rows("""
+            SELECT question_id, count(*) FILTER (WHERE outcome = 'correct') AS correct, count(*) AS answered
+            FROM result GROUP BY question_id
+            """).map {
+            QuestionTally(questionId: try $0.value("question_id"), correct: try $0.value("correct"),
+                          answered: try $0.value("answered"))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import BrainyAPI
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The server's storage on PostgreSQL, for several instances sharing one database: implements the same storage
+/// protocols as `ServerDatabase`, each method one transaction. Its `client` pools connections and must run (it is
+/// one of the application's services); `prepare(_:logger:)` migrates the schema before that, on a connection of its own.
+public struct PostgresDatabase: Sendable {
+    let client: PostgresClient
+    let logger: Logger
+
+    public init(_ url: PostgresURL, logger: Logger) {
+        self.client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// Connects once, runs the migrations this database lacks, one instance at a time (see `migrate`), and adds the
+    /// house ads it lacks.
+    public static func prepare(_ url: PostgresURL, houseAds: [HouseAd], at date: Date, logger: Logger) async throws {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration, id: 0,
+                                                              logger: logger)
+        } catch {
+            throw StorageError(message: "Cannot connect to PostgreSQL at \(url): \(String(reflecting: error)). Check that the server runs there and that the URL's user, password and database are right.")
+        }
+        do {
+            try await migrate(connection, logger: logger)
+            try await connection.withTransaction(logger: logger) { connection in
+                try await seedHouseAds(houseAds, at: date, on: connection, logger: logger)
+            }
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// One transaction on a pooled connection: committed when `body` returns, rolled back when it throws.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error
+        }
+    }
+
+    /// The rows of one statement, outside any transaction of the caller's.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+}
