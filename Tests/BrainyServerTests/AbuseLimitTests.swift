@@ -12,18 +12,21 @@ import Testing
     /// Clients told apart by the address a proxy forwards.
     static func from(_ address: String) -> HTTPFields { [.xForwardedFor: address] }
 
-    static func app(clock: ManualClock = ManualClock(TestServer.start), hasher: (any PasswordHasher)? = nil,
-                    limits: [String] = []) async throws -> some ApplicationProtocol {
-        try await TestServer.app(clock: clock) { arguments, environment in
+    static func app(backend: StorageBackend = .sqlite, clock: ManualClock = ManualClock(TestServer.start),
+                    hasher: (any PasswordHasher)? = nil, limits: [String] = []) async throws
+        -> some ApplicationProtocol {
+        try await TestServer.app(backend: backend, clock: clock) { arguments, environment in
             arguments.behindProxy = true
             for limit in limits { _ = arguments.rateLimits.apply(limit) }
             if let hasher { environment.passwordHasher = hasher }
         }
     }
 
-    @Test func aRegistrationFloodFromOneAddressGets429WithRetryAfter() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func aRegistrationFloodFromOneAddressGets429WithRetryAfter(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
-        try await Self.app(clock: clock, limits: ["register=3/3600"]).test(.router) { client in
+        try await Self.app(backend: backend, clock: clock, limits: ["register=3/3600"]).test(.router) { client in
             func register(_ name: String, from address: String) async throws -> TestResponse {
                 try await client.post("/v1/auth/register", json: CredentialsRequest(email: "\(name)@example.com", password: "correct horse"),
                                       headers: Self.from(address))
@@ -41,10 +44,12 @@ import Testing
         }
     }
 
-    @Test func wrongPasswordsLockOutTheAddressThatSentThemNotTheOwner() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func wrongPasswordsLockOutTheAddressThatSentThemNotTheOwner(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
         let config = try ServedContent.bundled().config
-        try await Self.app(clock: clock).test(.router) { client in
+        try await Self.app(backend: backend, clock: clock).test(.router) { client in
             _ = try await client.register("mina@example.com")
             let guess = CredentialsRequest(email: "mina@example.com", password: "wrong password")
             for _ in 1..<config.maxLoginAttempts {
@@ -70,9 +75,11 @@ import Testing
         }
     }
 
-    @Test func anUnknownEmailCostsTheSamePasswordCheckAsAKnownOne() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func anUnknownEmailCostsTheSamePasswordCheckAsAKnownOne(_ backend: StorageBackend) async throws {
         let hasher = SlowCountingHasher()
-        try await Self.app(hasher: hasher).test(.router) { client in
+        try await Self.app(backend: backend, hasher: hasher).test(.router) { client in
             _ = try await client.register("mina@example.com")
             _ = try await client.post("/v1/auth/login", json: CredentialsRequest(email: "mina@example.com", password: "wrong one"))
             #expect(hasher.verifications == 1)
@@ -83,8 +90,10 @@ import Testing
         }
     }
 
-    @Test func signInsAreLimitedPerAddressAndPerAccount() async throws {
-        try await Self.app(limits: ["login=3/60", "login-account=5/3600"]).test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func signInsAreLimitedPerAddressAndPerAccount(_ backend: StorageBackend) async throws {
+        try await Self.app(backend: backend, limits: ["login=3/60", "login-account=5/3600"]).test(.router) { client in
             _ = try await client.register("mina@example.com")
             let guess = CredentialsRequest(email: "mina@example.com", password: "wrong password")
             let other = CredentialsRequest(email: "nobody@example.com", password: "wrong password")

@@ -13,8 +13,10 @@ import Testing
         (.post, "/v1/ads/house/end-en-1/resume"), (.get, "/v1/ads/report"),
     ]
 
-    @Test func everyAdminRouteNeedsTheAdminToken() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func everyAdminRouteNeedsTheAdminToken(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let player = try await client.register("mina@example.com").accessToken
             for (method, uri) in Self.adminRoutes {
                 let none = try await client.admin(method, uri, token: nil)
@@ -28,7 +30,7 @@ import Testing
             #expect(try await client.admin(.get, "/v1/ads/house").status == .ok)
         }
         // A server started without an admin token has no administration at all.
-        try await AdsFixture.app(adminToken: nil).test(.router) { client in
+        try await AdsFixture.app(backend: backend, adminToken: nil).test(.router) { client in
             for (method, uri) in Self.adminRoutes {
                 let response = try await client.admin(method, uri)
                 #expect(response.status == .forbidden, "\(method) \(uri)")
@@ -37,8 +39,10 @@ import Testing
         }
     }
 
-    @Test func anAdminAddsListsPausesAndResumesHouseAds() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func anAdminAddsListsPausesAndResumesHouseAds(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let new = AdsFixture.ad("reward-ko-1", .rewarded, lang: "KO", rewardHints: 3)
             let added = try await client.admin(.post, "/v1/ads/house", body: try JSON.encoder.encode(new))
             #expect(added.status == .created)
@@ -72,8 +76,10 @@ import Testing
         }
     }
 
-    @Test func theReportCountsWhatEachAdCameTo() async throws {
-        try await AdsFixture.app(ads: [AdsFixture.ad("reward-a", .rewarded), AdsFixture.ad("reward-b", .rewarded)])
+    @Test(arguments: StorageBackend.allCases)
+
+    func theReportCountsWhatEachAdCameTo(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend, ads: [AdsFixture.ad("reward-a", .rewarded), AdsFixture.ad("reward-b", .rewarded)])
             .test(.router) { client in
                 let mina = try await client.register("mina@example.com").accessToken
                 let joon = try await client.register("joon@example.com").accessToken

@@ -22,12 +22,13 @@ enum AdsFixture {
         ad("reward-en-1", .rewarded, rewardHints: 2), ad("reward-en-2", .rewarded), ad("reward-en-3", .rewarded),
     ]
 
-    static func app(clock: ManualClock = ManualClock(TestServer.start), ads: [HouseAd] = houseAds,
+    static func app(backend: StorageBackend = .sqlite, clock: ManualClock = ManualClock(TestServer.start),
+                    ads: [HouseAd] = houseAds,
                     config: AdsConfig = AdsConfig(), seed: UInt64 = 7, adminToken: String? = adminToken)
         async throws -> some ApplicationProtocol {
         var content = try ServedContent.bundled()
         content.config.ads = config
-        return try await TestServer.app(clock: clock) { arguments, environment in
+        return try await TestServer.app(backend: backend, clock: clock) { arguments, environment in
             arguments.adminToken = adminToken
             environment.content = content
             environment.houseAds = ads

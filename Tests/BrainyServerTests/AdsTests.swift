@@ -7,8 +7,9 @@ import Testing
 
 /// Serving house ads: caps, weights, pausing, languages.
 @Suite struct AdsTests {
-    @Test func noAdAfterTheFirstQuizOfTheDayThenAtMostOneEveryNQuizzes() async throws {
-        try await AdsFixture.app(config: AdsConfig(quizEndEvery: 3)).test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func noAdAfterTheFirstQuizOfTheDayThenAtMostOneEveryNQuizzes(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend, config: AdsConfig(quizEndEvery: 3)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             var served: [Int] = []
             for quiz in 1...7 {
@@ -25,16 +26,18 @@ import Testing
         }
     }
 
-    @Test func theCapsFollowTheConfig() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func theCapsFollowTheConfig(_ backend: StorageBackend) async throws {
         let everyQuiz = AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1)
-        try await AdsFixture.app(config: everyQuiz).test(.router) { client in
+        try await AdsFixture.app(backend: backend, config: everyQuiz).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             for quiz in 1...3 {
                 #expect(try await client.ads(.quizEnd, token: mina, quizzesToday: quiz).ads.count == 1)
             }
         }
         let freeFirstThenEveryOther = AdsConfig(quizEndEvery: 2)
-        try await AdsFixture.app(config: freeFirstThenEveryOther).test(.router) { client in
+        try await AdsFixture.app(backend: backend, config: freeFirstThenEveryOther).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             var served: [Int] = []
             for quiz in 1...6 {
@@ -42,15 +45,17 @@ import Testing
             }
             #expect(served == [2, 4, 6])
         }
-        try await AdsFixture.app(config: AdsConfig(enabled: false)).test(.router) { client in
+        try await AdsFixture.app(backend: backend, config: AdsConfig(enabled: false)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             #expect(try await client.ads(.quizEnd, token: mina, quizzesToday: 3).reason == .disabled)
             #expect(try await client.ads(.rewarded, token: mina).reason == .disabled)
         }
     }
 
-    @Test func quizzesUploadedTodayCountWhenTheDeviceSaysFewer() async throws {
-        try await AdsFixture.app(config: AdsConfig(quizEndEvery: 3)).test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func quizzesUploadedTodayCountWhenTheDeviceSaysFewer(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend, config: AdsConfig(quizEndEvery: 3)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             for quiz in 1...3 {
                 let batch = quizBatch("q\(quiz)", correct: 1, count: 2, at: TestServer.start.addingTimeInterval(Double(quiz) * 60))
@@ -88,9 +93,11 @@ import Testing
         #expect(AdPicker.draw(ads, count: 3, random: again).map(\.id).sorted() == ["heavy", "light", "middle"])
     }
 
-    @Test func aServerWithASeedServesTheSameAdsInTheSameOrder() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func aServerWithASeedServesTheSameAdsInTheSameOrder(_ backend: StorageBackend) async throws {
         func draws() async throws -> [String] {
-            try await AdsFixture.app(config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1), seed: 11)
+            try await AdsFixture.app(backend: backend, config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1), seed: 11)
                 .test(.router) { client in
                     let mina = try await client.register("mina@example.com").accessToken
                     var ids: [String] = []
@@ -103,8 +110,10 @@ import Testing
         #expect(try await draws() == first)
     }
 
-    @Test func pausedAdsAreNotServedUntilResumed() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func pausedAdsAreNotServedUntilResumed(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             #expect(try await client.ads(.rewarded, token: mina, count: 10).ads.map(\.id).sorted()
                 == ["reward-en-1", "reward-en-2", "reward-en-3"])
@@ -121,9 +130,11 @@ import Testing
         }
     }
 
-    @Test func adsAreInTheLanguageAskedForElseEnglishElseAny() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func adsAreInTheLanguageAskedForElseEnglishElseAny(_ backend: StorageBackend) async throws {
         let koreanRewarded = AdsFixture.houseAds + [AdsFixture.ad("reward-ja", .rewarded, lang: "ja")]
-        try await AdsFixture.app(ads: koreanRewarded, config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1))
+        try await AdsFixture.app(backend: backend, ads: koreanRewarded, config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1))
             .test(.router) { client in
                 let mina = try await client.register("mina@example.com").accessToken
                 let korean = try await client.ads(.quizEnd, token: mina, lang: "ko", quizzesToday: 1, count: 10).ads
@@ -138,14 +149,16 @@ import Testing
                 #expect(try await client.ads(.rewarded, token: mina, lang: "ja", count: 10).ads.map(\.id) == ["reward-ja"])
             }
         // With no English ad either, any language will do.
-        try await AdsFixture.app(ads: [AdsFixture.ad("only-ko", .rewarded, lang: "ko")]).test(.router) { client in
+        try await AdsFixture.app(backend: backend, ads: [AdsFixture.ad("only-ko", .rewarded, lang: "ko")]).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             #expect(try await client.ads(.rewarded, token: mina, lang: "fr").ads.map(\.lang) == ["ko"])
         }
     }
 
-    @Test func aServedRewardedAdSaysItsRewardAndWhenItsTokenExpires() async throws {
-        try await AdsFixture.app(config: AdsConfig(rewardHints: 3, tokenLifetimeHours: 24)).test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aServedRewardedAdSaysItsRewardAndWhenItsTokenExpires(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend, config: AdsConfig(rewardHints: 3, tokenLifetimeHours: 24)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let ads = try await client.ads(.rewarded, token: mina, count: 10)
             #expect(ads.rewardsLeftToday == 5)
@@ -161,8 +174,10 @@ import Testing
         }
     }
 
-    @Test func adsNeedSignInAndAWellFormedQuery() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func adsNeedSignInAndAWellFormedQuery(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             #expect(try await client.get("/v1/ads?placement=rewarded").status == .unauthorized)
             let mina = try await client.register("mina@example.com").accessToken
             for query in ["", "placement=banner", "placement=rewarded&count=0", "placement=rewarded&count=11",

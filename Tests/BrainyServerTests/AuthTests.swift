@@ -6,8 +6,9 @@ import Testing
 @testable import BrainyServer
 
 @Suite struct AuthTests {
-    @Test func checkEmailTellsWhetherAnAddressIsFree() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func checkEmailTellsWhetherAnAddressIsFree(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let before = try await client.post("/v1/auth/check-email", json: CheckEmailRequest(email: "Mina@Example.com"))
             #expect(before.status == .ok)
             #expect(try before.decode(CheckEmailResponse.self).available)
@@ -17,8 +18,10 @@ import Testing
         }
     }
 
-    @Test func registerGives201WithTokensThenLoginGivesAFreshPair() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func registerGives201WithTokensThenLoginGivesAFreshPair(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let registered = try await client.post("/v1/auth/register",
                                                    json: CredentialsRequest(email: "mina@example.com", password: "correct horse"))
             #expect(registered.status == .created)
@@ -37,8 +40,10 @@ import Testing
         }
     }
 
-    @Test func theConfigPasswordPolicyAndEmailFormatAreEnforced() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func theConfigPasswordPolicyAndEmailFormatAreEnforced(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let short = try await client.post("/v1/auth/register",
                                               json: CredentialsRequest(email: "mina@example.com", password: "short"))
             #expect(short.status == .badRequest)
@@ -55,8 +60,10 @@ import Testing
         }
     }
 
-    @Test func refreshRotatesAndLogoutEndsTheLogin() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func refreshRotatesAndLogoutEndsTheLogin(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let session = try await client.register("mina@example.com")
             let refreshed = try await client.post("/v1/auth/refresh", json: RefreshRequest(refreshToken: session.refreshToken))
             #expect(refreshed.status == .ok)
@@ -72,8 +79,10 @@ import Testing
         }
     }
 
-    @Test func reusingARotatedRefreshTokenRevokesTheWholeLogin() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func reusingARotatedRefreshTokenRevokesTheWholeLogin(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let session = try await client.register("mina@example.com")
             let other = try await client.post("/v1/auth/login",
                                               json: CredentialsRequest(email: "mina@example.com", password: "correct horse"))
@@ -94,10 +103,12 @@ import Testing
         }
     }
 
-    @Test func tooManyFailuresLockTheAccountUntilTheLockoutEnds() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func tooManyFailuresLockTheAccountUntilTheLockoutEnds(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
         let config = try ServedContent.bundled().config
-        try await TestServer.app(clock: clock).test(.router) { client in
+        try await TestServer.app(backend: backend, clock: clock).test(.router) { client in
             _ = try await client.register("mina@example.com")
             let wrong = CredentialsRequest(email: "mina@example.com", password: "wrong password")
             for attempt in 1..<config.maxLoginAttempts {
@@ -122,8 +133,10 @@ import Testing
         }
     }
 
-    @Test func anUnknownEmailAndAWrongPasswordLookTheSame() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func anUnknownEmailAndAWrongPasswordLookTheSame(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let response = try await client.post("/v1/auth/login",
                                                  json: CredentialsRequest(email: "nobody@example.com", password: "whatever1"))
             #expect(response.status == .unauthorized)
@@ -131,10 +144,12 @@ import Testing
         }
     }
 
-    @Test func accessTokensExpireAndRefreshTokensLastTheSessionTimeout() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func accessTokensExpireAndRefreshTokensLastTheSessionTimeout(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
         let config = try ServedContent.bundled().config
-        try await TestServer.app(clock: clock).test(.router) { client in
+        try await TestServer.app(backend: backend, clock: clock).test(.router) { client in
             let session = try await client.register("mina@example.com")
             #expect(try await client.get("/v1/leaderboard/daily", token: session.accessToken).status == .ok)
 

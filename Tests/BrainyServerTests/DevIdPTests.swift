@@ -7,8 +7,9 @@ import Testing
 
 /// `--dev-idp`: the device flow a shell runs against the development identity provider, ending in a sign-in.
 @Suite struct DevIdPTests {
-    @Test func theDeviceFlowEndsInASignInLikeALogin() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func theDeviceFlowEndsInASignInLikeALogin(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             // Given a device that asked for codes...
             let codes = try await client.startDeviceFlow()
             #expect(codes.userCode.wholeMatch(of: /[A-Z]{4}-[A-Z]{4}/) != nil)
@@ -49,8 +50,10 @@ import Testing
         }
     }
 
-    @Test func theIDTokenCarriesTheDevelopmentClaims() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func theIDTokenCarriesTheDevelopmentClaims(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let idToken = try await client.devIDToken(.apple, email: "mina@example.com")
             let payload = try #require(Base64URL.decode(idToken.split(separator: ".")[1]))
             let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
@@ -65,8 +68,10 @@ import Testing
         }
     }
 
-    @Test func theApprovalPageIsAFormThatApprovesOrDenies() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func theApprovalPageIsAFormThatApprovesOrDenies(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let codes = try await client.startDeviceFlow(.apple)
             let page = try await client.get("/dev-idp/device?user_code=\(codes.userCode)")
             #expect(page.status == .ok)
@@ -89,8 +94,10 @@ import Testing
         }
     }
 
-    @Test func theApprovalPageEscapesWhatItEchoes() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func theApprovalPageEscapesWhatItEchoes(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let page = try await client.postForm("/dev-idp/device", ["user_code": "<script>x</script>",
                                                                      "email": "mina@example.com", "action": "approve"])
             #expect(page.status == .badRequest)
@@ -99,8 +106,10 @@ import Testing
         }
     }
 
-    @Test func unknownCodesAndBadEmailsAreRefused() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func unknownCodesAndBadEmailsAreRefused(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let unknown = try await client.approve("BCDF-GHJK", email: "mina@example.com")
             #expect(unknown.status == .badRequest)
             #expect(unknown.error?.code == "invalid_user_code")
@@ -123,9 +132,11 @@ import Testing
         }
     }
 
-    @Test func codesExpireAfterTenMinutes() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func codesExpireAfterTenMinutes(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
-        try await TestServer.devIdPApp(clock: clock).test(.router) { client in
+        try await TestServer.devIdPApp(backend: backend, clock: clock).test(.router) { client in
             let codes = try await client.startDeviceFlow()
             clock.advance(by: 601)
             let late = try await client.approve(codes.userCode, email: "mina@example.com")
@@ -135,8 +146,10 @@ import Testing
         }
     }
 
-    @Test func theJWKSIsTheKeyTheTokensVerifyWith() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func theJWKSIsTheKeyTheTokensVerifyWith(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let response = try await client.get("/dev-idp/google/jwks")
             #expect(response.status == .ok)
             let keySet = try response.decode(JSONWebKeySet.self)

@@ -6,8 +6,9 @@ import Testing
 
 /// The real server on a free port: one round trip over TCP.
 @Suite struct LiveServerTests {
-    @Test func registersAndReadsTheConfigOverARealSocket() async throws {
-        try await TestServer.app().test(.live) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func registersAndReadsTheConfigOverARealSocket(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.live) { client in
             #expect(client.port != nil)
             let config = try await client.get("/v1/config")
             #expect(config.status == .ok)

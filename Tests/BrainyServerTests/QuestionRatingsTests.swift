@@ -7,8 +7,9 @@ import Testing
 
 /// `GET /v1/questions/ratings`: every player's answers to each question as a difficulty.
 @Suite struct QuestionRatingsTests {
-    @Test func everyPlayersAnswersBecomeEachQuestionsDifficulty() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func everyPlayersAnswersBecomeEachQuestionsDifficulty(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let empty = try await client.get("/v1/questions/ratings").decode(QuestionRatingsResponse.self)
             #expect(empty.ratings.isEmpty)
             // Two players: country-0001 is right for both, country-0002 for one, country-0003 for none.

@@ -19,8 +19,10 @@ import Testing
         try await client.get("/v1/leaderboard/daily?date=2026-11-22", token: token).decode(LeaderboardResponse.self)
     }
 
-    @Test func inventedQuestionsAreRefusedAndRankNobody() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func inventedQuestionsAreRefusedAndRankNobody(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             _ = try await client.post("/v1/results", json: quizBatch("honest", correct: 2, count: 3, at: TestServer.start),
                                       token: mina.accessToken)
@@ -41,8 +43,10 @@ import Testing
         }
     }
 
-    @Test func aResultCannotNameAnotherAccountsQuiz() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aResultCannotNameAnotherAccountsQuiz(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let joon = try await client.register("joon@example.com")
             _ = try await client.post("/v1/results", json: quizBatch("minas-quiz", correct: 1, count: 1, at: TestServer.start),
@@ -57,8 +61,10 @@ import Testing
         }
     }
 
-    @Test func timesFromTheFutureOrBeyondPlayAreRefused() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func timesFromTheFutureOrBeyondPlayAreRefused(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             var late = quizBatch("late", correct: 0, count: 0, at: TestServer.start.addingTimeInterval(3_600))
             late.results = [
@@ -75,8 +81,10 @@ import Testing
         }
     }
 
-    @Test func eachQuestionCountsOnceADayByItsFirstAnswer() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func eachQuestionCountsOnceADayByItsFirstAnswer(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             // The same five questions: first 2 right, then (a replay, knowing the answers) all 5.
             _ = try await client.post("/v1/results", json: quizBatch("q1", correct: 2, count: 5, at: TestServer.start),
@@ -91,10 +99,12 @@ import Testing
         }
     }
 
-    @Test func questionsOfTheKnowledgeBasesGeneratorCountLikeThePacks() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func questionsOfTheKnowledgeBasesGeneratorCountLikeThePacks(_ backend: StorageBackend) async throws {
         let generated = try #require(ServedContent.bundledGenerated.first?.id)
         #expect(generated.hasPrefix("ai-"))
-        try await TestServer.app().test(.router) { client in
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let body = try await client.post("/v1/results", json: ResultUploadRequest(results: [Self.result("kb", question: generated)]),
                                              token: mina.accessToken).decode(ResultUploadResponse.self)
@@ -103,8 +113,10 @@ import Testing
         }
     }
 
-    @Test func generatedQuestionsAndAnswersFromBeforeTheAccountAreHeldButNotRanked() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func generatedQuestionsAndAnswersFromBeforeTheAccountAreHeldButNotRanked(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let batch = ResultUploadRequest(results: [
                 Self.result("ai", question: "ai-capital-atlantis"), // an id the generator does not make
@@ -122,11 +134,13 @@ import Testing
         }
     }
 
-    @Test func aResultThatSaysItIsRightIsGradedAgainFromItsAnswer() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func aResultThatSaysItIsRightIsGradedAgainFromItsAnswer(_ backend: StorageBackend) async throws {
         let question = try #require(bundledQuestions[countryQuestion(0)])
         let wrongOption = try #require(question.en.options.first { $0 != question.en.answer })
         let alternative = question.en.alternatives.first ?? question.ko.answer
-        try await TestServer.app().test(.router) { client in
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let batch = ResultUploadRequest(results: [
                 Self.result("forged", question: countryQuestion(0), answer: wrongOption), // "correct", but it is not
@@ -146,8 +160,10 @@ import Testing
         }
     }
 
-    @Test func anOlderDevicesRightAnswerWithoutItsWordsIsHeldButNotRanked() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func anOlderDevicesRightAnswerWithoutItsWordsIsHeldButNotRanked(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             var old = Self.result("old", question: countryQuestion(0))
             old.answer = nil

@@ -6,8 +6,9 @@ import Testing
 @testable import BrainyServer
 
 @Suite struct ResultsTests {
-    @Test func theSameBatchTwiceCountsOnce() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func theSameBatchTwiceCountsOnce(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let batch = quizBatch("q1", correct: 3, count: 5, at: TestServer.start)
             let first = try await client.post("/v1/results", json: batch, token: mina.accessToken)
@@ -26,8 +27,10 @@ import Testing
         }
     }
 
-    @Test func datesMayCarryFractionalSecondsAndOffsets() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func datesMayCarryFractionalSecondsAndOffsets(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let token = try await client.register("mina@example.com").accessToken
             let body = #"{"results": [{"id": "r1", "quizId": "q", "questionId": "country-0001", "category": "country", "type": "mc", "outcome": "correct", "timeSpent": 1, "answeredAt": "2026-11-22T15:00:00.250+09:00", "hintUsed": false, "answer": "\#(answer(to: "country-0001", right: true))"}]}"#
             let response = try await client.post("/v1/results", raw: body, token: token)
@@ -38,8 +41,10 @@ import Testing
         }
     }
 
-    @Test func resultsNeedAValidAccessToken() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func resultsNeedAValidAccessToken(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let batch = quizBatch("q1", correct: 1, count: 1, at: TestServer.start)
             let none = try await client.post("/v1/results", json: batch)
@@ -56,13 +61,15 @@ import Testing
         }
     }
 
-    @Test func aTokenWhoseAccountIsGoneIs401NotA500() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenWhoseAccountIsGoneIs401NotA500(_ backend: StorageBackend) async throws {
         let secret = "a-kept-secret-of-enough-bytes"
-        let session = try await TestServer.app(secret: secret).test(.router) { client in
+        let session = try await TestServer.app(backend: backend, secret: secret).test(.router) { client in
             try await client.register("mina@example.com")
         }
         // The same secret on a new, empty database: the token's signature holds but its login and account are gone.
-        try await TestServer.app(secret: secret).test(.router) { client in
+        try await TestServer.app(backend: backend, secret: secret).test(.router) { client in
             let response = try await client.post("/v1/results", json: quizBatch("q1", correct: 1, count: 1, at: TestServer.start),
                                                  token: session.accessToken)
             #expect(response.status == .unauthorized)
@@ -70,8 +77,10 @@ import Testing
         }
     }
 
-    @Test func anotherUsersResultsCannotBeOverwrittenOrClaimed() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func anotherUsersResultsCannotBeOverwrittenOrClaimed(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let joon = try await client.register("joon@example.com")
             let minas = quizBatch("q1", correct: 5, count: 5, at: TestServer.start)
@@ -95,8 +104,10 @@ import Testing
         }
     }
 
-    @Test func oversizedBatchesAndBodiesAre413() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func oversizedBatchesAndBodiesAre413(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             let big = quizBatch("q1", correct: 0, count: ResultsController.maxBatch + 1, at: TestServer.start)
             let tooMany = try await client.post("/v1/results", json: big, token: mina.accessToken)
@@ -112,10 +123,11 @@ import Testing
 }
 
 @Suite struct LeaderboardTests {
-    @Test func playersAreRankedByScoreThenAccuracyWithTheCallersOwnRank() async throws {
+    @Test(arguments: StorageBackend.allCases)
+    func playersAreRankedByScoreThenAccuracyWithTheCallersOwnRank(_ backend: StorageBackend) async throws {
         // Accounts made the day before: answers from before an account existed are not ranked.
         let clock = ManualClock(TestServer.start.addingTimeInterval(-86_400))
-        try await TestServer.app(clock: clock).test(.router) { client in
+        try await TestServer.app(backend: backend, clock: clock).test(.router) { client in
             for name in ["mina", "joon", "hana"] { _ = try await client.register("\(name)@example.com") }
             clock.advance(by: 86_400)
             let mina = try await client.login("mina@example.com")
@@ -150,8 +162,10 @@ import Testing
         }
     }
 
-    @Test func aBadDateIs400() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aBadDateIs400(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
             for date in ["2026-13-01", "yesterday", "2026-02-30", "26-11-22"] {
                 let response = try await client.get("/v1/leaderboard/daily?date=\(date)", token: mina.accessToken)

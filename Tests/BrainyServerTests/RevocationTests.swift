@@ -8,8 +8,9 @@ import Testing
 /// Issue 13: access tokens outlived the login they belonged to by up to 15 minutes, and the signing key sat in the
 /// database in the clear.
 @Suite struct RevocationTests {
-    @Test func logoutEndsTheLoginsAccessTokensAtOnce() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func logoutEndsTheLoginsAccessTokensAtOnce(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let session = try await client.register("mina@example.com")
             let other = try await client.post("/v1/auth/login",
                                               json: CredentialsRequest(email: "mina@example.com", password: "correct horse"))
@@ -25,8 +26,10 @@ import Testing
         }
     }
 
-    @Test func aReplayedRefreshTokenEndsEveryAccessTokenOfThatLogin() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aReplayedRefreshTokenEndsEveryAccessTokenOfThatLogin(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let session = try await client.register("mina@example.com")
             let next = try await client.post("/v1/auth/refresh", json: RefreshRequest(refreshToken: session.refreshToken))
                 .decode(AuthResponse.self)
@@ -43,9 +46,11 @@ import Testing
         }
     }
 
-    @Test func aTokenThatNamesNoLoginIsRefused() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenThatNamesNoLoginIsRefused(_ backend: StorageBackend) async throws {
         let secret = "a-kept-secret-of-enough-bytes"
-        try await TestServer.app(secret: secret).test(.router) { client in
+        try await TestServer.app(backend: backend, secret: secret).test(.router) { client in
             let session = try await client.register("mina@example.com")
             // Signed with the right key, as tokens were before they named their login.
             let old = AccessTokens(key: Array(secret.utf8), lifetime: 900).sign(

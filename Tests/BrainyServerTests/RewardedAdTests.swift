@@ -7,8 +7,9 @@ import Testing
 
 /// The server-side verification of rewarded ads: each completion's token is checked before its reward stands.
 @Suite struct RewardedAdTests {
-    @Test func aCompletionIsRewardedOnceAndTheSameUploadAgainIsAnsweredTheSame() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+    func aCompletionIsRewardedOnceAndTheSameUploadAgainIsAnsweredTheSame(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let ad = try #require(try await client.ads(.rewarded, token: mina).ads.first)
             let completion = AdEvent.completion("c1", of: ad)
@@ -22,8 +23,10 @@ import Testing
         }
     }
 
-    @Test func aTokenServedBeforeItsAdWasPausedIsStillRedeemed() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenServedBeforeItsAdWasPausedIsStillRedeemed(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let ad = try #require(try await client.ads(.rewarded, token: mina).ads.first)
             #expect(try await client.admin(.post, "/v1/ads/house/\(ad.id)/pause").status == .ok)
@@ -31,8 +34,10 @@ import Testing
         }
     }
 
-    @Test func aForgedOrAlteredTokenIsRefused() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aForgedOrAlteredTokenIsRefused(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let ad = try #require(try await client.ads(.rewarded, token: mina).ads.first)
             let parts = ad.token.split(separator: ".").map(String.init)
@@ -59,8 +64,10 @@ import Testing
         }
     }
 
-    @Test func anotherUsersTokenIsRefusedAndStaysTheirs() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func anotherUsersTokenIsRefusedAndStaysTheirs(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let joon = try await client.register("joon@example.com").accessToken
             let minas = try #require(try await client.ads(.rewarded, token: mina).ads.first)
@@ -69,8 +76,10 @@ import Testing
         }
     }
 
-    @Test func aTokenForAnotherAdOrAQuizEndAdGrantsNothing() async throws {
-        try await AdsFixture.app(config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1)).test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenForAnotherAdOrAQuizEndAdGrantsNothing(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend, config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let quizEnd = try #require(try await client.ads(.quizEnd, token: mina, quizzesToday: 1).ads.first)
             let rewarded = try #require(try await client.ads(.rewarded, token: mina).ads.first)
@@ -83,9 +92,11 @@ import Testing
         }
     }
 
-    @Test func anExpiredTokenIsRefused() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func anExpiredTokenIsRefused(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
-        try await AdsFixture.app(clock: clock, config: AdsConfig(tokenLifetimeHours: 48)).test(.router) { client in
+        try await AdsFixture.app(backend: backend, clock: clock, config: AdsConfig(tokenLifetimeHours: 48)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let ads = try await client.ads(.rewarded, token: mina, count: 2).ads
             clock.advance(by: 47 * 3_600)
@@ -102,9 +113,11 @@ import Testing
         }
     }
 
-    @Test func completionsPastTheDailyCapAreRefusedUntilTheNextDay() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func completionsPastTheDailyCapAreRefusedUntilTheNextDay(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
-        try await AdsFixture.app(clock: clock, config: AdsConfig(rewardedDailyCap: 2)).test(.router) { client in
+        try await AdsFixture.app(backend: backend, clock: clock, config: AdsConfig(rewardedDailyCap: 2)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             // At most as many as may still be rewarded; asked again (nothing granted yet), as many again.
             let first = try await client.ads(.rewarded, token: mina, count: 3)
@@ -145,8 +158,10 @@ import Testing
             == UTCDay.start(of: now))
     }
 
-    @Test func eventsAreIdempotentByIdAndAnotherAccountsIdIsRefused() async throws {
-        try await AdsFixture.app(config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1)).test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func eventsAreIdempotentByIdAndAnotherAccountsIdIsRefused(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend, config: AdsConfig(firstQuizOfDayFree: false, quizEndEvery: 1)).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let joon = try await client.register("joon@example.com").accessToken
             let ad = try #require(try await client.ads(.quizEnd, token: mina, quizzesToday: 1).ads.first)
@@ -167,8 +182,10 @@ import Testing
         }
     }
 
-    @Test func aBadBatchIs400Or413() async throws {
-        try await AdsFixture.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aBadBatchIs400Or413(_ backend: StorageBackend) async throws {
+        try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
             let event = AdEvent(id: "e1", kind: .impression, adId: "end-en-1", token: nil, occurredAt: TestServer.start)
             let twice = try await client.post("/v1/ads/events", json: AdEventsRequest(events: [event, event]), token: mina)

@@ -10,8 +10,10 @@ import Testing
 @Suite struct SocialSignInTests {
     // MARK: Linking
 
-    @Test func signingInAgainWithTheSameEmailIsTheSameAccount() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func signingInAgainWithTheSameEmailIsTheSameAccount(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let first = try await client.socialSignIn(idToken: client.devIDToken(email: "mina@example.com"))
                 .decode(AuthResponse.self)
             let second = try await client.socialSignIn(idToken: client.devIDToken(email: "mina@example.com"))
@@ -28,8 +30,10 @@ import Testing
         }
     }
 
-    @Test func anEmailAccountWithTheSameEmailIsLinked() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func anEmailAccountWithTheSameEmailIsLinked(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let registered = try await client.register("mina@example.com")
             let social = try await client.socialSignIn(idToken: client.devIDToken(email: "mina@example.com"))
             #expect(social.status == .ok)
@@ -42,8 +46,10 @@ import Testing
         }
     }
 
-    @Test func aSocialAccountCannotLogInWithAPassword() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aSocialAccountCannotLogInWithAPassword(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             _ = try await client.socialSignIn(idToken: client.devIDToken(email: "mina@example.com"))
             for password in ["", "correct horse", "anything at all"] {
                 let login = try await client.post("/v1/auth/login",
@@ -58,8 +64,10 @@ import Testing
         }
     }
 
-    @Test func aTokenWithoutAVerifiedEmailCannotMakeAnAccount() async throws {
-        try await TestServer.googleApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenWithoutAVerifiedEmailCannotMakeAnAccount(_ backend: StorageBackend) async throws {
+        try await TestServer.googleApp(backend: backend).test(.router) { client in
             var claims = TestTokens.googleClaims()
             claims["email_verified"] = false
             let response = try await client.socialSignIn(idToken: TestTokens.make(claims))
@@ -73,8 +81,10 @@ import Testing
 
     // MARK: Providers
 
-    @Test func theDevelopmentIdPOffersBothProvidersAsPaths() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func theDevelopmentIdPOffersBothProvidersAsPaths(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let providers = try await client.get("/v1/auth/providers").decode(SocialProvidersResponse.self).providers
             #expect(providers == [
                 SocialProviderInfo(provider: .google, clientId: "brainy-dev-google",
@@ -103,8 +113,10 @@ import Testing
         }
     }
 
-    @Test func withoutClientIdsNothingIsOfferedAndSocialSignInIsRefused() async throws {
-        try await TestServer.app().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func withoutClientIdsNothingIsOfferedAndSocialSignInIsRefused(_ backend: StorageBackend) async throws {
+        try await TestServer.app(backend: backend).test(.router) { client in
             let providers = try await client.get("/v1/auth/providers").decode(SocialProvidersResponse.self)
             #expect(providers.providers.isEmpty)
             let response = try await client.socialSignIn(idToken: TestTokens.make(TestTokens.googleClaims()))
@@ -113,8 +125,10 @@ import Testing
         }
     }
 
-    @Test func aProviderThatIsNotConfiguredIsRefused() async throws {
-        try await TestServer.googleApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aProviderThatIsNotConfiguredIsRefused(_ backend: StorageBackend) async throws {
+        try await TestServer.googleApp(backend: backend).test(.router) { client in
             for provider in [AuthProvider.apple, .email, .guest] {
                 let response = try await client.socialSignIn(provider, idToken: TestTokens.make(TestTokens.googleClaims()))
                 #expect(response.status == .badRequest, "\(provider)")
@@ -138,8 +152,10 @@ import Testing
 
     // MARK: Refusals
 
-    @Test func aTokenFromGoogleSignsIn() async throws {
-        try await TestServer.googleApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenFromGoogleSignsIn(_ backend: StorageBackend) async throws {
+        try await TestServer.googleApp(backend: backend).test(.router) { client in
             let response = try await client.socialSignIn(idToken: TestTokens.make(TestTokens.googleClaims()))
             #expect(response.status == .ok)
             #expect(try response.decode(AuthResponse.self).user.provider == .google)
@@ -185,8 +201,10 @@ import Testing
         return parts.joined(separator: ".")
     }
 
-    @Test func badTokensAreRefusedSayingWhatWasWrong() async throws {
-        try await TestServer.googleApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func badTokensAreRefusedSayingWhatWasWrong(_ backend: StorageBackend) async throws {
+        try await TestServer.googleApp(backend: backend).test(.router) { client in
             for bad in try Self.badTokens() {
                 let response = try await client.socialSignIn(idToken: bad.token)
                 #expect(response.status == .unauthorized, "\(bad.name): \(response.text)")
@@ -196,9 +214,11 @@ import Testing
         }
     }
 
-    @Test func aDevelopmentTokenExpiresAfterTenMinutes() async throws {
+    @Test(arguments: StorageBackend.allCases)
+
+    func aDevelopmentTokenExpiresAfterTenMinutes(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
-        try await TestServer.devIdPApp(clock: clock).test(.router) { client in
+        try await TestServer.devIdPApp(backend: backend, clock: clock).test(.router) { client in
             let idToken = try await client.devIDToken(email: "mina@example.com")
             clock.advance(by: 600 + 59)
             #expect(try await client.socialSignIn(idToken: idToken).status == .ok)
@@ -209,8 +229,10 @@ import Testing
         }
     }
 
-    @Test func aTokenForgedWithTheDevelopmentKeyIdIsRefused() async throws {
-        try await TestServer.devIdPApp().test(.router) { client in
+    @Test(arguments: StorageBackend.allCases)
+
+    func aTokenForgedWithTheDevelopmentKeyIdIsRefused(_ backend: StorageBackend) async throws {
+        try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let kid = try await client.get("/dev-idp/google/jwks").decode(JSONWebKeySet.self).keys[0].kid ?? ""
             let start = Int(TestServer.start.timeIntervalSince1970)
             let claims: [String: Any] = ["iss": "brainy-dev-idp/google", "aud": "brainy-dev-google", "sub": "x",

@@ -35,10 +35,10 @@ enum TestTokens {
 
 extension TestServer {
     /// A server that accepts Google tokens for `TestTokens.googleClientId`, Google's keys being `TestKeys.provider`.
-    static func googleApp(clock: ManualClock = ManualClock(start),
+    static func googleApp(backend: StorageBackend = .sqlite, clock: ManualClock = ManualClock(start),
                           configure: (inout ServerArguments, inout ServerEnvironment) -> Void = { _, _ in })
         async throws -> some ApplicationProtocol {
-        try await app(clock: clock) { arguments, environment in
+        try await app(backend: backend, clock: clock) { arguments, environment in
             arguments.googleClientId = TestTokens.googleClientId
             environment.keySources[.google] = StaticJWKSource(TestTokens.signer.keySet)
             configure(&arguments, &environment)

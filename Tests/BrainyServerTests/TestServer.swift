@@ -7,15 +7,18 @@ import Hummingbird
 import HummingbirdTesting
 @testable import BrainyServer
 
-/// A server on an in-memory database with a clock that moves only when told to, and a cheap scrypt cost.
+/// A server on an in-memory database (or an empty PostgreSQL one) with a clock that moves only when told to, and a
+/// cheap scrypt cost.
 enum TestServer {
     static let start = Date(timeIntervalSince1970: 1_795_327_200) // 2026-11-22T06:00:00Z
 
     /// `configure` sets flags (`--dev-idp`, client ids) and what the environment injects (provider keys, content).
-    static func app(clock: ManualClock = ManualClock(start), databasePath: String? = nil, secret: String? = nil,
+    static func app(backend: StorageBackend = .sqlite, clock: ManualClock = ManualClock(start),
+                    databasePath: String? = nil, secret: String? = nil,
                     configure: (inout ServerArguments, inout ServerEnvironment) -> Void = { _, _ in })
         async throws -> some ApplicationProtocol {
         var arguments = ServerArguments(port: 0, databasePath: databasePath, secret: secret)
+        if backend == .postgres { arguments.postgres = try await TestPostgres.shared.newDatabase() }
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.devIdPKey = TestKeys.devIdP
         configure(&arguments, &environment)
@@ -23,8 +26,9 @@ enum TestServer {
     }
 
     /// A server with `--dev-idp`.
-    static func devIdPApp(clock: ManualClock = ManualClock(start)) async throws -> some ApplicationProtocol {
-        try await app(clock: clock) { arguments, _ in arguments.devIdP = true }
+    static func devIdPApp(backend: StorageBackend = .sqlite, clock: ManualClock = ManualClock(start)) async throws
+        -> some ApplicationProtocol {
+        try await app(backend: backend, clock: clock) { arguments, _ in arguments.devIdP = true }
     }
 
     /// The router alone, with every optional route (`--dev-idp`), for checking it against the OpenAPI document.
