@@ -32,6 +32,8 @@ public struct ServerArguments: Equatable, Sendable {
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
     public var showHelp = false
+    /// `brainy-server migrate`: bring the database's schema up to date, then exit instead of serving.
+    public var migrateOnly = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, databasePath: String? = nil, secret: String? = nil) {
         self.host = host
@@ -49,10 +51,13 @@ public struct ServerArguments: Equatable, Sendable {
     }
 
     public static let usage = """
-        USAGE: brainy-server [options]
+        USAGE: brainy-server [migrate] [options]
 
         The Brainy sync server: remote config, question pack, email accounts, result upload and the daily
         leaderboard, Google and Apple sign-in, as JSON under /v1 (see docs/openapi.yaml).
+
+        migrate               bring the database's schema up to date (--db or --database) and exit; a server
+                              does it at start too, so this is for upgrading before instances start
 
         OPTIONS:
           --host <address>    the address to listen on (default: 127.0.0.1)
@@ -107,6 +112,11 @@ public struct ServerArguments: Equatable, Sendable {
     public static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(UsageError) -> ServerArguments {
         var parsed = ServerArguments()
+        var arguments = arguments
+        if arguments.first == "migrate" {
+            parsed.migrateOnly = true
+            arguments.removeFirst()
+        }
         var scanner = FlagScanner(arguments)
         var rateLimitFlags: [String] = []
         while let current = scanner.next() {

@@ -14,6 +14,15 @@ if arguments.showHelp {
     print(ServerArguments.usage)
     exit(0)
 }
+if arguments.migrateOnly {
+    do {
+        print("brainy-server: \(try await migrateDatabase(arguments)) is up to date.")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("brainy-server: \(error)\n".utf8))
+        exit(1)
+    }
+}
 if arguments.devIdP {
     // Loud on purpose: anyone can approve any email on the approval page.
     FileHandle.standardError.write(Data("""
@@ -22,5 +31,11 @@ if arguments.devIdP {
 
         """.utf8))
 }
-let app = try await buildApplication(arguments)
-try await app.runService()
+do {
+    let app = try await buildApplication(arguments)
+    try await app.runService()
+} catch {
+    // Opening the database, reading the key file or binding the port failed: say what, not a crash report.
+    FileHandle.standardError.write(Data("brainy-server: \(error)\n".utf8))
+    exit(1)
+}
