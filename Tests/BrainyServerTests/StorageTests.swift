@@ -133,6 +133,22 @@ import Testing
     }
 
     @Test(arguments: StorageBackend.allCases)
+    func scoresAndTalliesComeInTheByteOrderOfTheirIds(_ backend: StorageBackend) async throws {
+        try await withStore(backend) { store in
+            // Upper case sorts before lower case in bytes, not in most collations.
+            for (id, quiz) in [("b", "q1"), ("B", "q2"), ("a", "q3")] {
+                #expect(try await store.createAccount(account(id)))
+                let batch = quizBatch(quiz, correct: 1, count: 2, at: start)
+                _ = try await store.storeResults(batch.results.map { CheckedResult(result: $0, ranked: true) },
+                                                 quizzes: batch.quizzes, userId: id, receivedAt: start)
+            }
+            let scores = try await store.dailyScores(from: start, to: start.addingTimeInterval(86_400))
+            #expect(scores.map(\.userId) == ["B", "a", "b"])
+            #expect(try await store.questionTallies().map(\.questionId) == [countryQuestion(0), countryQuestion(1)])
+        }
+    }
+
+    @Test(arguments: StorageBackend.allCases)
     func aFirstSocialSignInLinksOnceEvenWhenItRaces(_ backend: StorageBackend) async throws {
         try await withStore(backend) { store in
             let identity = SocialIdentity(provider: .google, subject: "g-1", email: "mina@example.com",

@@ -86,7 +86,8 @@ extension PostgresDatabase: ResultStore {
     }
 
     public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
-        // Ties on answered_at are broken by id in byte order, as SQLite does, whatever the database's collation.
+        // Ties are broken, and players listed, in the byte order of ids, as SQLite does, whatever the database's
+        // collation: players with the same score and name rank the same on both.
         try await rows("""
             SELECT first.account_id, a.display_name,
                    count(*) FILTER (WHERE first.outcome = 'correct') AS correct,
@@ -100,6 +101,7 @@ extension PostgresDatabase: ResultStore {
             ) first JOIN account a ON a.id = first.account_id
             WHERE first.n = 1
             GROUP BY first.account_id, a.display_name
+            ORDER BY first.account_id COLLATE "C"
             """).map { row in
             DailyScore(userId: try row.value("account_id"), displayName: try row.value("display_name"),
                        correct: try row.value("correct"), answered: try row.value("answered"))
@@ -109,7 +111,7 @@ extension PostgresDatabase: ResultStore {
     public func questionTallies() async throws -> [QuestionTally] {
         try await rows("""
             SELECT question_id, count(*) FILTER (WHERE outcome = 'correct') AS correct, count(*) AS answered
-            FROM result GROUP BY question_id
+            FROM result GROUP BY question_id ORDER BY question_id COLLATE "C"
             """).map {
             QuestionTally(questionId: try $0.value("question_id"), correct: try $0.value("correct"),
                           answered: try $0.value("answered"))
