@@ -27,9 +27,14 @@ actor TestPostgres {
         var url = try await server!.value
         databases += 1
         let name = "brainy_test_\(databases)"
-        try await Self.withConnection(to: url) { connection in
-            try await connection.query("DROP DATABASE IF EXISTS \(unescaped: name)", logger: Self.logger)
-            try await connection.query("CREATE DATABASE \(unescaped: name) STRATEGY FILE_COPY", logger: Self.logger)
+        do {
+            try await Self.withConnection(to: url) { connection in
+                try await connection.query("DROP DATABASE IF EXISTS \(unescaped: name)", logger: Self.logger)
+                try await connection.query("CREATE DATABASE \(unescaped: name) STRATEGY FILE_COPY",
+                                           logger: Self.logger)
+            }
+        } catch {
+            throw Unavailable(description: "Cannot make a test database on the PostgreSQL at \(url): \(String(reflecting: error)). With BRAINY_TEST_POSTGRES_URL set, check that the server runs and that its user may create databases; unset it to let the tests start their own.")
         }
         url.database = name
         return url
