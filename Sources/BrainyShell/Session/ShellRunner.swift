@@ -198,7 +198,7 @@ public final class CommandTimingLog {
     }
 
     static func fromEnvironment() -> CommandTimingLog? {
-        ProcessInfo.processInfo.environment["BRAINY_TIMING_LOG"].flatMap(CommandTimingLog.init(path:))
+        Platform.environmentValue("BRAINY_TIMING_LOG").flatMap(CommandTimingLog.init(path:))
     }
 
     func record(_ command: String, _ duration: Duration) {
