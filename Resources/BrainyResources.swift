@@ -8,8 +8,7 @@ public enum BrainyResources {
     /// with its message; the properties below may then be read freely.
     public static let folder: Result<ResourceFolder, ResourcesNotFound> = {
         do throws(ResourcesNotFound) {
-            return .success(try ResourceFolder.locate(environment: ProcessInfo.processInfo.environment,
-                                                      executable: ResourceFolder.currentExecutable()))
+            return .success(try ResourceFolder.locateForThisProcess())
         } catch {
             return .failure(error)
         }
