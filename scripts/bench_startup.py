@@ -44,8 +44,17 @@ if os.path.exists("/usr/bin/time"):
           f"sqlite3 counting the same database's questions {peak_rss_mb(['sqlite3', db, 'select count(*) from question']):.1f} MB")
 instructions = {}
 if shutil.which("valgrind"):
-    for name, cmd in (("sqlite", sqlite), ("brainy", brainy)):
-        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], env=env,
+    # valgrind gives up on the build folder's debug information: it counts a copy without it, pointed at the same
+    # resources.
+    here = os.path.dirname(BRAINY)
+    resources = next(p for p in (os.path.join(here, "../share/brainy"), os.path.join(here, "Brainy_BrainyResources.resources"))
+                     if os.path.isdir(p))
+    copy = os.path.join(work, "brainy-without-debug-info")
+    shutil.copy(BRAINY, copy)
+    subprocess.run(["strip", "--strip-debug", copy], check=True)
+    for name, cmd in (("sqlite", sqlite), ("brainy", [copy, *brainy[1:]])):
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                           env=dict(env, BRAINY_RESOURCES=os.path.abspath(resources)),
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         instructions[name] = int(r.stderr.split("Collected :")[1].split()[0])
     print(f"instructions (valgrind, repeatable whatever the machine's load): brainy -c help {instructions['brainy'] / 1e6:.1f} M, "
