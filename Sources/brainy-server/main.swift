@@ -1,3 +1,4 @@
+import BrainyResources
 import BrainyServer
 import Foundation
 import Hummingbird
@@ -13,6 +14,18 @@ do {
 if arguments.showHelp {
     print(ServerArguments.usage)
     exit(0)
+}
+if arguments.showManual {
+    print(ServerArguments.manual.manPage, terminator: "")
+    exit(0)
+}
+if let shell = arguments.completionShell {
+    print(ServerArguments.manual.completionScript(for: shell), terminator: "")
+    exit(0)
+}
+if case let .failure(missing) = BrainyResources.folder {
+    FileHandle.standardError.write(Data("brainy-server: \(missing.message.ko)\nbrainy-server: \(missing.message.en)\n".utf8))
+    exit(3)
 }
 if arguments.devIdP {
     // Loud on purpose: anyone can approve any email on the approval page.
