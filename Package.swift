@@ -24,12 +24,14 @@ let package = Package(
     targets: [
         // The shared domain: pure Swift + Foundation.
         .target(name: "BrainyKit"),
-        // Bundled question packs, the default remote config and the server's house ads.
+        // Bundled question packs, the default remote config and the server's house ads. Found at run time in
+        // $BRAINY_RESOURCES, ../share/brainy beside the executable (scripts/install), or SwiftPM's bundle beside it.
         .target(
             name: "BrainyResources",
+            dependencies: ["BrainyKit"],
             path: "Resources",
             exclude: ["README.md"],
-            sources: ["BrainyResources.swift"],
+            sources: ["BrainyResources.swift", "ResourceFolder.swift", "ResourcesNotFound.swift"],
             resources: [.copy("Packs"), .copy("Config"), .copy("Ads"), .copy("Knowledge")]
         ),
         // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
@@ -94,7 +96,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "brainy-server",
-            dependencies: ["BrainyServer", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["BrainyServer", "BrainyResources", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "BrainyKitTests", dependencies: ["BrainyKit"]),
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyPacks", "BrainyPasswords", "BrainyResources"]),

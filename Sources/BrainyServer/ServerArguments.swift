@@ -32,6 +32,10 @@ public struct ServerArguments: Equatable, Sendable {
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
     public var showHelp = false
+    /// `--man`: print the manual as a man page.
+    public var showManual = false
+    /// `--completion bash|zsh|fish`: print that shell's completion script.
+    public var completionShell: CompletionShell?
     /// `brainy-server migrate`: bring the database's schema up to date, then exit instead of serving.
     public var migrateOnly = false
 
@@ -50,51 +54,8 @@ public struct ServerArguments: Equatable, Sendable {
         public var message: String
     }
 
-    public static let usage = """
-        USAGE: brainy-server [migrate] [options]
-
-        The Brainy sync server: remote config, question pack, email accounts, result upload and the daily
-        leaderboard, Google and Apple sign-in, as JSON under /v1 (see docs/openapi.yaml).
-
-        migrate               bring the database's schema up to date (--db or --database) and exit; a server
-                              does it at start too, so this is for upgrading before instances start
-
-        OPTIONS:
-          --host <address>    the address to listen on (default: 127.0.0.1)
-          --port <n>          the port (default: 8080; 0 picks a free one)
-          --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy-server/server.sqlite)
-          --database <url>    a PostgreSQL database in place of SQLite, as postgres://user:password@host:port/db
-                              (or $DATABASE_URL); instances sharing it need the same key: one --secret, or one
-                              key file (default with PostgreSQL: $XDG_DATA_HOME/brainy-server/server.key)
-          --secret <text>     the key that signs access tokens (or $BRAINY_SECRET; default: a random key kept
-                              in the key file)
-          --key-file <path>   the file (mode 0600) holding that random key, made on first start (or
-                              $BRAINY_KEY_FILE; default: the database's path with .key added)
-          --log-level <l>     trace, debug, info, notice, warning, error or critical (default: info)
-          --google-client-id <id>
-                              accept Google sign-in for this OAuth client id (or $BRAINY_GOOGLE_CLIENT_ID)
-          --google-client-secret <secret>
-                              the secret of that "TVs and limited input devices" client, handed to the shell
-                              for the device flow (or $BRAINY_GOOGLE_CLIENT_SECRET)
-          --apple-client-id <id>
-                              accept Sign in with Apple ID tokens for this client id (or $BRAINY_APPLE_CLIENT_ID);
-                              Apple has no device flow, so the shell is not offered it
-          --admin-token <text>
-                              the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at
-                              least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed
-          --rate-limit <action>=<count>/<seconds>
-                              at most count requests per seconds (a burst of count, then steadily) of one action:
-                              register, login, check-email (per client address), login-account (per account,
-                              from all addresses); '<action>=off' or 'off' lifts limits; repeatable (or
-                              $BRAINY_RATE_LIMITS, comma-separated). Default: register=20/3600, login=30/300,
-                              login-account=100/3600, check-email=60/60
-          --behind-proxy      count clients by the last address in X-Forwarded-For (only behind a reverse proxy
-                              that sets it: clients can send the header themselves)
-          --dev-idp           act as a local identity provider for Google and Apple (demos and tests): a device
-                              flow and approval page under /dev-idp, tokens signed with a key made at start;
-                              replaces the real providers
-          -h, --help          show this help
-        """
+    /// What `--help` prints: rendered from `manual`, like the man page and the completion scripts.
+    public static var usage: String { manual.helpText }
 
     /// The default database file: `$XDG_DATA_HOME/brainy-server/server.sqlite`, else under `~/.local/share`.
     public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -169,6 +130,14 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.behindProxy = true
             case "-h", "--help":
                 parsed.showHelp = true
+            case "--man":
+                parsed.showManual = true
+            case "--completion":
+                let text = try value(for: flag)
+                guard let shell = CompletionShell(rawValue: text) else {
+                    throw UsageError(message: "--completion takes bash, zsh or fish, not '\(text)'.")
+                }
+                parsed.completionShell = shell
             default:
                 throw UsageError(message: "Unknown option '\(argument)'. See --help.")
             }

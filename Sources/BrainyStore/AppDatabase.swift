@@ -100,14 +100,15 @@ public struct AppDatabase: Sendable {
         // Two shells on one file wait for each other instead of failing with "database is locked".
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
-            if ProcessInfo.processInfo.environment["BRAINY_TRACE_SQL"] != nil {
+            // getenv, not ProcessInfo's environment, which builds the whole dictionary at each call (start-up time).
+            if getenv("BRAINY_TRACE_SQL") != nil {
                 db.trace { FileHandle.standardError.write(Data("SQL \($0)\n".utf8)) }
             }
             try db.execute(sql: "PRAGMA foreign_keys = ON")
             // Every commit reaches the disk before the shell goes on: an answer shown as saved stays saved, even
             // through a power cut (WAL with synchronous=FULL syncs the log at each commit). BRAINY_SYNCHRONOUS=normal
             // trades that for speed on slow disks: still safe when the shell is killed, not when the machine loses power.
-            let normal = ProcessInfo.processInfo.environment["BRAINY_SYNCHRONOUS"]?.lowercased() == "normal"
+            let normal = getenv("BRAINY_SYNCHRONOUS").map { String(cString: $0).lowercased() == "normal" } ?? false
             try db.execute(sql: normal ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL")
         }
         return config

@@ -1,3 +1,4 @@
+import BrainyResources
 import BrainyServer
 import Foundation
 import Hummingbird
@@ -14,6 +15,14 @@ if arguments.showHelp {
     print(ServerArguments.usage)
     exit(0)
 }
+if arguments.showManual {
+    print(ServerArguments.manual.manPage, terminator: "")
+    exit(0)
+}
+if let shell = arguments.completionShell {
+    print(ServerArguments.manual.completionScript(for: shell), terminator: "")
+    exit(0)
+}
 if arguments.migrateOnly {
     do {
         print("brainy-server: \(try await migrateDatabase(arguments)) is up to date.")
@@ -22,6 +31,10 @@ if arguments.migrateOnly {
         FileHandle.standardError.write(Data("brainy-server: \(error)\n".utf8))
         exit(1)
     }
+}
+if case let .failure(missing) = BrainyResources.folder {
+    FileHandle.standardError.write(Data("brainy-server: \(missing.message.ko)\nbrainy-server: \(missing.message.en)\n".utf8))
+    exit(3)
 }
 if arguments.devIdP {
     // Loud on purpose: anyone can approve any email on the approval page.

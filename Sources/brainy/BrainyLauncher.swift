@@ -13,6 +13,19 @@ struct BrainyLauncher {
     func run() -> Int32 {
         if options.showHelp { print(LaunchOptions.usage); return 0 }
         if options.showVersion { print(ShellRunner.version); return 0 }
+        if options.showManual { print(LaunchOptions.manual.manPage, terminator: ""); return 0 }
+        if let shell = options.completionShell {
+            print(LaunchOptions.manual.completionScript(for: shell), terminator: "")
+            return 0
+        }
+        if case let .failure(missing) = BrainyResources.folder {
+            // Before the database: the language setting is in it, so both languages unless --lang chose one.
+            let languages = options.language.map { [$0] } ?? Language.allCases
+            for language in languages {
+                FileHandle.standardError.write(Data("brainy: \(missing.message[language])\n".utf8))
+            }
+            return 3
+        }
         Platform.restrictNewFilesToOwner()
         if let folder = options.pathsFolder {
             return PathsWriter(folder: folder).run()

@@ -1,3 +1,5 @@
+import BrainyKit
+import Foundation
 import Testing
 @testable import BrainyServer
 
@@ -68,6 +70,19 @@ import Testing
                      "--apple-client-id", "--dev-idp", "--help"] {
             #expect(ServerArguments.usage.contains(flag), "\(flag)")
         }
+    }
+
+    @Test func theManualNamesOnlyFlagsTheParserKnowsAndTheManPageNamesThemAll() throws {
+        for name in ServerArguments.manual.flagNames {
+            do {
+                _ = try ServerArguments.parse([name], environment: [:])
+            } catch {
+                #expect(!error.message.hasPrefix("Unknown option"), "\(name): \(error.message)")
+            }
+            #expect(ServerArguments.manual.manPage.contains(name.replacingOccurrences(of: "-", with: "\\-")), "\(name)")
+        }
+        #expect(ServerArguments.manual.completionScript(for: .bash).contains("--log-level) COMPREPLY=($(compgen -W 'trace debug"))
+        #expect(try ServerArguments.parse(["--completion", "zsh"], environment: [:]).completionShell == .zsh)
     }
 
     @Test func theSigningKeyFileDefaultsBesideTheDatabase() throws {

@@ -22,7 +22,7 @@ public enum CommandLineSplitter {
             }
         }
         result.append(current)
-        return result.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return result.map { $0.trimmingBlanks }.filter { !$0.isEmpty }
     }
 
     /// Splits a command into words; quotes group words and are removed.

@@ -47,9 +47,9 @@ struct CommandArguments: Equatable, Sendable {
     /// `login email a@b.co` → words `email`, `a@b.co`.
     init(parsing line: String) {
         let words = CommandLineSplitter.words(line)
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingBlanks
         let rest = trimmed.firstIndex(where: \.isWhitespace).map { String(trimmed[$0...]) } ?? ""
-        self.init(words: Array(words.dropFirst()), text: rest.trimmingCharacters(in: .whitespaces))
+        self.init(words: Array(words.dropFirst()), text: rest.trimmingBlanks)
     }
 
     var isEmpty: Bool { words.isEmpty }

@@ -55,8 +55,14 @@ public enum Platform {
     /// else 80.
     public static func terminalColumns() -> Int {
         if let size = windowSize(), size.ws_col > 0 { return Int(size.ws_col) }
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        if let text = environmentValue("COLUMNS"), let columns = Int(text), columns > 0 { return columns }
         return 80
+    }
+
+    /// One environment variable. `ProcessInfo.processInfo.environment` builds the whole dictionary at every call
+    /// (a quarter of `brainy -c help`'s instructions went there: COLUMNS was asked once per line of help).
+    public static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Rows of the terminal on standard output, or nil when it is not a terminal.

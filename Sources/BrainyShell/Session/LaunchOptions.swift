@@ -37,6 +37,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var clock: Date?
     public var showHelp = false
     public var showVersion = false
+    /// `--man`: print the manual as a man page.
+    public var showManual = false
+    /// `--completion bash|zsh|fish`: print that shell's completion script.
+    public var completionShell: CompletionShell?
     /// `-q`: no banner and no notices ("Signed in as guest"); errors are still printed.
     public var quiet = false
     /// `-X`: the start-up file (`$XDG_CONFIG_HOME/brainy/brainyrc`) is not run.
@@ -57,58 +61,8 @@ public struct LaunchOptions: Equatable, Sendable {
         public var message: String
     }
 
-    public static let usage = """
-        USAGE: brainy [options]
-
-        The Brainy quiz shell: interactive on a terminal; with -c, -f or a pipe it runs commands without a prompt,
-        '#' starts a comment, and the first error stops the run.
-
-        OPTIONS:
-          -c <commands>       run these commands (separated by ';') and exit; may be repeated
-          -f <file>           run the commands in this file ('-' for standard input) and exit; -c and -f mix
-                              and run in the order given
-          -q, --quiet         no banner and no notices such as "Signed in as guest"; errors are still printed
-          -X, --no-rc         do not run the start-up file ($XDG_CONFIG_HOME/brainy/brainyrc, or
-                              ~/.config/brainy/brainyrc; it runs before the first prompt of an interactive shell)
-          --db <path>         the SQLite database (default: $XDG_DATA_HOME/brainy/brainy.sqlite; ':memory:' for
-                              one in memory, gone when the shell ends)
-          --server <url>      the sync server (e.g. http://127.0.0.1:8080; wins over 'settings server')
-          --seed <n>          fix question selection and option order
-          --lang <ko|en>      language of messages (overrides the user's setting)
-          --no-color          no colours (also when NO_COLOR is set)
-          --format <f>        table, plain or json for history, stats, state, profile and settings; with plain or
-                              json only that data goes to standard output, every other line to standard error
-          --audio-out <dir>   voice mode: write each question's speech (WAV) into <dir> instead of playing it
-          --ai-url <url>      AI mode: ask this OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's
-                              server, vLLM…) for questions; key from BRAINY_AI_KEY or OPENAI_API_KEY, model
-                              BRAINY_AI_MODEL; the bundled knowledge base when it fails
-          --asr-url <url>     recognize spoken answers with an OpenAI-compatible transcription endpoint (a local
-                              Whisper server, say); key from BRAINY_ASR_KEY or OPENAI_API_KEY, model BRAINY_ASR_MODEL
-          --qa                turn on the tester's commands: clock, flags, config, reset, ads
-          --ads on|off        show ads (after a quiz, rewarded ones for hints); on a terminal they are on by
-                              default, elsewhere (a pipe, -c, -f) off
-          --clock <time>      start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'
-          --check <file>...   replay transcripts on new databases and compare each command's output
-          --update            with --check: rewrite the transcripts with this run's output
-          --coverage          with --check: print which transitions of the state machine they took, and which none did
-          --paths <dir>       write one shortest transcript per transition of the state machine into <dir>
-          --demo <file>       play a demo script for an audience (a fixed seed and clock, commands typed out)
-          --step              with --demo: wait for Enter before each command
-          --pace <time>       with --demo: the pause between commands (default 1.2s; 0 for none)
-          -V, --version       print the version
-          -h, --help          show this help
-          --                  end of the options
-
-        ENVIRONMENT: BRAINY_SERVER_TIMEOUT seconds one request to the server may take (default 15);
-        BRAINY_SYNC_BATCH results per upload request (default 1000); BRAINY_HISTFILE the line editor's history
-        file (default: history in the data folder); BRAINY_HISTSIZE lines it keeps (default 1000); NO_COLOR; PAGER.
-        The line editor reads ~/.editrc (or $EDITRC): 'bind -v' there gives vi keys. A line typed with a leading
-        space is not kept in the history. Ctrl-L clears the screen. Inside the shell, 'source FILE' runs a file's
-        commands and '\\h' (or '\\?') is help.
-
-        EXIT CODES: 0 all commands succeeded, 1 a command failed, 2 bad options or an unreadable script,
-        3 the database cannot be used.
-        """
+    /// What `--help` prints: rendered from `manual`, like the man page and the completion scripts.
+    public static var usage: String { manual.helpText }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         var options = LaunchOptions()
@@ -196,6 +150,13 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.pace = pace
             case "-h", "--help": options.showHelp = true
             case "-V", "--version": options.showVersion = true
+            case "--man": options.showManual = true
+            case "--completion":
+                let text = try value(for: flag)
+                guard let shell = CompletionShell(rawValue: text) else {
+                    throw UsageError(message: "--completion takes bash, zsh or fish, not '\(text)'.")
+                }
+                options.completionShell = shell
             case let file where checking && !file.hasPrefix("-"):
                 options.checkFiles.append(file)
             default:

@@ -60,7 +60,7 @@ public struct ShellRunner {
                     return 1
                 }
                 let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
-                guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                guard !line.trimmingBlanks.isEmpty else { continue }
                 // A line that was no command is not kept: it may be a password typed at the wrong moment. Nor is
                 // one typed with a leading space, as bash's ignorespace and psql do.
                 var keep = !raw.hasPrefix(" ")
@@ -198,7 +198,7 @@ public final class CommandTimingLog {
     }
 
     static func fromEnvironment() -> CommandTimingLog? {
-        ProcessInfo.processInfo.environment["BRAINY_TIMING_LOG"].flatMap(CommandTimingLog.init(path:))
+        Platform.environmentValue("BRAINY_TIMING_LOG").flatMap(CommandTimingLog.init(path:))
     }
 
     func record(_ command: String, _ duration: Duration) {

@@ -69,7 +69,7 @@ public final class ShellSession {
     var columns: Int {
         if let fixed = recorder?.transcript.header.columns ?? options.columnsOverride { return fixed }
         // Output going to a file or a pipe is not cut to a width unless COLUMNS asks for one.
-        if !Platform.isTerminal(.output), ProcessInfo.processInfo.environment["COLUMNS"] == nil { return 10_000 }
+        if !Platform.isTerminal(.output), Platform.environmentValue("COLUMNS") == nil { return 10_000 }
         return Platform.terminalColumns()
     }
 

@@ -1,0 +1,50 @@
+/// Everything an executable's `--help` says, kept as data: the help text, the man page (`--man`) and the completion
+/// scripts (`--completion bash|zsh|fish`) are rendered from it, so they cannot drift apart.
+public struct CommandLineManual: Equatable, Sendable {
+    /// One titled part after the options: `ENVIRONMENT`, `FILES`, `EXIT STATUS`.
+    public struct Section: Equatable, Sendable {
+        public var title: String
+        public var text: String
+
+        public init(_ title: String, _ text: String) {
+            self.title = title
+            self.text = text
+        }
+    }
+
+    /// The executable's name: `brainy`.
+    public var name: String
+    /// What it is, in a few words: the man page's NAME line.
+    public var summary: String
+    /// The arguments after the name: `[options]`.
+    public var synopsis: String
+    /// Paragraphs under the usage line.
+    public var description: [String]
+    public var options: [CommandLineOption]
+    public var sections: [Section]
+    /// The version the man page's header carries.
+    public var version: String
+
+    public init(name: String, summary: String, synopsis: String = "[options]", description: [String],
+                options: [CommandLineOption], sections: [Section] = [], version: String) {
+        self.name = name
+        self.summary = summary
+        self.synopsis = synopsis
+        self.description = description
+        self.options = options
+        self.sections = sections
+        self.version = version
+    }
+
+    /// Every name a flag answers to, in the order of the manual.
+    public var flagNames: [String] { options.flatMap(\.names) }
+
+    /// The script for `shell` that completes this executable's flags and their values.
+    public func completionScript(for shell: CompletionShell) -> String {
+        switch shell {
+        case .bash: BashCompletion(manual: self).script
+        case .zsh: ZshCompletion(manual: self).script
+        case .fish: FishCompletion(manual: self).script
+        }
+    }
+}
