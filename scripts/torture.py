@@ -9,7 +9,7 @@ modes: kill resume users fuzz server-kill hostile flood schemathesis, or all (th
 import argparse, os, shutil, sys, tempfile, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torture_suite import fuzz, servers, shells  # noqa: E402
+from torture_suite import flood, fuzz, hostile, schemathesis_run, server_kill, shells  # noqa: E402
 from torture_suite.rig import Figures, Rig  # noqa: E402
 
 MODES = {
@@ -17,10 +17,10 @@ MODES = {
     "resume": shells.resume,
     "users": shells.users,
     "fuzz": fuzz.fuzz,
-    "server-kill": servers.server_kill,
-    "hostile": servers.hostile,
-    "flood": servers.flood,
-    "schemathesis": servers.schemathesis,
+    "server-kill": server_kill.server_kill,
+    "hostile": hostile.hostile,
+    "flood": flood.flood,
+    "schemathesis": schemathesis_run.schemathesis,
 }
 
 
