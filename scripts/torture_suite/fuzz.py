@@ -170,7 +170,7 @@ def flag_run(rig, seed, deadline):
         return 1, None, True, " ".join(args)[:300]
 
 
-PROMPT = re.compile(rb"(> |: |\? )(\x1b\[[0-9;]*[A-Za-z])*$")
+PROMPT = re.compile(rb"(> |: |\? )(\x1b\[[0-9;?]*[A-Za-z])*$")
 
 
 class PtyShell:
@@ -215,14 +215,23 @@ class PtyShell:
         lines typed ahead would otherwise be dropped by the next Ctrl-C (the terminal flushes its input)."""
         end = time.monotonic() + deadline
         mark = len(self.output)
-        while time.monotonic() < end:
-            self.drain(0.02)
-            tail = bytes(self.output[-8:])
-            if len(self.output) > mark and PROMPT.search(tail):
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.05))
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    return True  # the shell ended
+                self.output += chunk
+                if len(self.output) > mark and PROMPT.search(bytes(self.output[-32:])):
+                    return True
+            elif self.ended():
                 return True
-            if self.ended():
-                return True
-        return False
 
     def ended(self):
         if self.status is None:
@@ -285,7 +294,7 @@ def pty_run(rig, lines_wanted, seed, deadline, batch=40):
                 data += b"\x04"  # Ctrl-D: leaves the shell on an empty line
             typed.append(data)
             shell.send(data + b"\r")
-            if not shell.settle(1.0):
+            if not shell.settle(0.3):
                 # Still in a search (Ctrl-R), after a lone Escape, in a paste, or busy: Ctrl-G and Ctrl-C leave it.
                 shell.send(b"\x07\x03")
                 shell.settle(1.0)
@@ -323,8 +332,11 @@ def fuzz(rig):
     plan = {"pty": 60_000, "pipe": 20_000, "-c": 10_000, "-f": 10_000, "flags": 1_000} if rig.full else \
            {"pty": 600, "pipe": 480, "-c": 240, "-f": 240, "flags": 40}
     tallies = {}
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        pty_future = pool.submit(pty_run, rig, plan["pty"], rig.random.randrange(1 << 30), deadline)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        # Two terminals at once in the full form: each line waits for the prompt, so one terminal leaves a core idle.
+        terminals = 2 if rig.full else 1
+        pty_futures = [pool.submit(pty_run, rig, plan["pty"] // terminals, rig.random.randrange(1 << 30), deadline)
+                       for _ in range(terminals)]
         for channel in ("pipe", "-c", "-f", "flags"):
             tally = Tally()
             futures = []
@@ -344,7 +356,12 @@ def fuzz(rig):
                 lines, status, hung, what = future.result()
                 tally.add(lines, status, hung, what)
             tallies[channel] = tally
-        tallies["pty"] = pty_future.result()
+        tallies["pty"] = Tally()
+        for future in pty_futures:
+            t = future.result()
+            for attribute in ("lines", "runs", "crashes", "hangs"):
+                setattr(tallies["pty"], attribute, getattr(tallies["pty"], attribute) + getattr(t, attribute))
+            tallies["pty"].examples += t.examples
     lines = sum(t.lines for t in tallies.values() if t is not tallies["flags"])
     crashes = sum(t.crashes for t in tallies.values())
     hangs = sum(t.hangs for t in tallies.values())
