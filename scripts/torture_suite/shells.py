@@ -26,7 +26,7 @@ def answers(rig, n):
 
 def open_quiz(db):
     """The guest's quiz in progress on this file, as (id, answered, questions), or None."""
-    if not os.path.exists(db):
+    if not has_tables(db):
         return None
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)
     try:
@@ -51,8 +51,13 @@ def read_answers(shell, n):
     return seen
 
 
+def has_tables(db):
+    """False for a file that is not there yet, or was killed before its first migration committed."""
+    return os.path.exists(db) and count(db, "SELECT count(*) FROM sqlite_master WHERE name = 'quizResult'") > 0
+
+
 def results_on(db):
-    return count(db, "SELECT count(*) FROM quizResult") if os.path.exists(db) else 0
+    return count(db, "SELECT count(*) FROM quizResult") if has_tables(db) else 0
 
 
 def kill(rig):
