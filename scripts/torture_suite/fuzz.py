@@ -182,6 +182,7 @@ class PtyShell:
             os.chdir(os.path.dirname(db))
             os.execve(rig.brainy, [rig.brainy, "--db", db, "--lang", "en", "-X", "--qa", "--audio-out",
                                    os.path.dirname(db)], dict(rig.env, TERM="xterm-256color"))
+        os.set_blocking(self.fd, False)
         self.output = bytearray()
         self.status = None
 
@@ -202,13 +203,34 @@ class PtyShell:
             if len(self.output) > 1 << 20:
                 del self.output[: len(self.output) - (1 << 16)]
 
-    def send(self, data):
-        for i in range(0, len(data), 256):
+    def send(self, data, deadline=10.0):
+        """Types data, reading the shell's output meanwhile: the shell echoes what it reads, and a terminal whose
+        output nobody reads stops the shell, which then reads no more (a 100 KB line would deadlock both)."""
+        end = time.monotonic() + deadline
+        while data and time.monotonic() < end:
+            readable, writable, _ = select.select([self.fd], [self.fd], [], 0.05)
+            if readable:
+                self.read_available()
+            if writable:
+                try:
+                    data = data[os.write(self.fd, data[:1024]):]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    return
+        self.read_available()
+
+    def read_available(self):
+        while True:
             try:
-                os.write(self.fd, data[i:i + 256])
-            except OSError:
+                chunk = os.read(self.fd, 65536)
+            except (BlockingIOError, OSError):
                 return
-            self.drain()
+            if not chunk:
+                return
+            self.output += chunk
+            if len(self.output) > 1 << 20:
+                del self.output[: len(self.output) - (1 << 16)]
 
     def settle(self, deadline):
         """Waits until the shell shows a prompt again (output that ends in '> ' or ': '), or the deadline passes:
@@ -223,6 +245,8 @@ class PtyShell:
             if ready:
                 try:
                     chunk = os.read(self.fd, 65536)
+                except BlockingIOError:
+                    continue
                 except OSError:
                     chunk = b""
                 if not chunk:
