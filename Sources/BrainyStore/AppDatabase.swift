@@ -155,9 +155,14 @@ enum DatabaseFileGuard {
         // A database whose header change still sits in its write-ahead log: ask SQLite, read-only.
         var config = Configuration()
         config.readonly = true
-        let stored = try? DatabaseQueue(path: path, configuration: config).read { db in
-            try Int32.fetchOne(db, sql: "PRAGMA application_id")
+        let found = try? DatabaseQueue(path: path, configuration: config).read { db in
+            (id: try Int32.fetchOne(db, sql: "PRAGMA application_id"),
+             objects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
         }
-        guard stored == AppDatabase.applicationId else { throw .notABrainyDatabase(path: path) }
+        guard let found else { throw .notABrainyDatabase(path: path) }
+        // A database that holds nothing at all is new, whoever made it: a shell killed after switching a new file to
+        // WAL (which writes its first page) and before its first migration committed leaves one, which must open.
+        if found.id == 0 && found.objects == 0 { return }
+        guard found.id == AppDatabase.applicationId else { throw .notABrainyDatabase(path: path) }
     }
 }

@@ -47,6 +47,19 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test func aFileLeftByAShellKilledBeforeItsFirstMigrationOpensAsANewDatabase() throws {
+        // What `scripts/torture kill` found: the file was switched to WAL (its first page written), then the shell was
+        // killed before the migration committed: an SQLite database with no table and no application id.
+        let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        }
+        let database = try AppDatabase.openFile(at: path)
+        let guest = try database.guestUser(now: Fixtures.start)
+        #expect(try AppDatabase.openFile(at: path).pendingSyncCount(userId: guest.id) == 0)
+    }
+
     @Test func twoShellsOnOneFileWriteSideBySideWithoutALockError() async throws {
         let path = Fixtures.temporaryDirectory().appendingPathComponent("shared.sqlite").path
         let first = try AppDatabase.openFile(at: path)
