@@ -329,6 +329,13 @@ def pty_run(rig, lines_wanted, seed, deadline, batch=40):
         if shell.ended():
             status = shell.status
             tally.add(0, status, False, b"\\n".join(typed[-batch:]).decode("utf-8", "replace")[:300])
+            if crashed(status):
+                # What was typed since the shell started, and what it printed last (its backtrace among it).
+                with open(os.path.join(rig.work, f"fuzz-pty-crash-{seed}-{sent}.typed"), "wb") as keep:
+                    keep.write(b"\n".join(typed))
+                with open(os.path.join(rig.work, f"fuzz-pty-crash-{seed}-{sent}.output"), "wb") as keep:
+                    keep.write(bytes(shell.output[-200_000:]))
+            typed = []
             shell.close()
             shell = PtyShell(rig, db)
             shell.drain(1.0)
@@ -336,10 +343,10 @@ def pty_run(rig, lines_wanted, seed, deadline, batch=40):
             tally.add(0, None, True, b"\\n".join(typed[-batch:]).decode("utf-8", "replace")[:300])
             with open(os.path.join(rig.work, f"fuzz-pty-hang-{seed}-{sent}.typed"), "wb") as keep:
                 keep.write(b"\n".join(typed))
+            typed = []
             shell.close()
             shell = PtyShell(rig, db)
             shell.drain(1.0)
-        typed = typed[-batch:]
     shell.send(b"exit\r")
     shell.drain(1.0)
     time.sleep(0.2)
