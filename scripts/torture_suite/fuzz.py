@@ -187,21 +187,12 @@ class PtyShell:
         self.status = None
 
     def drain(self, wait=0.0):
-        end = time.monotonic() + wait
-        while True:
-            left = max(0.0, end - time.monotonic())
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                return
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.output += chunk
-            if len(self.output) > 1 << 20:
-                del self.output[: len(self.output) - (1 << 16)]
+        """Reads what the shell prints until it has been quiet for `wait` seconds (at once when 0)."""
+        while select.select([self.fd], [], [], wait)[0]:
+            before = len(self.output)
+            self.read_available()
+            if len(self.output) == before:
+                return  # end of file: the shell ended
 
     def send(self, data, deadline=10.0):
         """Types data, reading the shell's output meanwhile: the shell echoes what it reads, and a terminal whose
