@@ -256,12 +256,13 @@ class PtyShell:
         return self.status is not None
 
     def answers(self, token, deadline):
-        """Whether the shell answers `help <token>` within the deadline (after Ctrl-G and Ctrl-C leave whatever it
-        was in: a search, a password prompt, a wait for a sign-in)."""
+        """Whether the shell answers `help <token>` within the deadline (after Ctrl-Q, Ctrl-G and Ctrl-C leave
+        whatever it was in: output stopped by a Ctrl-S, as any terminal's flow control does; a search; a password
+        prompt; a wait for a sign-in)."""
         marker = f"'{token}'".encode()
         for _ in range(3):
             mark = len(self.output)
-            self.send(b"\x07\x03")
+            self.send(b"\x11\x07\x03")
             self.drain(0.05)
             self.send(f"help {token}\r".encode())
             end = time.monotonic() + deadline / 3
