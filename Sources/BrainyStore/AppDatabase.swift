@@ -157,12 +157,15 @@ enum DatabaseFileGuard {
         config.readonly = true
         let found = try? DatabaseQueue(path: path, configuration: config).read { db in
             (id: try Int32.fetchOne(db, sql: "PRAGMA application_id"),
-             objects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+             objects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%'") ?? 0,
+             migrations: try db.tableExists("grdb_migrations")
+                ? try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0 : 0)
         }
         guard let found else { throw .notABrainyDatabase(path: path) }
-        // A database that holds nothing at all is new, whoever made it: a shell killed after switching a new file to
-        // WAL (which writes its first page) and before its first migration committed leaves one, which must open.
-        if found.id == 0 && found.objects == 0 { return }
+        // A database that holds nothing at all (or only the migrator's empty list of applied migrations) is new,
+        // whoever made it: a shell killed after switching a new file to WAL (which writes its first page), or after
+        // the migrator made its table, and before the first migration committed leaves one, which must open.
+        if found.id == 0 && found.objects == 0 && found.migrations == 0 { return }
         guard found.id == AppDatabase.applicationId else { throw .notABrainyDatabase(path: path) }
     }
 }
