@@ -130,5 +130,7 @@ def server_kill(rig):
     f.expect(lost == 0 and lost_synced == 0, f"{lost} results lost")
     f.expect(doubled == 0, f"{doubled} results doubled")
     f.expect(shell_crashes == 0 and damaged == 0 and restarts_failed == 0, "a crash, a damaged file or a failed restart")
-    f.expect(mid_upload > 0, "no kill landed mid-upload")
+    # Three kills (the quick form) may all land before or after the upload; thirty may not.
+    if rig.full:
+        f.expect(mid_upload > 0, "no kill landed mid-upload")
     return f
