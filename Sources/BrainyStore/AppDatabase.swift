@@ -156,9 +156,17 @@ enum DatabaseFileGuard {
         // A database whose header change still sits in its write-ahead log: ask SQLite, read-only.
         var config = Configuration()
         config.readonly = true
-        let stored = try? DatabaseQueue(path: path, configuration: config).read { db in
-            try Int32.fetchOne(db, sql: "PRAGMA application_id")
+        let found = try? DatabaseQueue(path: path, configuration: config).read { db in
+            (id: try Int32.fetchOne(db, sql: "PRAGMA application_id"),
+             objects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%'") ?? 0,
+             migrations: try db.tableExists("grdb_migrations")
+                ? try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0 : 0)
         }
-        guard stored == AppDatabase.applicationId else { throw .notABrainyDatabase(path: path) }
+        guard let found else { throw .notABrainyDatabase(path: path) }
+        // A database that holds nothing at all (or only the migrator's empty list of applied migrations) is new,
+        // whoever made it: a shell killed after switching a new file to WAL (which writes its first page), or after
+        // the migrator made its table, and before the first migration committed leaves one, which must open.
+        if found.id == 0 && found.objects == 0 && found.migrations == 0 { return }
+        guard found.id == AppDatabase.applicationId else { throw .notABrainyDatabase(path: path) }
     }
 }

@@ -21,4 +21,18 @@ import Testing
     func theParticleFitsTheLastSound(word: String, particle: Josa.Particle, expected: String) {
         #expect(Josa.attach(word, particle) == expected)
     }
+
+    // What `scripts/torture fuzz` typed: the line "⒙" crashed the shell (its value, 18, indexed a table of ten digits)
+    // while the message "'⒙' is not a command" was made. A number is read by its last digit: 십팔 ends in 팔.
+    @Test(arguments: [
+        ("'⒙'", Josa.Particle.topic, "'⒙'은"),      // 십팔
+        ("'⑳'", .direction, "'⑳'으로"),            // 이십
+        ("'⑫'", .object, "'⑫'를"),                 // 십이
+        ("'万'", .topic, "'万'은"),                 // 만
+        ("'Ⅻ'", .subject, "'Ⅻ'가"),                // 십이
+    ])
+    func aCharacterReadAsANumberAboveNineTakesTheParticleOfItsLastDigit(word: String, particle: Josa.Particle,
+                                                                        expected: String) {
+        #expect(Josa.attach(word, particle) == expected)
+    }
 }

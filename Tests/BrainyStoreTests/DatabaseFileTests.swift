@@ -47,6 +47,34 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test func aFileLeftByAShellKilledBeforeItsFirstMigrationOpensAsANewDatabase() throws {
+        // What `scripts/torture kill` found: the file was switched to WAL (its first page written), then the shell was
+        // killed before the migration committed: an SQLite database with no table and no application id.
+        let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        }
+        let database = try AppDatabase.openFile(at: path)
+        let guest = try database.guestUser(now: Fixtures.start)
+        #expect(try AppDatabase.openFile(at: path).pendingSyncCount(userId: guest.id) == 0)
+    }
+
+    @Test func aFileLeftByAShellKilledAfterTheMigratorMadeItsTableOpensAsANewDatabase() throws {
+        // The same kill a step later (`scripts/torture kill`, 3 files in 200 kills): GRDB's table of applied
+        // migrations was committed, empty, before the first migration.
+        let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            }
+        }
+        let database = try AppDatabase.openFile(at: path)
+        #expect(try database.guestUser(now: Fixtures.start).provider == .guest)
+    }
+
     @Test func twoShellsOnOneFileWriteSideBySideWithoutALockError() async throws {
         let path = Fixtures.temporaryDirectory().appendingPathComponent("shared.sqlite").path
         let first = try AppDatabase.openFile(at: path)

@@ -38,13 +38,15 @@ public enum Josa {
             let final = (scalar.value - 0xAC00) % 28
             return (final != 0, final == 8)
         }
-        if let digit = last.wholeNumberValue {
-            // 영 일 이 삼 사 오 육 칠 팔 구
+        if let value = last.wholeNumberValue {
+            // A number is read by its last digit (⒙, 18: 십팔; 万: 만), and 영 일 이 삼 사 오 육 칠 팔 구 by the table.
+            let digit = (value % 10 + 10) % 10
             let consonant = [true, true, false, true, false, false, true, true, true, false][digit]
             let rieul = [false, true, false, false, false, false, false, true, true, false][digit]
             return (consonant, rieul)
         }
-        switch Character(last.lowercased()) {
+        // Compared as text: a character may lower-case to more than one (Character(_:) would trap).
+        switch last.lowercased() {
         case "l": return (true, true)
         case "m", "n", "k": return (true, false)
         default: return (false, false)

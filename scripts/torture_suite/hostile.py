@@ -1,0 +1,312 @@
+"""`hostile`: slow connections, oversized and malformed bodies, forged and revoked tokens, escape sequences in
+names, results the server cannot check; counts 5xx and wrong acceptances."""
+import base64, hashlib, hmac, json, re, socket, sqlite3, time
+from .http import raw, register, request
+from .rig import Figures, percentile
+from .shells import PASSWORD
+
+
+def b64(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def forged_tokens(token, other_account):
+    header, payload, signature = token.split(".")
+    claims = json.loads(unb64(payload))
+    tampered = dict(claims)
+    for key in ("sub", "accountId", "uid"):
+        if key in tampered:
+            tampered[key] = other_account
+    expired = dict(claims, exp=int(time.time()) - 3600)
+    later = dict(claims, exp=int(time.time()) + 86400 * 365)
+
+    def signed(h, c, key=b"secret"):
+        head = b64(json.dumps(h).encode())
+        body = b64(json.dumps(c).encode())
+        return f"{head}.{body}." + b64(hmac.new(key, f"{head}.{body}".encode(), hashlib.sha256).digest())
+
+    none_header = b64(json.dumps({"alg": "none", "typ": "JWT"}).encode())
+    return {
+        "alg none": f"{none_header}.{payload}.",
+        "alg none, no dot": f"{none_header}.{payload}",
+        "signature removed": f"{header}.{payload}.",
+        "another account, same signature": f"{header}.{b64(json.dumps(tampered).encode())}.{signature}",
+        "expiry moved, same signature": f"{header}.{b64(json.dumps(later).encode())}.{signature}",
+        "signed with 'secret'": signed({"alg": "HS256", "typ": "JWT"}, tampered),
+        "signed with an empty key": signed({"alg": "HS256", "typ": "JWT"}, claims, b""),
+        "expired, signed with 'secret'": signed({"alg": "HS256", "typ": "JWT"}, expired),
+        "HS512 header": signed({"alg": "HS512", "typ": "JWT"}, claims),
+        "garbage": "not.a.token",
+        "empty": "",
+        "token twice": token + token,
+        "one bit flipped": token[:-2] + ("A" if token[-2] != "A" else "B") + token[-1],
+    }
+
+
+class Hostile:
+    def __init__(self, rig, f):
+        self.rig, self.f = rig, f
+        self.requests = self.server_errors = self.wrong = self.crashes = 0
+        self.server = rig.server("hostile-server.sqlite", "--admin-token", "torture-admin-token").start()
+
+    @property
+    def port(self):
+        return self.server.port
+
+    def check_alive(self, what):
+        if not self.server.alive():
+            self.crashes += 1
+            self.f.notes.append(f"the server died during {what}: {self.server.log_tail(800)}")
+            self.server.start()
+
+    def tally(self, status, what, accepted_is_wrong=False):
+        self.requests += 1
+        if status >= 500:
+            self.server_errors += 1
+            self.f.notes.append(f"{status} on {what}")
+        if accepted_is_wrong and 200 <= status < 300:
+            self.wrong += 1
+            self.f.notes.append(f"accepted ({status}): {what}")
+
+    def slow_connections(self, count, seconds):
+        """Slowloris: many connections trickling headers, or a body, a byte at a time; meanwhile another client's
+        requests must all be answered promptly."""
+        sockets = []
+        for n in range(count):
+            try:
+                s = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+                if n % 2:
+                    s.sendall(b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                              b"Content-Length: 100000\r\n\r\n{")
+                else:
+                    s.sendall(b"GET /v1/config HTTP/1.1\r\nHost: x\r\n")
+                sockets.append(s)
+            except OSError:
+                break
+        latencies, failures = [], 0
+        end = time.monotonic() + seconds
+        tick = 0
+        while time.monotonic() < end:
+            for s in sockets:
+                try:
+                    s.send(b"X-a: b\r\n" if tick % 2 == 0 else b" ")
+                except OSError:
+                    pass
+            tick += 1
+            for _ in range(5):
+                r = request(self.port, "GET", "/v1/config", source="127.0.0.9", timeout=5)
+                latencies.append(r.seconds)
+                failures += r.status != 200
+                self.tally(r.status, "GET /v1/config during slowloris")
+            time.sleep(0.2)
+        closed = 0
+        for s in sockets:
+            try:
+                s.settimeout(0.01)
+                closed += s.recv(1) == b""
+            except (socket.timeout, BlockingIOError):
+                pass
+            except OSError:
+                closed += 1
+            s.close()
+        self.check_alive("slow connections")
+        return len(sockets), failures, percentile(latencies, 99), closed
+
+    def oversized(self, token):
+        big = b'{"results": [' + b",".join([b'{"id": "%d"}' % i for i in range(400_000)]) + b"]}"
+        cases = [
+            ("POST /v1/results, 6 MB", lambda: request(self.port, "POST", "/v1/results", big[:6_000_000], token=token).status),
+            ("POST /v1/results, 12 MB", lambda: request(self.port, "POST", "/v1/results", big + b" " * 6_000_000, token=token).status),
+            ("POST /v1/auth/register, 8 MB password", lambda: request(self.port, "POST", "/v1/auth/register",
+                {"email": "big@example.com", "password": "p" * 8_000_000}).status),
+            ("POST /v1/auth/login, 1 MB email", lambda: request(self.port, "POST", "/v1/auth/login",
+                {"email": "e" * 1_000_000 + "@x.co", "password": "x"}).status),
+            ("a 1 MB header", lambda: request(self.port, "GET", "/v1/config", headers={"X-Big": "a" * 1_000_000}).status),
+            ("10,000 headers", lambda: raw(self.port, b"GET /v1/config HTTP/1.1\r\nHost: x\r\n"
+                + b"".join(b"X-%d: a\r\n" % i for i in range(10_000)) + b"\r\n")),
+            ("a 100 KB path", lambda: request(self.port, "GET", "/v1/" + "a" * 100_000).status),
+            ("a 100 KB query", lambda: request(self.port, "GET", "/v1/leaderboard/daily?date=" + "9" * 100_000, token=token).status),
+            ("chunked 7 MB", lambda: raw(self.port, b"POST /v1/results HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                + token.encode() + b"\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + b"".join(b"100000\r\n" + b" " * 0x100000 + b"\r\n" for _ in range(7)) + b"0\r\n\r\n")),
+            ("Content-Length larger than the body", lambda: raw(self.port, b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\n"
+                b"Content-Length: 999999999999\r\n\r\n{}")),
+            ("negative Content-Length", lambda: raw(self.port, b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\n"
+                b"Content-Length: -5\r\n\r\n{}")),
+        ]
+        for what, send in cases:
+            status = send()
+            self.tally(status, what, accepted_is_wrong=True)
+            self.check_alive(what)
+
+    def malformed(self, token, rounds):
+        endpoints = ["/v1/auth/check-email", "/v1/auth/register", "/v1/auth/login", "/v1/auth/refresh",
+                     "/v1/auth/logout", "/v1/auth/social", "/v1/results", "/v1/ads/events", "/v1/questions/ratings",
+                     "/v1/ads/house"]
+        valid = {"email": "m@example.com", "password": "correct horse battery", "refreshToken": "x",
+                 "results": [{"id": "r1", "quizId": "q1", "questionId": "x", "category": "music", "type": "mc",
+                              "outcome": "correct", "timeSpent": 1, "answeredAt": "2026-01-01T00:00:00Z",
+                              "hintUsed": False}], "quizzes": [], "events": [], "provider": "google", "idToken": "x"}
+        text = json.dumps(valid)
+        corpus = ["", "{", "}", "null", "[]", "{}", "0", '"x"', "{'a': 1}", '{"email": 1, "password": []}',
+                  '{"results": null}', '{"results": [null]}', '{"results": [{}]}', '{"results": "x"}',
+                  '{"email": "\\ud800@x.co", "password": "x"}', '{"email": "a@b.co", "password": "\\u0000"}',
+                  "[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000, "1" * 100_000,
+                  '{"timeSpent": 1e999}', '{"results": [{"timeSpent": -1e308, "answeredAt": "9999-99-99"}]}',
+                  "\xff\xfe", text.replace("correct", "\u0000"), text[: len(text) // 2], text * 3]
+        for _ in range(rounds):
+            mutated = bytearray(text.encode())
+            for _ in range(self.rig.random.randint(1, 8)):
+                mutated[self.rig.random.randrange(len(mutated))] = self.rig.random.randrange(256)
+            corpus.append(bytes(mutated).decode("latin-1"))
+        for path in endpoints:
+            for body in corpus:
+                for content_type in ("application/json", "text/plain"):
+                    r = request(self.port, "POST", path, body.encode("utf-8", "surrogateescape"), token=token,
+                                headers={"Content-Type": content_type}, source="127.0.0.7")
+                    self.tally(r.status, f"POST {path} with {body[:60]!r}")
+                    if r.status == 0 and not self.server.alive():
+                        self.check_alive(f"POST {path} with {body[:60]!r}")
+        self.check_alive("malformed bodies")
+
+    def tokens(self):
+        access, refresh, account = register(self.port, "victim@example.com", source="127.0.0.8")
+        other_access, _, other = register(self.port, "other@example.com", source="127.0.0.8")
+        for what, forged in forged_tokens(access, other).items():
+            for path in ("/v1/results/summary", "/v1/leaderboard/daily", "/v1/ads/report"):
+                r = request(self.port, "GET", path, token=forged)
+                self.tally(r.status, f"forged token ({what}) on GET {path}", accepted_is_wrong=True)
+        # A player's token is not the admin token.
+        r = request(self.port, "GET", "/v1/ads/report", token=access)
+        self.tally(r.status, "a player's token on GET /v1/ads/report", accepted_is_wrong=True)
+        # Revocation: after logout, and after a refresh token is replayed, the access tokens stop at once.
+        login = request(self.port, "POST", "/v1/auth/login", {"email": "victim@example.com", "password": PASSWORD},
+                        source="127.0.0.8").json()
+        request(self.port, "POST", "/v1/auth/logout", {"refreshToken": refresh})
+        r = request(self.port, "GET", "/v1/results/summary", token=access)
+        self.tally(r.status, "an access token after its logout", accepted_is_wrong=True)
+        r = request(self.port, "GET", "/v1/results/summary", token=login["accessToken"])
+        self.f.expect(r.status == 200, f"another login of the same account stopped working after a logout ({r.status})")
+        rotated = request(self.port, "POST", "/v1/auth/refresh", {"refreshToken": login["refreshToken"]}).json()
+        replay = request(self.port, "POST", "/v1/auth/refresh", {"refreshToken": login["refreshToken"]})
+        self.tally(replay.status, "a used refresh token replayed", accepted_is_wrong=True)
+        for name, t in (("the rotated access token", rotated["accessToken"]), ("the first access token", login["accessToken"])):
+            r = request(self.port, "GET", "/v1/results/summary", token=t)
+            self.tally(r.status, f"{name} after a refresh-token replay", accepted_is_wrong=True)
+        r = request(self.port, "POST", "/v1/auth/refresh", {"refreshToken": rotated["refreshToken"]})
+        self.tally(r.status, "the rotated refresh token after a replay", accepted_is_wrong=True)
+        return other_access, other
+
+    def uploads(self, token, other_token):
+        """Results the server cannot check must not be held (or ranked): unknown questions, another account's quiz,
+        answers from the future, a day spent on one question."""
+        def result(rid, **changes):
+            r = {"id": rid, "quizId": f"hq-{rid}", "questionId": self.question, "category": "music", "type": "mc",
+                 "outcome": "correct", "timeSpent": 3.5, "answeredAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                 "hintUsed": False}
+            r.update(changes)
+            return r
+        quiz = {"id": "other-quiz", "category": "music", "type": "mc", "format": "individual", "correctCount": 1,
+                "questionCount": 1, "startedAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 60)),
+                "finishedAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        mine = request(self.port, "POST", "/v1/results", {"results": [result("own-1", quizId="other-quiz")],
+                                                          "quizzes": [quiz]}, token=other_token)
+        held = mine.json() or {}
+        self.f.expect("own-1" in held.get("accepted", []) and "other-quiz" in held.get("acceptedQuizzes", []),
+                      f"the other account's own result was not held (setup): {mine.status} {mine.body[:300]!r}")
+        self.tally(mine.status, "a result on the other account's own quiz (setup)")
+        cases = {
+            "an unknown question": result("h-1", questionId="no-such-question-1"),
+            "another account's quiz": result("h-2", quizId="other-quiz"),
+            "another account's result id": result("own-1"),
+            "answered next year": result("h-3", answeredAt="2099-01-01T00:00:00Z"),
+            "a day and more on one question": result("h-4", timeSpent=200_000),
+        }
+        for what, r in cases.items():
+            answer = request(self.port, "POST", "/v1/results", {"results": [r]}, token=token)
+            self.tally(answer.status, f"upload of {what}")
+            body = answer.json() or {}
+            if r["id"] in body.get("accepted", []):
+                self.wrong += 1
+                self.f.notes.append(f"accepted: a result with {what}")
+
+    def escapes(self):
+        evil = ["\x1b]0;owned\x07a@evil.co", "\x1b]52;c;Zm9v\x07b@evil.co", "c\x1b[31m@evil.co", "d\u202e@evil.co",
+                "e\u200b@evil.co", "f\x00@evil.co", "g\x7f@evil.co", "h\x9b31m@evil.co", "i@evil.co\r\n"]
+        for email in evil:
+            for path in ("/v1/auth/register", "/v1/auth/check-email"):
+                r = request(self.port, "POST", path, {"email": email, "password": PASSWORD}, source="127.0.0.6")
+                self.tally(r.status, f"POST {path} with the email {email!r}", accepted_is_wrong=True)
+
+    def shell_echo(self):
+        """Text the shell echoes back reaches the terminal without control sequences: an answer typed with them (which
+        the shell refuses, naming it), and a stored answer that holds them (as a file from elsewhere may)."""
+        db = self.rig.path("hostile-shell.sqlite")
+        evil = "\x1b]0;owned\x07\x1b]52;c;Zm9v\x07\x1b[2J\x9b1mx stored-answer"
+        typed = self.rig.run(db, stdin=f"login guest\nmode short\ncategory music\nstart 1\n{evil}\n")
+        played = self.rig.run(db, stdin="login guest\nresume\nseoul\nnext\n")
+        con = sqlite3.connect(db)
+        con.execute("UPDATE quizResult SET givenAnswer = ?", (evil,))
+        con.commit()
+        quiz_id = con.execute("SELECT id FROM quiz LIMIT 1").fetchone()
+        con.close()
+        shown = [self.rig.run(db, "-c", f"login guest; history {quiz_id[0]}{replay}") for replay in ("", " --replay")]
+        shown.append(self.rig.run(db, "-c", "login guest; history all"))
+        outputs = [typed.stdout, typed.stderr] + [x for r in [played] + shown for x in (r.stdout, r.stderr)]
+        leaks = sum(any(c in out for c in "\x1b\x07\x9b") for out in outputs)
+        self.requests += len(outputs)
+        if leaks:
+            self.wrong += leaks
+            self.f.notes.append(f"control characters reached the terminal in {leaks} outputs")
+        if "stored-answer" not in "".join(r.stdout for r in shown):
+            self.f.notes.append("the stored answer was not shown by history (the echo check saw nothing)")
+
+    def timing(self, samples):
+        """A login takes as long whether the email exists or not."""
+        known, unknown = [], []
+        for n in range(samples):
+            for email, into in (("victim@example.com", known), (f"nobody{n}@example.com", unknown)):
+                r = request(self.port, "POST", "/v1/auth/login", {"email": email, "password": "wrong password!"},
+                            source=f"127.0.1.{n % 200 + 1}")
+                into.append(r.seconds)
+        return percentile(known, 50) * 1000, percentile(unknown, 50) * 1000
+
+    def pick_question(self):
+        pack = request(self.port, "GET", "/v1/pack").json()
+        self.question = json.dumps(pack)
+        ids = re.findall(r'"id"\s*:\s*"([^"]+)"', self.question)
+        self.question = next(i for i in ids if i != pack.get("id"))
+
+
+def hostile(rig):
+    f = Figures("hostile")
+    h = Hostile(rig, f)
+    try:
+        token, _, _ = register(h.port, "hostile@example.com", source="127.0.0.5")
+        h.pick_question()
+        slow = h.slow_connections(400 if rig.full else 60, 20 if rig.full else 4)
+        h.oversized(token)
+        h.malformed(token, 200 if rig.full else 10)
+        other_token, _ = h.tokens()
+        h.uploads(token, other_token)
+        h.escapes()
+        h.shell_echo()
+        known_ms, unknown_ms = h.timing(10 if rig.full else 3)
+    finally:
+        h.server.stop()
+    sockets, slow_failures, slow_p99, closed = slow
+    f.values = {"requests": h.requests, "5xx": h.server_errors, "wrong acceptances": h.wrong,
+                "server crashes": h.crashes, "slow connections": sockets,
+                "other client's requests failed meanwhile": slow_failures,
+                "their p99": f"{slow_p99 * 1000:.0f} ms", "slow connections closed by the server": closed,
+                "login, known email": f"{known_ms:.0f} ms", "unknown email": f"{unknown_ms:.0f} ms"}
+    f.expect(h.server_errors == 0, f"{h.server_errors} 5xx")
+    f.expect(h.wrong == 0, f"{h.wrong} wrong acceptances")
+    f.expect(h.crashes == 0, "the server crashed")
+    f.expect(slow_failures == 0, f"{slow_failures} requests failed during slowloris")
+    f.expect(0.5 <= known_ms / max(unknown_ms, 0.001) <= 2, "a login's time tells whether the email exists")
+    return f
