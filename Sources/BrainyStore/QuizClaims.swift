@@ -5,8 +5,9 @@ import Foundation
 /// `<database>-claims/<quiz id>.lock`: taking it checks and takes in one step that no other shell can come between,
 /// and the kernel ends it with the process, so a killed shell (even a zombie not yet reaped) never keeps a quiz. In
 /// memory (tests), claims are kept in this object alone.
+// @unchecked Sendable is sound: `folder` is immutable, and the one mutable field, `held` (with the file locks it
+// owns), is read and written only under `lock`, in every method.
 final class QuizClaims: @unchecked Sendable {
-    // @unchecked: every access to `held` is under `lock`.
     private let folder: String?
     private let lock = NSLock()
     private var held: [String: FileLock?] = [:]
