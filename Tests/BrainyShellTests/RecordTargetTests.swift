@@ -54,4 +54,16 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == file.path)
         #expect(try String(contentsOf: file, encoding: .utf8).contains("# brainy transcript"))
     }
+
+    /// The path as typed is echoed without its control sequences (a title or clipboard escape must not reach the
+    /// terminal), though the file keeps the name it was given.
+    @Test func thePathIsEchoedWithoutEscapeSequences() throws {
+        let path = folder.appendingPathComponent("t\u{1B}]0;pwned\u{7}.transcript").path
+        let (session, error) = try attempt(path)
+        #expect(error == nil)
+        _ = try session.execute("record stop")
+        #expect(!session.console.captured.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(session.console.captured.contains("Recording to "))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
 }

@@ -43,8 +43,10 @@ enum RecordCommand: ShellCommand {
             try recorder.save()
             session.recorder = nil
             session.clockOverride = nil
-            return console.line(Localized(ko: "\(recorder.file.path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(recorder.file.path)'로 다시 확인하세요.",
-                                          en: "Recorded \(recorder.transcript.entries.count) commands to \(recorder.file.path). Check it with 'brainy --check \(recorder.file.path)'."))
+            // The path as typed may hold control characters: shown cleaned, as all text from outside.
+            let path = OutsideText.clean(recorder.file.path)
+            return console.line(Localized(ko: "\(path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(path)'로 다시 확인하세요.",
+                                          en: "Recorded \(recorder.transcript.entries.count) commands to \(path). Check it with 'brainy --check \(path)'."))
         }
         if let recorder = session.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
         // The transcript replaces the file whole at every command (written beside it, then renamed over it): a
@@ -67,7 +69,8 @@ enum RecordCommand: ShellCommand {
         let recorder = TranscriptRecorder(file: file, header: header)
         try recorder.save()
         session.recorder = recorder
-        console.line(Localized(ko: "\(target)에 기록합니다. 'record stop'으로 멈춥니다.", en: "Recording to \(target). Stop with 'record stop'."))
+        let shown = OutsideText.clean(target)
+        console.line(Localized(ko: "\(shown)에 기록합니다. 'record stop'으로 멈춥니다.", en: "Recording to \(shown). Stop with 'record stop'."))
         if session.flow.user != nil {
             console.line(console.paint(console.text(Localized(
                 ko: "주의: 기록은 새 데이터베이스에서 재생됩니다. 로그인부터 기록하려면 새 --db로 시작하세요.",
