@@ -173,4 +173,20 @@ import Testing
             #expect(try await Self.board(client, mina.accessToken).entries.isEmpty)
         }
     }
+
+    /// The words of an answer are as long as the shell takes at most (1 KiB): a longer one is a lie or an attack.
+    @Test func anAnswerLongerThanTheShellTakesIsRefusedWholeWithABadRequest() async throws {
+        try await TestServer.app().test(.router) { client in
+            let mina = try await client.register("mina@example.com")
+            let fits = Self.result("fits", question: countryQuestion(1), outcome: .wrong,
+                                   answer: String(repeating: "가", count: 341)) // 1,023 bytes
+            let long = Self.result("long", question: countryQuestion(0), answer: String(repeating: "a", count: 1_025))
+            let refused = try await client.post("/v1/results", json: ResultUploadRequest(results: [fits, long]),
+                                                token: mina.accessToken)
+            #expect(refused.status == .badRequest)
+            #expect(refused.error?.message.contains("'results[1].answer' must be at most 1024 bytes") == true)
+            let held = try await client.post("/v1/results", json: ResultUploadRequest(results: [fits]), token: mina.accessToken)
+            #expect(try held.decode(ResultUploadResponse.self).accepted == ["fits"])
+        }
+    }
 }
