@@ -89,6 +89,30 @@ import Testing
         }
     }
 
+    /// A model's text is text from outside: escape sequences in a question, its options and its explanation (a window
+    /// title, a clipboard write) never reach the terminal, in the quiz, its answer, `ai log` or `history`.
+    @Test func escapeSequencesInTheModelsQuestionsNeverReachTheTerminal() async throws {
+        try await withEndpoint { endpoint, port in
+            let script = try ShellScript()
+            script.aiURL = "http://127.0.0.1:\(port)/v1"
+            script.qa = true
+            let osc = "\u{1B}]0;pwned\u{7}\u{1B}]52;c;ZXZpbA==\u{7}"
+            let questions: [[String: Any]] = [
+                ["difficulty": "easy",
+                 "ko": Self.text("세종대왕이 만든 문자는?\(osc)", "훈민정음", ["훈민정음", "이두", "향찰", "구결\(osc)"]),
+                 "en": Self.text("Which script did King Sejong create?\(osc)", "Hunminjeongeum",
+                                 ["Hunminjeongeum", "Idu", "Hyangchal", "Gugyeol\(osc)"])],
+            ]
+            let data = try JSONSerialization.data(withJSONObject: ["questions": questions])
+            endpoint.reply = .content(String(decoding: data, as: UTF8.self))
+            let (status, output) = await script.run(["login guest", "mode ai", "category person", "start 2", "2", "next",
+                                                     "ai log", "history 1"])
+            #expect(status == 0, "\(output)")
+            #expect(output.contains("Which script did King Sejong create?"), "the question was shown")
+            #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(output)")
+        }
+    }
+
     @Test(arguments: ["garbage", "500", "slow", "down"])
     func aFailingModelFallsBackToTheKnowledgeBaseWithAMessage(_ failure: String) async throws {
         try await withEndpoint { endpoint, port in
