@@ -122,7 +122,9 @@ import Testing
     @Test func aBadPostgreSQLURLSaysHowToWriteIt() {
         for (bad, hint) in [("mysql://brainy@localhost/quiz", "postgres://user:password@host:5432/database"),
                             ("postgres://localhost/quiz", "names no user"), ("postgres://brainy@localhost", "no database"),
-                            ("postgres://brainy@localhost/quiz?sslmode=require", "sslmode=require is not supported")] {
+                            ("postgres://brainy@localhost/quiz?sslmode=require", "sslmode=require is not supported"),
+                            ("postgres://brainy@localhost:99999/quiz", "port must be from 1 to 65535, not 99999"),
+                            ("postgres://brainy@localhost:0/quiz", "port must be from 1 to 65535, not 0")] {
             let error = #expect(throws: ServerArguments.UsageError.self, "\(bad)") {
                 try ServerArguments.parse(["--database", bad], environment: [:])
             }

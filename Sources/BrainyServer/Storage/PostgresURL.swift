@@ -36,6 +36,9 @@ public struct PostgresURL: Equatable, Sendable, CustomStringConvertible {
         guard !database.isEmpty, !database.contains("/") else {
             throw Invalid(message: "The PostgreSQL URL names no database after the host; write it as \(example).")
         }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw Invalid(message: "The PostgreSQL URL's port must be from 1 to 65535, not \(port).")
+        }
         let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
         guard mode == "disable" else {
             throw Invalid(message: "sslmode=\(mode) is not supported: brainy-server connects without TLS. Keep the database on loopback or a private network and leave sslmode out.")
