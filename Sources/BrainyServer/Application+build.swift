@@ -23,8 +23,9 @@ public struct ServerEnvironment: Sendable {
     public var random: ServerRandom
     /// The house ads added to the database at start when it lacks them; nil adds the bundled ones.
     public var houseAds: [HouseAd]?
-    /// Counts requests against `ServerArguments.rateLimits`.
-    public var rateLimiter: any RateLimiter = InMemoryRateLimiter()
+    /// Counts requests against `ServerArguments.rateLimits`; nil counts them in the database, shared by every
+    /// instance on it.
+    public var rateLimiter: (any RateLimiter)?
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
@@ -92,7 +93,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher,
-                                  limiter: environment.rateLimiter, limits: limits)
+                                  limiter: environment.rateLimiter ?? repository, limits: limits)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, at: .content)
         router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)

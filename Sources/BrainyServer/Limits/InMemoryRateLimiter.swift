@@ -1,23 +1,16 @@
 import Foundation
 
-/// Token buckets in memory, timed by the clock the caller passes (the server's injected clock).
+/// Token buckets in memory, timed by the clock the caller passes (the server's injected clock). For one instance
+/// alone: the server's default is its database's limiter, which every instance shares.
 // @unchecked Sendable is sound: `buckets` is read and written only under `lock`.
 public final class InMemoryRateLimiter: RateLimiter, @unchecked Sendable {
-    private struct Bucket {
-        var tokens: Double
-        var updated: Date
+    private struct Entry {
+        var bucket: TokenBucket
         var limit: RateLimit
-
-        var rate: Double { Double(limit.count) / limit.window }
-
-        /// Refilled to `now`: full again once idle long enough.
-        func tokens(at now: Date) -> Double {
-            min(Double(limit.count), tokens + max(0, now.timeIntervalSince(updated)) * rate)
-        }
     }
 
     private let lock = NSLock()
-    private var buckets: [String: Bucket] = [:]
+    private var buckets: [String: Entry] = [:]
     /// Past this many keys, the buckets that have refilled are dropped (they hold nothing a new bucket would not):
     /// a flood of addresses cannot grow the table without end.
     private let sweepAbove: Int
@@ -29,20 +22,14 @@ public final class InMemoryRateLimiter: RateLimiter, @unchecked Sendable {
 
     public func acquire(_ key: String, limit: RateLimit, now: Date) async -> Int? {
         lock.withLock {
-            var bucket = buckets[key] ?? Bucket(tokens: Double(limit.count), updated: now, limit: limit)
-            bucket.limit = limit
-            bucket.tokens = bucket.tokens(at: now)
-            bucket.updated = now
-            guard bucket.tokens >= 1 else {
-                buckets[key] = bucket
-                return max(1, Int(((1 - bucket.tokens) / bucket.rate).rounded(.up)))
+            var entry = buckets[key] ?? Entry(bucket: .full(limit, at: now), limit: limit)
+            entry.limit = limit
+            let wait = entry.bucket.take(at: now, limit: limit)
+            buckets[key] = entry
+            if wait == nil, buckets.count > sweepAbove {
+                buckets = buckets.filter { $0.value.bucket.fullAt(limit: $0.value.limit) > now }
             }
-            bucket.tokens -= 1
-            buckets[key] = bucket
-            if buckets.count > sweepAbove {
-                buckets = buckets.filter { $0.value.tokens(at: now) < Double($0.value.limit.count) }
-            }
-            return nil
+            return wait
         }
     }
 }

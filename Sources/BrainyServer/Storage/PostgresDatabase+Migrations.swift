@@ -13,8 +13,9 @@ extension PostgresDatabase {
     /// and the second finds nothing left to do. ("brainy" in ASCII.)
     static let migrationLock: Int64 = 0x62_72_61_69_6E_79
 
-    /// The server's schema on PostgreSQL: the SQLite schema's five migrations as one, since no PostgreSQL database
-    /// predates them. Names are snake_case, as PostgreSQL folds unquoted names to lower case.
+    /// The server's schema on PostgreSQL: the SQLite schema's first five migrations as one, since no PostgreSQL
+    /// database predates them, then the ones after. Names are snake_case, as PostgreSQL folds unquoted names to lower
+    /// case.
     static let migrations: [Migration] = [
         Migration(id: "v1", statements: [
             """
@@ -142,6 +143,20 @@ extension PostgresDatabase {
             """,
             "CREATE INDEX ad_event_on_ad_id ON ad_event (ad_id)",
             "CREATE INDEX ad_event_on_account_id_reward_day ON ad_event (account_id, reward_day)",
+        ]),
+        // The rate limiter's token buckets, shared by every instance. `granted` is the verdict on the last request
+        // counted, which the one statement that counts it returns; a bucket past `full_at` is swept.
+        Migration(id: "v2-rate-limit-buckets", statements: [
+            """
+            CREATE TABLE rate_limit_bucket (
+                key TEXT PRIMARY KEY,
+                tokens DOUBLE PRECISION NOT NULL,
+                updated_at TIMESTAMPTZ NOT NULL,
+                full_at TIMESTAMPTZ NOT NULL,
+                granted BOOLEAN NOT NULL
+            )
+            """,
+            "CREATE INDEX rate_limit_bucket_on_full_at ON rate_limit_bucket (full_at)",
         ]),
     ]
 

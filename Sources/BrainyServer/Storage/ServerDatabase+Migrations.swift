@@ -129,6 +129,16 @@ extension ServerDatabase {
                 t.column("lastFailureAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6-rate-limit-buckets") { db in
+            // The rate limiter's token buckets, so that every process on the file counts into the same ones. A
+            // bucket full again (`fullAt`) holds nothing a new one would not, and is swept.
+            try db.create(table: "rate_limit_bucket") { t in
+                t.primaryKey("key", .text)
+                t.column("tokens", .double).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("fullAt", .datetime).notNull().indexed()
+            }
+        }
         return migrator
     }
 }

@@ -184,5 +184,6 @@ public protocol IdentityStore: Sendable {
     func signIn(_ identity: SocialIdentity, orCreate newAccount: ServerAccount?) async throws -> ServerAccount?
 }
 
-/// Everything the server keeps.
-public typealias ServerRepository = AccountStore & IdentityStore & LoginStatusStore & ResultStore & SecretStore
+/// Everything the server keeps, the rate limiter's buckets among it.
+public typealias ServerRepository = AccountStore & IdentityStore & LoginStatusStore & RateLimiter & ResultStore
+    & SecretStore
