@@ -58,7 +58,8 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 }
 
 private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
-                              database: some ServerRepository & AdStore, services: [any Service], logger: Logger)
+                              database: some ServerRepository & AdStore & DeviceAuthorizationStore,
+                              services: [any Service], logger: Logger)
     async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
     if let secret = arguments.secret {
@@ -72,7 +73,8 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
-        social: SocialSignIn.configured(arguments, environment: environment), limits: arguments.rateLimits,
+        social: SocialSignIn.configured(arguments, environment: environment, deviceAuthorizations: database),
+        limits: arguments.rateLimits,
         behindProxy: arguments.behindProxy, environment: environment)
     return Application(
         router: router,

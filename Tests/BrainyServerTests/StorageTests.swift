@@ -172,7 +172,8 @@ import Testing
 /// Runs `body` on an empty store of `backend`: an in-memory SQLite database, or a PostgreSQL database of its own
 /// whose connection pool runs meanwhile.
 func withStore<T: Sendable>(_ backend: StorageBackend,
-                            _ body: @Sendable (any ServerRepository & AdStore) async throws -> T) async throws -> T {
+                            _ body: @Sendable (any ServerRepository & AdStore & DeviceAuthorizationStore) async throws
+                                -> T) async throws -> T {
     switch backend {
     case .sqlite:
         return try await body(try ServerDatabase.inMemory())

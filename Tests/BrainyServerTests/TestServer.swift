@@ -37,10 +37,12 @@ enum TestServer {
         environment.devIdPKey = TestKeys.devIdP
         var arguments = ServerArguments(port: 0)
         arguments.devIdP = true
-        return buildRouter(try ServerDatabase.inMemory(), content: try ServedContent.bundled(),
+        let database = try ServerDatabase.inMemory()
+        return buildRouter(database, content: try ServedContent.bundled(),
                            tokens: AccessTokens(key: Array("test-secret-test-secret".utf8), lifetime: 900),
                            adTokens: AdTokens(signingKey: Array("test-secret-test-secret".utf8)),
-                           social: try SocialSignIn.configured(arguments, environment: environment),
+                           social: try SocialSignIn.configured(arguments, environment: environment,
+                                                               deviceAuthorizations: database),
                            environment: environment)
     }
 }

@@ -29,12 +29,12 @@ struct DevIdPController {
             return try Self.oauthError(.unauthorized, "invalid_client",
                                        "client_id must be \(DevIdentityProvider.clientId(for: provider)).")
         }
-        let codes = await idp.startAuthorization(provider: provider)
+        let codes = try await idp.startAuthorization(provider: provider)
         let page = "http://\(Self.authority(of: request))" + APIRoute.devApprovalPage.path
         return try Self.json(DeviceAuthorizationResponse(
             deviceCode: codes.deviceCode, userCode: codes.userCode, verificationUri: page,
             verificationUriComplete: page + "?user_code=" + codes.userCode,
-            expiresIn: Int(DeviceAuthorizations.lifetime), interval: 1))
+            expiresIn: Int(DeviceAuthorization.lifetime), interval: 1))
     }
 
     /// The token endpoint's answer once approved.
@@ -73,7 +73,7 @@ struct DevIdPController {
 
     @Sendable func approvalPage(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let userCode = request.uri.queryParameters.get("user_code") ?? ""
-        let provider = userCode.isEmpty ? nil : await idp.provider(userCode: userCode)
+        let provider = userCode.isEmpty ? nil : try await idp.provider(userCode: userCode)
         return Self.html(DevIdPPages.approval(userCode: userCode, provider: provider))
     }
 
@@ -105,15 +105,16 @@ struct DevIdPController {
             let email = try approve ? AuthController.validEmail(form["email"] ?? "") : nil
             let provider = try await decide(userCode: userCode, email: email)
             return Self.html(DevIdPPages.decided(approved: approve, provider: provider, email: email))
-        } catch {
-            let provider = await idp.provider(userCode: userCode)
+        } catch let error as APIError {
+            let provider = try await idp.provider(userCode: userCode)
             return Self.html(DevIdPPages.approval(userCode: userCode, provider: provider, notice: error.message),
                              status: .badRequest)
         }
     }
 
-    private func decide(userCode: String, email: String?) async throws(APIError) -> AuthProvider {
-        switch await idp.decide(userCode: userCode, approvedEmail: email) {
+    /// Throws an `APIError` for a code it cannot decide; a storage failure as it is.
+    private func decide(userCode: String, email: String?) async throws -> AuthProvider {
+        switch try await idp.decide(userCode: userCode, approvedEmail: email) {
         case let .approved(provider), let .denied(provider):
             return provider
         case .unknownCode:

@@ -4,21 +4,23 @@ import Foundation
 import _CryptoExtras
 
 /// `brainy-server --dev-idp`: a local identity provider standing in for Google and Apple in demos and tests. It runs
-/// the device authorization flow (RFC 8628) and signs ID tokens with an RSA-2048 key made at start and kept in
-/// memory only, so its tokens die with the process.
-actor DevIdentityProvider {
+/// the device authorization flow (RFC 8628), its codes kept in the database so that every instance answers for them,
+/// and signs ID tokens with an RSA-2048 key made at start and kept in memory only, so its tokens die with the process
+/// (and verify only on the instance that signed them, unless instances are given one key, as tests do).
+struct DevIdentityProvider: Sendable {
     static let providers: [AuthProvider] = [.google, .apple]
     /// Seconds an issued ID token stays valid.
     static let tokenLifetime = 600
     static let userCodeAlphabet = Array("BCDFGHJKLMNPQRSTVWXZ") // no vowels: no words, no 0/O or 1/I mix-ups
 
-    nonisolated let signer: IDTokenSigner
+    let signer: IDTokenSigner
     private let clock: any BrainyClock
-    private var authorizations = DeviceAuthorizations()
+    private let authorizations: any DeviceAuthorizationStore
 
-    init(key: _RSA.Signing.PrivateKey, clock: any BrainyClock) {
+    init(key: _RSA.Signing.PrivateKey, clock: any BrainyClock, authorizations: any DeviceAuthorizationStore) {
         signer = IDTokenSigner(key: key)
         self.clock = clock
+        self.authorizations = authorizations
     }
 
     static func makeKey() throws -> _RSA.Signing.PrivateKey {
@@ -35,17 +37,19 @@ actor DevIdentityProvider {
     }
 
     /// The keys its tokens verify with, for the same `IDTokenVerifier` the real providers use.
-    nonisolated var keySource: StaticJWKSource { StaticJWKSource(signer.keySet) }
+    var keySource: StaticJWKSource { StaticJWKSource(signer.keySet) }
 
     /// New codes for a device: `(deviceCode, userCode)`.
-    func startAuthorization(provider: AuthProvider) -> (deviceCode: String, userCode: String) {
+    func startAuthorization(provider: AuthProvider) async throws -> (deviceCode: String, userCode: String) {
         var generator = SystemRandomNumberGenerator()
         while true {
             let deviceCode = Base64URL.encode(Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }))
             let letters = (0..<8).map { _ in Self.userCodeAlphabet.randomElement(using: &generator) ?? "B" }
             let userCode = String(letters[0..<4]) + "-" + String(letters[4...])
-            if authorizations.requested(provider: provider, clientId: Self.clientId(for: provider),
-                                        deviceCode: deviceCode, userCode: userCode, now: clock.now()) {
+            let now = clock.now()
+            let authorization = DeviceAuthorization(provider: provider, clientId: Self.clientId(for: provider),
+                                                    deviceCode: deviceCode, userCode: userCode, now: now)
+            if try await authorizations.addDeviceAuthorization(authorization, now: now) {
                 return (deviceCode, userCode)
             }
         }
@@ -58,9 +62,10 @@ actor DevIdentityProvider {
     }
 
     /// The device polled the token endpoint.
-    func poll(provider: AuthProvider, clientId: String, deviceCode: String) throws -> TokenAnswer {
+    func poll(provider: AuthProvider, clientId: String, deviceCode: String) async throws -> TokenAnswer {
         let now = clock.now()
-        switch authorizations.polled(provider: provider, clientId: clientId, deviceCode: deviceCode, now: now) {
+        switch try await authorizations.pollDeviceAuthorization(provider: provider, clientId: clientId,
+                                                                deviceCode: deviceCode, now: now) {
         case .keepWaiting: return .error("authorization_pending")
         case .expired: return .error("expired_token")
         case .denied: return .error("access_denied")
@@ -75,12 +80,12 @@ actor DevIdentityProvider {
     }
 
     /// The approval page's answer for `userCode`: approve with the demo account's `email`, or deny (nil).
-    func decide(userCode: String, approvedEmail email: String?) -> DeviceAuthorizations.DecisionAction {
-        authorizations.decided(userCode: userCode, approvedEmail: email, now: clock.now())
+    func decide(userCode: String, approvedEmail email: String?) async throws -> DeviceAuthorization.DecisionAction {
+        try await authorizations.decideDeviceAuthorization(userCode: userCode, approvedEmail: email, now: clock.now())
     }
 
     /// Which provider a user code belongs to, for the approval page's heading.
-    func provider(userCode: String) -> AuthProvider? {
-        authorizations.authorization(userCode: userCode)?.provider
+    func provider(userCode: String) async throws -> AuthProvider? {
+        try await authorizations.deviceAuthorization(userCode: userCode, now: clock.now())?.provider
     }
 }

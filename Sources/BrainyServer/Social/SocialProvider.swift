@@ -66,11 +66,13 @@ struct SocialSignIn: Sendable {
 
     /// From the command line: the development IdP when `--dev-idp` (it replaces real providers, so a demo never
     /// reaches Google), else each real provider that has a client id. `keySources` replaces fetching a provider's
-    /// JWKS (tests); `devIdPKey` the key the development IdP would make.
-    static func configured(_ arguments: ServerArguments, environment: ServerEnvironment) throws -> SocialSignIn {
+    /// JWKS (tests); `devIdPKey` the key the development IdP would make. The development IdP keeps its codes in
+    /// `deviceAuthorizations`.
+    static func configured(_ arguments: ServerArguments, environment: ServerEnvironment,
+                           deviceAuthorizations: any DeviceAuthorizationStore) throws -> SocialSignIn {
         if arguments.devIdP {
             let devIdP = DevIdentityProvider(key: try environment.devIdPKey ?? DevIdentityProvider.makeKey(),
-                                             clock: environment.clock)
+                                             clock: environment.clock, authorizations: deviceAuthorizations)
             var providers: [AuthProvider: SocialProvider] = [:]
             for provider in DevIdentityProvider.providers {
                 providers[provider] = .development(provider, keys: devIdP.keySource)

@@ -158,6 +158,23 @@ extension PostgresDatabase {
             """,
             "CREATE INDEX rate_limit_bucket_on_full_at ON rate_limit_bucket (full_at)",
         ]),
+        // The development identity provider's device codes (`--dev-idp`). `user_code_key` is the user code as looked
+        // up: upper case, without the dash.
+        Migration(id: "v3-device-authorizations", statements: [
+            """
+            CREATE TABLE device_authorization (
+                device_code TEXT PRIMARY KEY,
+                user_code TEXT NOT NULL,
+                user_code_key TEXT NOT NULL UNIQUE,
+                provider TEXT NOT NULL,
+                client_id TEXT NOT NULL,
+                expires_at TIMESTAMPTZ NOT NULL,
+                decision TEXT NOT NULL,
+                email TEXT
+            )
+            """,
+            "CREATE INDEX device_authorization_on_expires_at ON device_authorization (expires_at)",
+        ]),
     ]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction

@@ -139,6 +139,20 @@ extension ServerDatabase {
                 t.column("fullAt", .datetime).notNull().indexed()
             }
         }
+        migrator.registerMigration("v7-device-authorizations") { db in
+            // The development identity provider's device codes (`--dev-idp`). `userCodeKey` is the user code as
+            // looked up: upper case, without the dash.
+            try db.create(table: "device_authorization") { t in
+                t.primaryKey("deviceCode", .text)
+                t.column("userCode", .text).notNull()
+                t.column("userCodeKey", .text).notNull().unique()
+                t.column("provider", .text).notNull()
+                t.column("clientId", .text).notNull()
+                t.column("expiresAt", .datetime).notNull().indexed()
+                t.column("decision", .text).notNull()
+                t.column("email", .text)
+            }
+        }
         return migrator
     }
 }
