@@ -10,16 +10,24 @@ import Testing
 @Suite struct SharedPostgresTests {
     static let secret = "one-secret-every-instance-shares"
 
-    static func instance(_ url: PostgresURL) async throws -> some ApplicationProtocol {
-        try await TestServer.app(secret: secret) { arguments, _ in arguments.postgres = url }
+    /// An instance on `url`, with the flags `configure` sets.
+    static func instance(_ url: PostgresURL, configure: (inout ServerArguments) -> Void = { _ in }) async throws
+        -> some ApplicationProtocol {
+        try await TestServer.app(secret: secret) { arguments, _ in
+            arguments.postgres = url
+            configure(&arguments)
+        }
     }
 
-    /// Runs `body` with a client of each of two instances sharing a new database.
+    /// Runs `body` with a client of each of two instances sharing a new database, both with the flags `configure`
+    /// sets.
     static func withTwoInstances(
+        configure: (inout ServerArguments) -> Void = { _ in },
         _ body: @Sendable (_ one: any TestClientProtocol, _ other: any TestClientProtocol) async throws -> Void
     ) async throws {
         let url = try await TestPostgres.shared.newDatabase()
-        let (first, second) = (try await instance(url), try await instance(url))
+        let (first, second) = (try await instance(url, configure: configure),
+                               try await instance(url, configure: configure))
         try await first.test(.router) { one in
             try await second.test(.router) { other in try await body(one, other) }
         }
@@ -74,6 +82,48 @@ import Testing
                     .decode(ResultSummaryResponse.self)
                 #expect(summary.results == 4 && summary.correct == 3 && summary.quizzes == 1)
             }
+        }
+    }
+
+    @Test func requestsSplitAcrossInstancesCountAgainstOneLimit() async throws {
+        try await Self.withTwoInstances(configure: { arguments in
+            arguments.behindProxy = true
+            _ = arguments.rateLimits.apply("register=3/3600")
+        }) { one, other in
+            func register(_ name: String, on client: any TestClientProtocol, from address: String = "203.0.113.9")
+                async throws -> TestResponse {
+                try await client.post("/v1/auth/register",
+                                      json: CredentialsRequest(email: "\(name)@example.com", password: "correct horse"),
+                                      headers: AbuseLimitTests.from(address))
+            }
+            #expect(try await register("bot1", on: one).status == .created)
+            #expect(try await register("bot2", on: other).status == .created)
+            #expect(try await register("bot3", on: one).status == .created)
+            // The fourth from that address, whichever instance it reaches, finds the one bucket empty.
+            let flooded = try await register("bot4", on: other)
+            #expect(flooded.status == .tooManyRequests)
+            #expect(flooded.headers[.retryAfter] == "1200")
+            #expect(try await register("bot5", on: one).status == .tooManyRequests)
+            #expect(try await register("mina", on: other, from: "198.51.100.7").status == .created)
+        }
+    }
+
+    @Test func aDeviceCodeFromOneInstanceIsApprovedAndPolledOnTheOther() async throws {
+        try await Self.withTwoInstances(configure: { $0.devIdP = true }) { one, other in
+            let codes = try await one.startDeviceFlow()
+            let pending = try await other.pollToken(deviceCode: codes.deviceCode)
+            #expect(try pending.decode(DeviceTokenResponse.self).error == "authorization_pending")
+            let page = try await other.get("/dev-idp/device?user_code=\(codes.userCode)")
+            #expect(page.text.contains("Sign in to Brainy with Google"))
+            #expect(try await other.approve(codes.userCode, email: "mina@example.com").status == .ok)
+            let issued = try await other.pollToken(deviceCode: codes.deviceCode)
+            #expect(issued.status == .ok)
+            // Used up on every instance.
+            let again = try await one.pollToken(deviceCode: codes.deviceCode)
+            #expect(try again.decode(DeviceTokenResponse.self).error == "invalid_grant")
+            // The instances share the development IdP's key here, so either accepts the token.
+            let idToken = try issued.decode(DevIdPController.TokenResponse.self).idToken
+            #expect(try await one.socialSignIn(idToken: idToken).status == .ok)
         }
     }
 }

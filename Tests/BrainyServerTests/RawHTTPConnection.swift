@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client's TCP connection to 127.0.0.1 that sends what it is told, a request cut short among it, and reads
+/// whatever comes back: for a request in flight when its server dies. Reads give up after ten seconds. Its blocking
+/// calls run on a dispatch queue, not on the threads the servers under test answer with.
+final class RawHTTPConnection: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let socket: Int32
+
+    /// Connects to `port`; throws when nothing listens there.
+    static func connect(port: Int) async throws -> RawHTTPConnection {
+        try await blocking { try RawHTTPConnection(port: port) }
+    }
+
+    private init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            let reason = String(cString: strerror(errno))
+            close(socket)
+            throw Failure(description: "connect to port \(port): \(reason)")
+        }
+    }
+
+    deinit { close(socket) }
+
+    /// The head of a POST of `body` as JSON to `path`, with a bearer token; the server closes the connection once
+    /// it has answered.
+    static func postHead(_ path: String, body: [UInt8], token: String) -> [UInt8] {
+        Array("""
+            POST \(path) HTTP/1.1\r
+            Host: localhost\r
+            Authorization: Bearer \(token)\r
+            Content-Type: application/json\r
+            Content-Length: \(body.count)\r
+            Connection: close\r
+            \r
+
+            """.utf8)
+    }
+
+    func send(_ bytes: [UInt8]) async throws {
+        try await Self.blocking { try self.sendNow(bytes) }
+    }
+
+    /// Everything read until the server closes the connection (or resets it); throws when nothing closes it in
+    /// time.
+    func readUntilClosed() async throws -> [UInt8] {
+        try await Self.blocking { try self.readNow() }
+    }
+
+    private static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private func sendNow(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+            sent += count
+        }
+    }
+
+    private func readNow() throws -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[..<count]
+            } else if count == 0 || errno == ECONNRESET {
+                return received
+            } else {
+                throw Failure(description: "recv: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
