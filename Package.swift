@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The shared domain: pure Swift + Foundation.
@@ -77,7 +78,7 @@ let package = Package(
             ]
         ),
         // The sync server: Hummingbird 2, its own SQLite database (GRDB) or PostgreSQL (postgres-nio), HS256 tokens
-        // signed with swift-crypto's HMAC.
+        // signed with swift-crypto's HMAC, metrics for Prometheus (swift-prometheus).
         // It shares the API, password hashing and pack reading with the shell, not the shell's store.
         .target(
             name: "BrainyServer",
@@ -92,11 +93,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(
             name: "brainy-server",
-            dependencies: ["BrainyServer", "BrainyResources", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "BrainyServer", "BrainyResources", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
         ),
         .testTarget(name: "BrainyKitTests", dependencies: ["BrainyKit"]),
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyPacks", "BrainyPasswords", "BrainyResources"]),
@@ -124,6 +129,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
     ],

@@ -16,6 +16,8 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
         case leaderboard = "/v1/leaderboard"
         case ads = "/v1/ads"
         case devIdP = "/dev-idp"
+        /// What operators and their monitors read: `/health`, `/metrics`.
+        case operations = ""
     }
 
     public let method: Method
@@ -74,9 +76,14 @@ extension APIRoute {
     public static let devApprovalPage = APIRoute(.get, .devIdP, "device")
     public static let devApproval = APIRoute(.post, .devIdP, "device")
 
+    /// Whether the instance can serve: its database answers a query.
+    public static let health = APIRoute(.get, .operations, "health")
+    /// Request counts and durations, in Prometheus's text format.
+    public static let metrics = APIRoute(.get, .operations, "metrics")
+
     public static let all: [APIRoute] = [
         config, packVersion, pack, questionRatings, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
         uploadResults, resultSummary, dailyLeaderboard, ads, adEvents, adReport, houseAds, addHouseAd, pauseHouseAd,
-        resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval,
+        resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval, health, metrics,
     ]
 }

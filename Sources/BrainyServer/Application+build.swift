@@ -5,6 +5,7 @@ import BrainyPasswords
 import Foundation
 import Hummingbird
 import Logging
+import Prometheus
 import ServiceLifecycle
 import _CryptoExtras
 
@@ -26,6 +27,10 @@ public struct ServerEnvironment: Sendable {
     /// Counts requests against `ServerArguments.rateLimits`; nil counts them in the database, shared by every
     /// instance on it.
     public var rateLimiter: (any RateLimiter)?
+    /// What `/metrics` shows: the executable bootstraps swift-metrics onto it, so that every request is counted there.
+    public var metrics = PrometheusCollectorRegistry()
+    /// How long `/health` waits for the database to answer.
+    var healthTimeout: Duration = .seconds(5)
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
@@ -87,7 +92,9 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 }
 
 /// The routes under /v1 (and /dev-idp with `--dev-idp`), each answering JSON, with every error turned into
-/// `{"error": {...}}`. The ad administration answers only `adminToken`.
+/// `{"error": {...}}`, and /health and /metrics for operators. The ad administration answers only `adminToken`.
+/// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
+/// status by swift-metrics.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
                  limits: RateLimits = .defaults, behindProxy: Bool = false,
@@ -116,6 +123,9 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
         router.addRoutes(AdAdminController(ads: repository, clock: environment.clock,
                                            auth: AdminAuthMiddleware(adminToken: adminToken)).endpoints,
                          at: .ads)
+        router.addRoutes(HealthController(storage: repository, timeout: environment.healthTimeout).endpoints,
+                         at: .operations)
+        router.addRoutes(MetricsController(registry: environment.metrics).endpoints, at: .operations)
     }
     // The error middleware must be in place before the routes, yet it needs the route table to tell a wrong
     // method (405 with Allow) from an unknown path (404): read the table off a first, throwaway router.
@@ -124,6 +134,9 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
     var methods: [String: [String]] = [:]
     for route in table.routes { methods[route.path.description, default: []].append(route.method.rawValue) }
     let router = Router(context: ServerRequestContext.self)
+    // Outside the error middleware: they see every answer with the status it went out with.
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: MetricsMiddleware())
     router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
     if behindProxy { router.add(middleware: ForwardedAddressMiddleware()) }
     addRoutes(router)

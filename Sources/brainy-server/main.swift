@@ -1,7 +1,9 @@
 import BrainyResources
 import BrainyServer
+import CoreMetrics
 import Foundation
 import Hummingbird
+import Prometheus
 
 // Thin: parse the flags, build the server, run it until SIGINT or SIGTERM.
 let arguments: ServerArguments
@@ -44,8 +46,11 @@ if arguments.devIdP {
 
         """.utf8))
 }
+// Every request's count and duration go to the registry that /metrics shows.
+let environment = ServerEnvironment()
+MetricsSystem.bootstrap(PrometheusMetricsFactory.brainyServer(registry: environment.metrics))
 do {
-    let app = try await buildApplication(arguments)
+    let app = try await buildApplication(arguments, environment: environment)
     try await app.runService()
 } catch {
     // Opening the database, reading the key file or binding the port failed: say what, not a crash report.

@@ -18,6 +18,8 @@ enum TestServer {
                     configure: (inout ServerArguments, inout ServerEnvironment) -> Void = { _, _ in })
         async throws -> some ApplicationProtocol {
         var arguments = ServerArguments(port: 0, databasePath: databasePath, secret: secret)
+        // A line per request would bury what a failing test says.
+        arguments.logLevel = .warning
         if backend == .postgres { arguments.postgres = try await TestPostgres.shared.newDatabase() }
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.devIdPKey = TestKeys.devIdP

@@ -184,6 +184,6 @@ public protocol IdentityStore: Sendable {
     func signIn(_ identity: SocialIdentity, orCreate newAccount: ServerAccount?) async throws -> ServerAccount?
 }
 
-/// Everything the server keeps, the rate limiter's buckets among it.
+/// Everything the server keeps, the rate limiter's buckets among it, and whether it answers.
 public typealias ServerRepository = AccountStore & IdentityStore & LoginStatusStore & RateLimiter & ResultStore
-    & SecretStore
+    & SecretStore & StorageProbe

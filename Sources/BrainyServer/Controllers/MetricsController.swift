@@ -1,0 +1,23 @@
+import BrainyAPI
+import Hummingbird
+import NIOCore
+import Prometheus
+
+/// `GET /metrics`: what `registry` holds, in Prometheus's text format. The executable bootstraps swift-metrics onto
+/// the same registry, so that `MetricsMiddleware` counts and times every request into it.
+struct MetricsController {
+    let registry: PrometheusCollectorRegistry
+
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    var endpoints: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self)
+        routes.on(.metrics, use: metrics)
+        return routes
+    }
+
+    @Sendable func metrics(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        Response(status: .ok, headers: [.contentType: Self.contentType, .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+    }
+}
