@@ -27,6 +27,8 @@ public struct ServerEnvironment: Sendable {
     /// Counts requests against `ServerArguments.rateLimits`; nil counts them in the database, shared by every
     /// instance on it.
     public var rateLimiter: (any RateLimiter)?
+    /// Waits out `ServerArguments.refusalDelay` before a refusal is answered (tests record the wait instead).
+    public var sleep: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     /// What `/metrics` shows: the executable bootstraps swift-metrics onto it, so that every request is counted there.
     public var metrics = PrometheusCollectorRegistry()
     /// How long `/health` waits for the database to answer.
@@ -79,8 +81,8 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
         social: SocialSignIn.configured(arguments, environment: environment, deviceAuthorizations: database),
-        limits: arguments.rateLimits,
-        behindProxy: arguments.behindProxy, environment: environment)
+        limits: arguments.rateLimits, behindProxy: arguments.behindProxy, refusalDelay: arguments.refusalDelay,
+        environment: environment)
     return Application(
         router: router,
         // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
@@ -97,7 +99,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// status by swift-metrics.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
-                 limits: RateLimits = .defaults, behindProxy: Bool = false,
+                 limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
@@ -138,6 +140,9 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
+    if refusalDelay > 0 {
+        router.add(middleware: RefusalDelayMiddleware(delay: .seconds(refusalDelay), sleep: environment.sleep))
+    }
     if behindProxy { router.add(middleware: ForwardedAddressMiddleware()) }
     addRoutes(router)
     return router

@@ -29,6 +29,9 @@ public struct ServerArguments: Equatable, Sendable {
     public var adminToken: String?
     /// The limits per client address and per account (`--rate-limit`, `BRAINY_RATE_LIMITS`).
     public var rateLimits = RateLimits.defaults
+    /// Seconds a refused request (429, 423) waits before its answer (`--refusal-delay`): a flood of refused requests
+    /// on a few connections then costs the server next to nothing.
+    public var refusalDelay: Double = 1
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
     public var showHelp = false
@@ -125,6 +128,12 @@ public struct ServerArguments: Equatable, Sendable {
                 parsed.adminToken = try adminToken(value(for: flag))
             case "--rate-limit":
                 rateLimitFlags.append(try value(for: flag))
+            case "--refusal-delay":
+                let text = try value(for: flag)
+                guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
+                    throw UsageError(message: "--refusal-delay needs a number of seconds from 0 to 60, not '\(text)'.")
+                }
+                parsed.refusalDelay = seconds
             case "--behind-proxy":
                 guard current.inline == nil else { throw UsageError(message: "--behind-proxy takes no value.") }
                 parsed.behindProxy = true
