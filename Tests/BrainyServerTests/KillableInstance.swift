@@ -5,9 +5,9 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// An instance serving a loopback port from a task of its own, which `kill()` cancels: its service group stops at
-/// once, without the graceful shutdown that lets requests in flight finish, and its connection pool goes with it,
-/// as when a process is killed mid-request.
+/// An instance serving a loopback port from a task of its own, which `kill()` cancels: its service group stops
+/// without the graceful shutdown that lets requests in flight finish, and its connection pool goes with it, as when
+/// a process is killed mid-request.
 final class KillableInstance: Sendable {
     let port: Int
     private let task: Task<Void, any Error>
@@ -33,10 +33,30 @@ final class KillableInstance: Sendable {
         self.task = task
     }
 
-    /// Stops the instance hard and waits until it has stopped.
-    func kill() async {
+    /// Stops the instance hard: it answers nothing more, and stops as soon as what it awaits lets it.
+    func kill() {
         task.cancel()
-        _ = await task.result
+    }
+
+    /// Whether it has stopped within `limit` (a handler awaiting a database that does not answer holds it up).
+    func stopped(within limit: Duration) async -> Bool {
+        let (events, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let task = self.task
+        // Unstructured: neither waiter may hold the answer up waiting for the other.
+        let stopping = Task {
+            _ = await task.result
+            continuation.yield(true)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            continuation.yield(false)
+        }
+        var iterator = events.makeAsyncIterator()
+        let stopped = await iterator.next() ?? false
+        continuation.finish()
+        timer.cancel()
+        _ = stopping
+        return stopped
     }
 
     deinit { task.cancel() }
