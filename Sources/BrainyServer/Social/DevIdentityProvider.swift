@@ -58,7 +58,7 @@ actor DevIdentityProvider {
     }
 
     /// The device polled the token endpoint.
-    func poll(provider: AuthProvider, clientId: String, deviceCode: String) throws -> TokenAnswer {
+    func poll(provider: AuthProvider, clientId: String, deviceCode: String) async throws -> TokenAnswer {
         let now = clock.now()
         switch authorizations.polled(provider: provider, clientId: clientId, deviceCode: deviceCode, now: now) {
         case .keepWaiting: return .error("authorization_pending")
@@ -70,7 +70,7 @@ actor DevIdentityProvider {
             let claims = IssuedIDTokenClaims(
                 iss: Self.issuer(for: provider), aud: Self.clientId(for: provider), sub: Self.subject(for: email),
                 email: email, emailVerified: true, iat: issuedAt, exp: issuedAt + Self.tokenLifetime)
-            return .idToken(try signer.sign(claims))
+            return .idToken(try await signer.sign(claims))
         }
     }
 
