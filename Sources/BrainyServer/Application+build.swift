@@ -25,6 +25,8 @@ public struct ServerEnvironment: Sendable {
     public var houseAds: [HouseAd]?
     /// Counts requests against `ServerArguments.rateLimits`.
     public var rateLimiter: any RateLimiter = InMemoryRateLimiter()
+    /// Waits out `ServerArguments.refusalDelay` before a refusal is answered (tests record the wait instead).
+    public var sleep: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
@@ -72,7 +74,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
         social: SocialSignIn.configured(arguments, environment: environment), limits: arguments.rateLimits,
-        behindProxy: arguments.behindProxy, environment: environment)
+        behindProxy: arguments.behindProxy, refusalDelay: arguments.refusalDelay, environment: environment)
     return Application(
         router: router,
         // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
@@ -87,7 +89,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// `{"error": {...}}`. The ad administration answers only `adminToken`.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
                  adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
-                 limits: RateLimits = .defaults, behindProxy: Bool = false,
+                 limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
@@ -122,6 +124,9 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
     for route in table.routes { methods[route.path.description, default: []].append(route.method.rawValue) }
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: JSONErrorMiddleware(methodsByPath: methods))
+    if refusalDelay > 0 {
+        router.add(middleware: RefusalDelayMiddleware(delay: .seconds(refusalDelay), sleep: environment.sleep))
+    }
     if behindProxy { router.add(middleware: ForwardedAddressMiddleware()) }
     addRoutes(router)
     return router

@@ -35,6 +35,8 @@ extension ServerArguments {
             CommandLineOption("--rate-limit", placeholder: "<action>=<count>/<seconds>",
                               value: .words(RateLimitedAction.allCases.map { $0.rawValue + "=" } + ["off"]),
                               text: "at most count requests per seconds (a burst of count, then steadily) of one action: register, login, check-email (per client address), login-account (per account, from all addresses); '<action>=off' or 'off' lifts limits; repeatable (or $BRAINY_RATE_LIMITS, comma-separated). Default: register=20/3600, login=30/300, login-account=100/3600, check-email=60/60"),
+            CommandLineOption("--refusal-delay", placeholder: "<seconds>", value: .text,
+                              text: "how long a refused request (429 rate-limited, 423 locked) waits before its answer, 0 to 60 (default: 1): a flood of refusals from one client then costs the server next to nothing"),
             CommandLineOption("--behind-proxy",
                               text: "count clients by the last address in X-Forwarded-For (only behind a reverse proxy that sets it: clients can send the header themselves)"),
             CommandLineOption("--dev-idp",

@@ -31,6 +31,9 @@ public struct ServerArguments: Equatable, Sendable {
     public var adminToken: String?
     /// The limits per client address and per account (`--rate-limit`, `BRAINY_RATE_LIMITS`).
     public var rateLimits = RateLimits.defaults
+    /// Seconds a refused request (429, 423) waits before its answer (`--refusal-delay`): a flood of refused requests
+    /// on a few connections then costs the server next to nothing.
+    public var refusalDelay: Double = 1
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
     public var showHelp = false
@@ -143,6 +146,12 @@ public struct ServerArguments: Equatable, Sendable {
         }
         parsed.adminToken = try options.adminToken.map { value throws(UsageError) in try adminToken(value) }
         let rateLimitFlags = options.rateLimits
+        if let text = options.refusalDelay {
+            guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
+                throw UsageError(message: "--refusal-delay needs a number of seconds from 0 to 60, not '\(text)'.")
+            }
+            parsed.refusalDelay = seconds
+        }
         parsed.behindProxy = options.behindProxy
         parsed.showManual = options.manual
         if let text = options.completion {

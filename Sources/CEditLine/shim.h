@@ -4,13 +4,21 @@
 #ifndef BRAINY_CEDITLINE_SHIM_H
 #define BRAINY_CEDITLINE_SHIM_H
 
+#include <errno.h>
 #include <histedit.h>
 #include <langinfo.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
+
+int wcwidth(wchar_t character);  // <wchar.h> declares it only under _XOPEN_SOURCE
 
 // MARK: Standard streams
 
@@ -96,6 +104,87 @@ static inline void *brainy_el_get_clientdata(EditLine *el) {
 
 static inline int brainy_el_set_history(EditLine *el, History *history_) {
     return el_set(el, EL_HIST, history, history_);
+}
+
+// MARK: Reading keys
+
+typedef int (*brainy_read_fn)(EditLine *, wchar_t *);
+
+/// Replaces libedit's key reader with `fn` (which calls `brainy_read_character`).
+static inline int brainy_el_set_reader(EditLine *el, brainy_read_fn fn) {
+    return el_set(el, EL_GETCFN, fn);
+}
+
+static inline void brainy_wake_on_resize(int signal_number) { (void)signal_number; }
+
+/// A SIGWINCH handler that does nothing but wake `poll` (other calls restart): libedit's own handler resizes once,
+/// then puts back the handler it found and is gone until the next line, so this is the one later resizes reach.
+static inline void brainy_install_resize_wake(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = brainy_wake_on_resize;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGWINCH, &action, NULL);
+}
+
+/// Reads one character from standard input the way libedit's own reader does (a byte at a time, UTF-8; an invalid
+/// sequence is dropped but for its last byte, which may start the next character). A signal while waiting (a window
+/// resize, a stop and continue) resizes the editor, puts the terminal back in edit mode and waits again.
+/// Returns 1 with `*character` set, 0 at the end of input, -1 on an error.
+static inline int brainy_read_character(EditLine *el, wchar_t *character) {
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    *character = L'\0';
+    for (;;) {
+        struct pollfd ready = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
+        if (poll(&ready, 1, -1) == -1) {
+            if (errno != EINTR) return -1;
+            el_resize(el);
+            el_set(el, EL_PREP_TERM, 1);
+            continue;
+        }
+        ssize_t got = read(STDIN_FILENO, bytes + count, 1);
+        if (got == -1) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return -1;
+        }
+        if (got == 0) return 0;
+        count += 1;
+        for (;;) {
+            mbstate_t state;
+            memset(&state, 0, sizeof state);
+            size_t used = mbrtowc(character, bytes, count, &state);
+            if (used == (size_t)-2) {
+                if (count >= MB_LEN_MAX) count = 0;  // too long to be one character: drop it
+                break;                               // read another byte
+            }
+            if (used == (size_t)-1) {
+                if (count > 1) {  // keep the last byte, which may start a character
+                    bytes[0] = bytes[count - 1];
+                    count = 1;
+                    continue;
+                }
+                count = 0;
+                break;
+            }
+            return 1;
+        }
+    }
+}
+
+/// True for a printable character that takes no column (a combining accent, a zero-width space, a variation
+/// selector). libedit's fast path for a key typed at the end of the line counts it as one column where its redraw
+/// counts none; on a line longer than the screen the two disagree about which row they are on and libedit writes
+/// outside its screen buffer (a crash, Debian 12's libedit 3.1-20221030).
+static inline int brainy_takes_no_column(wchar_t character) {
+    return iswprint((wint_t)character) && wcwidth(character) == 0;
+}
+
+/// Inserts `character` at the cursor without libedit's fast path.
+static inline int brainy_el_insert_character(EditLine *el, wchar_t character) {
+    wchar_t text[2] = { character, L'\0' };
+    return el_winsertstr(el, text);
 }
 
 // MARK: Line buffer

@@ -21,6 +21,7 @@ enum TestServer {
         if backend == .postgres { arguments.postgres = try await TestPostgres.shared.newDatabase() }
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.devIdPKey = TestKeys.devIdP
+        environment.sleep = { _ in }  // a refusal's delay is not waited out (RefusalDelayTests records it)
         configure(&arguments, &environment)
         return try await buildApplication(arguments, environment: environment)
     }

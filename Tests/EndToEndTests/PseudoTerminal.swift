@@ -88,6 +88,8 @@ final class PseudoTerminal {
             if written > 0 {
                 remaining = remaining.dropFirst(written)
             } else if written < 0, errno == EAGAIN {
+                // The program may be waiting for its echo to be read before it reads more.
+                readAvailable()
                 var ready = pollfd(fd: master, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&ready, 1, 100)
             } else if written < 0, errno == EINTR {

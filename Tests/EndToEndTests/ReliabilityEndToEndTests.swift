@@ -98,4 +98,35 @@ import Testing
         shell.sendLine("exit")
         #expect(try shell.waitForExit() == 0)
     }
+
+    /// A line longer than the screen of letters with combining accents, typed at its end after Ctrl-E, crashed the
+    /// shell inside libedit (SIGSEGV, found by the torture suite's fuzzing): libedit's fast path for a key typed at the
+    /// end of the line gives such a character a column that its redraw does not. The shell now inserts them itself.
+    @Test func combiningAccentsOnALineLongerThanTheScreenDoNotCrashTheEditor() throws {
+        let terminal = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "-X"],
+            environment: ["TERM": "xterm", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
+                          "NO_COLOR": "1", "PATH": "/usr/bin:/bin"],
+            columns: 80, rows: 24)
+        _ = try terminal.expect("Brainy 0.1.0")
+        try terminal.waitForRawMode()
+        terminal.sendLine("login guest")
+        _ = try terminal.expect("guest>")
+        terminal.clearOutput()
+        terminal.send(String(repeating: "ab\u{301}", count: 600))
+        terminal.send("\u{05}")  // Ctrl-E
+        terminal.send(String(repeating: "ab\u{301}", count: 100))
+        terminal.sendLine("")
+        _ = try terminal.expect("is not a command", timeout: .seconds(60))
+        // A combining accent after a letter that has a composed form is shown (and read) as that one character.
+        terminal.clearOutput()
+        terminal.sendLine("cafe\u{301}")
+        _ = try terminal.expect("is not a command")
+        let composed: [UInt32] = [0x27, 0x63, 0x61, 0x66, 0xE9, 0x27]  // 'café' with é as U+00E9
+        let shown = terminal.output.unicodeScalars.map(\.value)
+        #expect(shown.indices.contains { shown[$0...].starts(with: composed) }, "\(terminal.output)")
+        terminal.sendLine("exit")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

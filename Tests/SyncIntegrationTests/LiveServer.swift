@@ -31,6 +31,7 @@ enum LiveServer {
         var arguments = ServerArguments(port: 0)
         arguments.devIdP = devIdP
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
+        environment.sleep = { _ in }  // a refusal's delay is not waited out
         if let config {
             environment.content = try ServedContent(config: config, pack: PackLoader.load(from: BrainyResources.corePackDirectory))
         }

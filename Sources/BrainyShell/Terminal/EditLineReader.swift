@@ -26,6 +26,13 @@ public final class EditLineReader: LineReader {
     /// after each refresh.
     private static let searchStepKey = "\u{9E}"
 
+    /// A key nobody types (the C1 control U+009D), read in place of a character that takes no column (a combining
+    /// accent): its function inserts that character without libedit's fast path, which crashes on such characters
+    /// (see `brainy_takes_no_column`).
+    private static let noColumnKey: Unicode.Scalar = "\u{9D}"
+    /// The character that takes no column, read and not yet inserted.
+    private var pendingNoColumn: Unicode.Scalar?
+
     /// Zero-width bracket for escape sequences in the prompt (libedit's `EL_PROMPT_ESC`).
     private static let promptEscape: CChar = 1
 
@@ -53,7 +60,20 @@ public final class EditLineReader: LineReader {
         // The user's settings next (`bind -v` for vi keys): `bind -v` resets every key map, so the shell's own keys
         // are bound after it.
         _ = brainy_el_source_user_settings(editLine)
+        // Before EL_SIGNAL, so that libedit finds it and puts it back after its own handler has run once.
+        brainy_install_resize_wake()
         brainy_el_set_signal(editLine, 1)  // restore the tty and follow window size changes
+        brainy_el_set_reader(editLine) { editLine, character in
+            guard let character else { return -1 }
+            let result = brainy_read_character(editLine, character)
+            guard result == 1, brainy_takes_no_column(character.pointee) != 0,
+                  let owner = EditLineReader.owner(of: editLine), owner.search == nil,
+                  let scalar = Unicode.Scalar(UInt32(bitPattern: character.pointee))
+            else { return result }
+            owner.pendingNoColumn = scalar
+            character.pointee = wchar_t(bitPattern: EditLineReader.noColumnKey.value)
+            return 1
+        }
         brainy_el_set_history(editLine, history)
         brainy_el_set_prompt(
             editLine,
@@ -91,6 +111,12 @@ public final class EditLineReader: LineReader {
         // as "^M" and no prompt came back. The key does nothing here.
         brainy_el_add_function(editLine, "brainy-ignore", "Do nothing") { _, _ in UInt8(CC_NORM) }
         brainy_el_bind(editLine, "^@", "brainy-ignore")
+
+        brainy_el_add_function(editLine, "brainy-insert-no-column", "Insert a character that takes no column") {
+            editLine, _ in
+            EditLineReader.owner(of: editLine)?.insertPendingNoColumn() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_bind(editLine, String(Self.noColumnKey), "brainy-insert-no-column")
 
         // Ctrl-L clears the screen in vi keys too (emacs keys have it already).
         brainy_el_bind(editLine, "^L", "ed-clear-screen")
@@ -187,6 +213,24 @@ public final class EditLineReader: LineReader {
         _ = el_cursor(editLine, length)  // to the end: libedit stops there (bytes ≥ characters left)
         brainy_el_insertstr(editLine, "^C")
         el_push(editLine, "\n")
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Inserts the character that takes no column read last, composed with the character before the cursor when
+    /// Unicode has one character for both (e and U+0301 make é, ᄀ and ᅡ make 가), so that it shows as typed.
+    private func insertPendingNoColumn() -> UInt8 {
+        guard let scalar = pendingNoColumn else { return UInt8(CC_NORM) }
+        pendingNoColumn = nil
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        guard let buffer = brainy_el_line(editLine, &cursor, &length) else { return UInt8(CC_ERROR) }
+        let before = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(cursor)), as: UTF8.self)
+        if let last = before.last {
+            brainy_el_deletestr(editLine, Int32(last.unicodeScalars.count))
+            brainy_el_insertstr(editLine, (String(last) + String(scalar)).precomposedStringWithCanonicalMapping)
+        } else {
+            brainy_el_insert_character(editLine, wchar_t(bitPattern: scalar.value))
+        }
         return UInt8(CC_REFRESH)
     }
 
