@@ -38,14 +38,12 @@ let package = Package(
         ),
         // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
         .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),
-        // Password hashing (scrypt), for the shell's offline accounts and the server's.
-        .target(
-            name: "BrainyPasswords",
-            dependencies: [
-                "BrainyKit",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]
+        // Password hashing (scrypt, from the system's libcrypto), for the shell's offline accounts and the server's.
+        .target(name: "BrainyPasswords", dependencies: ["BrainyKit", "CLibCrypto"]),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // Reading question packs from a folder, for the shell's import and the server's serving.
         .target(name: "BrainyPacks", dependencies: ["BrainyKit"]),
