@@ -13,7 +13,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -37,14 +39,12 @@ let package = Package(
         ),
         // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
         .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),
-        // Password hashing (scrypt), for the shell's offline accounts and the server's.
-        .target(
-            name: "BrainyPasswords",
-            dependencies: [
-                "BrainyKit",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]
+        // Password hashing (scrypt, from the system's libcrypto), for the shell's offline accounts and the server's.
+        .target(name: "BrainyPasswords", dependencies: ["BrainyKit", "CLibCrypto"]),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // Reading question packs from a folder, for the shell's import and the server's serving.
         .target(name: "BrainyPacks", dependencies: ["BrainyKit"]),
@@ -77,8 +77,9 @@ let package = Package(
                 "BrainyShell", "BrainyStore", "BrainyResources", "BrainyClient", "BrainyPasswords", "BrainyPacks",
             ]
         ),
-        // The sync server: Hummingbird 2, its own SQLite database (GRDB) or PostgreSQL (postgres-nio), HS256 tokens
-        // signed with swift-crypto's HMAC, metrics for Prometheus (swift-prometheus).
+        // The sync server: Hummingbird 2, its own SQLite database (GRDB) or PostgreSQL (postgres-nio), tokens and
+        // ID-token verification with jwt-kit (HS256 access and ad tokens, RS256 provider keys from their JWKS), its flags
+        // read by swift-argument-parser, metrics for Prometheus (swift-prometheus).
         // It shares the API, password hashing and pack reading with the shell, not the shell's store.
         .target(
             name: "BrainyServer",
@@ -90,6 +91,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -129,6 +132,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),

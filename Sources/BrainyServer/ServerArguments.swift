@@ -1,8 +1,10 @@
-import Foundation
+import ArgumentParser
 import BrainyKit
+import Foundation
 import Logging
 
-/// The command line of `brainy-server`. Parsed by hand, like the shell's: a few flags need no more.
+/// The command line of `brainy-server`, read by swift-argument-parser (`ServerCommand`, `ServerOptions`) and
+/// completed from the environment.
 public struct ServerArguments: Equatable, Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
@@ -38,7 +40,7 @@ public struct ServerArguments: Equatable, Sendable {
     /// `--man`: print the manual as a man page.
     public var showManual = false
     /// `--completion bash|zsh|fish`: print that shell's completion script.
-    public var completionShell: CompletionShell?
+    public var completionShell: BrainyKit.CompletionShell?
     /// `brainy-server migrate`: bring the database's schema up to date, then exit instead of serving.
     public var migrateOnly = false
 
@@ -75,81 +77,88 @@ public struct ServerArguments: Equatable, Sendable {
 
     public static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(UsageError) -> ServerArguments {
-        var parsed = ServerArguments()
-        var arguments = arguments
-        if arguments.first == "migrate" {
-            parsed.migrateOnly = true
-            arguments.removeFirst()
-        }
-        var scanner = FlagScanner(arguments)
-        var rateLimitFlags: [String] = []
-        while let current = scanner.next() {
-            let flag = current.name
-            func value(for flag: String) throws(UsageError) -> String {
-                guard let value = scanner.value(of: current) else { throw UsageError(message: "\(flag) needs a value.") }
-                return value
-            }
-            let argument = current.argument
-            switch flag {
-            case "--host":
-                parsed.host = try value(for: flag)
-            case "--port":
-                let text = try value(for: flag)
-                guard let port = Int(text), (0...65535).contains(port) else {
-                    throw UsageError(message: "--port needs a number from 0 to 65535, not '\(text)'.")
-                }
-                parsed.port = port
-            case "--db":
-                parsed.databasePath = try value(for: flag)
-            case "--database":
-                parsed.postgres = try postgres(value(for: flag), from: flag)
-            case "--secret":
-                let secret = try value(for: flag)
-                guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
-                parsed.secret = secret
-            case "--key-file":
-                parsed.keyFile = try nonEmpty(value(for: flag), flag)
-            case "--log-level":
-                let text = try value(for: flag)
-                guard let level = Logger.Level(rawValue: text) else {
-                    throw UsageError(message: "--log-level takes trace, debug, info, notice, warning, error or critical.")
-                }
-                parsed.logLevel = level
-            case "--dev-idp":
-                guard current.inline == nil else { throw UsageError(message: "--dev-idp takes no value.") }
-                parsed.devIdP = true
-            case "--google-client-id":
-                parsed.googleClientId = try nonEmpty(value(for: flag), flag)
-            case "--google-client-secret":
-                parsed.googleClientSecret = try nonEmpty(value(for: flag), flag)
-            case "--apple-client-id":
-                parsed.appleClientId = try nonEmpty(value(for: flag), flag)
-            case "--admin-token":
-                parsed.adminToken = try adminToken(value(for: flag))
-            case "--rate-limit":
-                rateLimitFlags.append(try value(for: flag))
-            case "--refusal-delay":
-                let text = try value(for: flag)
-                guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
-                    throw UsageError(message: "--refusal-delay needs a number of seconds from 0 to 60, not '\(text)'.")
-                }
-                parsed.refusalDelay = seconds
-            case "--behind-proxy":
-                guard current.inline == nil else { throw UsageError(message: "--behind-proxy takes no value.") }
-                parsed.behindProxy = true
-            case "-h", "--help":
+        let command: any ParsableCommand
+        do {
+            command = try ServerCommand.parseAsRoot(arguments)
+        } catch {
+            // `-h`, `--help`: the help comes from the manual, like the man page, not from the parser.
+            guard ServerCommand.exitCode(for: error) != .success else {
+                var parsed = ServerArguments()
                 parsed.showHelp = true
-            case "--man":
-                parsed.showManual = true
-            case "--completion":
-                let text = try value(for: flag)
-                guard let shell = CompletionShell(rawValue: text) else {
-                    throw UsageError(message: "--completion takes bash, zsh or fish, not '\(text)'.")
-                }
-                parsed.completionShell = shell
-            default:
-                throw UsageError(message: "Unknown option '\(argument)'. See --help.")
+                return parsed
             }
+            let message = ServerCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw UsageError(message: message + (message.hasSuffix(".") ? "" : ".") + " See --help.")
+        }
+        switch command {
+        case let migrate as MigrateCommand:
+            // The parser would take flags before the command too, but only to drop them: say where they go.
+            guard arguments.first == "migrate" else {
+                throw UsageError(message: "migrate comes first: brainy-server migrate [options].")
+            }
+            var parsed = try settings(from: migrate.options, environment: environment)
+            parsed.migrateOnly = true
+            return parsed
+        case let serve as ServerCommand:
+            return try settings(from: serve.options, environment: environment)
+        default:
+            // The parser's own `help` command (`-h` and `help` where there are subcommands).
+            var parsed = ServerArguments()
+            parsed.showHelp = true
+            return parsed
+        }
+    }
+
+    /// The settings the parsed flags give, in the server's words when a value is wrong, completed from the
+    /// environment where a flag is absent.
+    private static func settings(from options: ServerOptions, environment: [String: String]) throws(UsageError)
+        -> ServerArguments {
+        var parsed = ServerArguments()
+        if let host = options.host { parsed.host = host }
+        if let text = options.port {
+            guard let port = Int(text), (0...65535).contains(port) else {
+                throw UsageError(message: "--port needs a number from 0 to 65535, not '\(text)'.")
+            }
+            parsed.port = port
+        }
+        parsed.databasePath = options.databasePath
+        if let url = options.database { parsed.postgres = try postgres(url, from: "--database") }
+        if let secret = options.secret {
+            guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
+            parsed.secret = secret
+        }
+        parsed.keyFile = try options.keyFile.map { value throws(UsageError) in try nonEmpty(value, "--key-file") }
+        if let text = options.logLevel {
+            guard let level = Logger.Level(rawValue: text) else {
+                throw UsageError(message: "--log-level takes trace, debug, info, notice, warning, error or critical.")
+            }
+            parsed.logLevel = level
+        }
+        parsed.devIdP = options.devIdP
+        parsed.googleClientId = try options.googleClientId.map { value throws(UsageError) in
+            try nonEmpty(value, "--google-client-id")
+        }
+        parsed.googleClientSecret = try options.googleClientSecret.map { value throws(UsageError) in
+            try nonEmpty(value, "--google-client-secret")
+        }
+        parsed.appleClientId = try options.appleClientId.map { value throws(UsageError) in
+            try nonEmpty(value, "--apple-client-id")
+        }
+        parsed.adminToken = try options.adminToken.map { value throws(UsageError) in try adminToken(value) }
+        let rateLimitFlags = options.rateLimits
+        if let text = options.refusalDelay {
+            guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
+                throw UsageError(message: "--refusal-delay needs a number of seconds from 0 to 60, not '\(text)'.")
+            }
+            parsed.refusalDelay = seconds
+        }
+        parsed.behindProxy = options.behindProxy
+        parsed.showManual = options.manual
+        if let text = options.completion {
+            guard let shell = BrainyKit.CompletionShell(rawValue: text) else {
+                throw UsageError(message: "--completion takes bash, zsh or fish, not '\(text)'.")
+            }
+            parsed.completionShell = shell
         }
         func fromEnvironment(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if parsed.postgres != nil, parsed.databasePath != nil {

@@ -2,6 +2,7 @@ import BrainyAPI
 import BrainyKit
 import Foundation
 import HummingbirdTesting
+import JWTKit
 import Testing
 @testable import BrainyServer
 
@@ -152,10 +153,10 @@ import Testing
         try await TestServer.devIdPApp(backend: backend).test(.router) { client in
             let response = try await client.get("/dev-idp/google/jwks")
             #expect(response.status == .ok)
-            let keySet = try response.decode(JSONWebKeySet.self)
+            let keySet = try response.decode(JWKS.self)
             #expect(keySet.keys.count == 1)
-            #expect(keySet.keys.first?.kid == IDTokenSigner(key: TestKeys.devIdP).kid)
-            #expect(keySet.keys.first?.e == "AQAB")
+            #expect(keySet.keys.first?.keyIdentifier?.string == IDTokenSigner(key: TestKeys.devIdP).kid)
+            #expect(keySet.keys.first?.exponent == "AQAB")
             let idToken = try await client.devIDToken(email: "mina@example.com")
             let verifier = IDTokenVerifier(issuers: ["brainy-dev-idp/google"], audience: "brainy-dev-google",
                                            keys: StaticJWKSource(keySet), clock: ManualClock(TestServer.start))

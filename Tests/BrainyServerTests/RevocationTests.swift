@@ -53,7 +53,7 @@ import Testing
         try await TestServer.app(backend: backend, secret: secret).test(.router) { client in
             let session = try await client.register("mina@example.com")
             // Signed with the right key, as tokens were before they named their login.
-            let old = AccessTokens(key: Array(secret.utf8), lifetime: 900).sign(
+            let old = try await AccessTokens(key: Array(secret.utf8), lifetime: 900).sign(
                 .init(sub: session.user.id, sid: nil, iat: 0, exp: 4_102_444_800, iss: AccessTokens.issuer))
             let response = try await client.get("/v1/results/summary", token: old)
             #expect(response.status == .unauthorized)

@@ -41,14 +41,14 @@ import Testing
             let mina = try await client.register("mina@example.com").accessToken
             let ad = try #require(try await client.ads(.rewarded, token: mina).ads.first)
             let parts = ad.token.split(separator: ".").map(String.init)
-            let claims = try JSONDecoder().decode(AdTokenClaims.self, from: try #require(Base64URL.decode(parts[0])))
+            let claims = try JSONDecoder().decode(AdTokenClaims.self, from: try #require(Base64URL.decode(parts[1])))
             #expect(claims.adId == ad.id && claims.placement == .rewarded && claims.issueDate == TestServer.start)
             // Well formed, with the right claims, signed with another key.
-            let forged = AdTokens(signingKey: Array("not-the-servers-key".utf8)).sign(claims)
+            let forged = try await AdTokens(signingKey: Array("not-the-servers-key".utf8)).sign(claims)
             // The server's signature over other claims: another nonce.
             var other = claims
             other.nonce = "made-up-nonce"
-            let altered = Base64URL.encode(try JSONEncoder().encode(other)) + "." + parts[1]
+            let altered = [parts[0], Base64URL.encode(try JSONEncoder().encode(other)), parts[2]].joined(separator: ".")
             var missing = AdEvent.completion("c4", of: ad)
             missing.token = nil
             let results = try await client.upload([

@@ -1,3 +1,4 @@
+import ArgumentParser
 import BrainyKit
 import Foundation
 import Testing
@@ -83,6 +84,38 @@ import Testing
         }
         #expect(ServerArguments.manual.completionScript(for: .bash).contains("--log-level) COMPREPLY=($(compgen -W 'trace debug"))
         #expect(try ServerArguments.parse(["--completion", "zsh"], environment: [:]).completionShell == .zsh)
+    }
+
+    /// The manual renders `--help`, the man page and the completion scripts; swift-argument-parser reads the flags.
+    /// They name the same flags, and the manual shows a value exactly where the parser takes one.
+    @Test func theManualAndTheParserKnowTheSameFlags() throws {
+        let manual = Dictionary(ServerArguments.manual.options.flatMap { option in
+            option.names.map { ($0, option.placeholder != nil) }
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(try Self.parserFlags() == manual)
+    }
+
+    /// Every flag the parser knows, and whether it takes a value, from its JSON description of the command and its
+    /// subcommands.
+    static func parserFlags() throws -> [String: Bool] {
+        var flags: [String: Bool] = [:]
+        func visit(_ command: [String: Any]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["shouldDisplay"] as? Bool != false {
+                for name in argument["names"] as? [[String: Any]] ?? [] {
+                    let dashes = name["kind"] as? String == "short" ? "-" : "--"
+                    flags[dashes + (name["name"] as? String ?? "")] = argument["kind"] as? String == "option"
+                }
+            }
+            for subcommand in command["subcommands"] as? [[String: Any]] ?? [] { visit(subcommand) }
+        }
+        let description = try JSONSerialization.jsonObject(with: Data(ServerCommand._dumpHelp().utf8)) as? [String: Any]
+        visit(try #require(description?["command"] as? [String: Any]))
+        return flags
+    }
+
+    @Test func migrateTakesTheServersFlags() throws {
+        let migrate = try ServerArguments.parse(["migrate", "--db=/data/s.sqlite", "--log-level", "error"], environment: [:])
+        #expect(migrate.migrateOnly && migrate.databasePath == "/data/s.sqlite" && migrate.logLevel == .error)
     }
 
     @Test func theSigningKeyFileDefaultsBesideTheDatabase() throws {

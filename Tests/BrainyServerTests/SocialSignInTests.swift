@@ -2,6 +2,7 @@ import BrainyAPI
 import BrainyKit
 import Foundation
 import HummingbirdTesting
+import JWTKit
 import Testing
 @testable import BrainyServer
 
@@ -70,12 +71,12 @@ import Testing
         try await TestServer.googleApp(backend: backend).test(.router) { client in
             var claims = TestTokens.googleClaims()
             claims["email_verified"] = false
-            let response = try await client.socialSignIn(idToken: TestTokens.make(claims))
+            let response = try await client.socialSignIn(idToken: try await TestTokens.make(claims))
             #expect(response.status == .unauthorized)
             #expect(response.error?.message.contains("verified email") == true)
             // Apple has sent the flag as a string.
             claims["email_verified"] = "true"
-            #expect(try await client.socialSignIn(idToken: TestTokens.make(claims)).status == .ok)
+            #expect(try await client.socialSignIn(idToken: try await TestTokens.make(claims)).status == .ok)
         }
     }
 
@@ -119,7 +120,7 @@ import Testing
         try await TestServer.app(backend: backend).test(.router) { client in
             let providers = try await client.get("/v1/auth/providers").decode(SocialProvidersResponse.self)
             #expect(providers.providers.isEmpty)
-            let response = try await client.socialSignIn(idToken: TestTokens.make(TestTokens.googleClaims()))
+            let response = try await client.socialSignIn(idToken: try await TestTokens.make(TestTokens.googleClaims()))
             #expect(response.status == .badRequest)
             #expect(response.error?.code == "provider_not_enabled")
         }
@@ -130,7 +131,7 @@ import Testing
     func aProviderThatIsNotConfiguredIsRefused(_ backend: StorageBackend) async throws {
         try await TestServer.googleApp(backend: backend).test(.router) { client in
             for provider in [AuthProvider.apple, .email, .guest] {
-                let response = try await client.socialSignIn(provider, idToken: TestTokens.make(TestTokens.googleClaims()))
+                let response = try await client.socialSignIn(provider, idToken: try await TestTokens.make(TestTokens.googleClaims()))
                 #expect(response.status == .badRequest, "\(provider)")
                 #expect(response.error?.code == "provider_not_enabled", "\(provider)")
             }
@@ -142,7 +143,7 @@ import Testing
         // Only `config` is read for sign-in; the served JSON copy is left as it is.
         content.config.authMethodsEnabled = ["guest", "email", "apple"]
         try await TestServer.googleApp { _, environment in environment.content = content }.test(.router) { client in
-            let response = try await client.socialSignIn(idToken: TestTokens.make(TestTokens.googleClaims()))
+            let response = try await client.socialSignIn(idToken: try await TestTokens.make(TestTokens.googleClaims()))
             #expect(response.status == .forbidden)
             #expect(response.error?.code == "login_method_disabled")
             let providers = try await client.get("/v1/auth/providers").decode(SocialProvidersResponse.self)
@@ -156,14 +157,14 @@ import Testing
 
     func aTokenFromGoogleSignsIn(_ backend: StorageBackend) async throws {
         try await TestServer.googleApp(backend: backend).test(.router) { client in
-            let response = try await client.socialSignIn(idToken: TestTokens.make(TestTokens.googleClaims()))
+            let response = try await client.socialSignIn(idToken: try await TestTokens.make(TestTokens.googleClaims()))
             #expect(response.status == .ok)
             #expect(try response.decode(AuthResponse.self).user.provider == .google)
         }
     }
 
     /// Each bad token, and the words its refusal must use.
-    static func badTokens() throws -> [(name: String, token: String, says: String)] {
+    static func badTokens() async throws -> [(name: String, token: String, says: String)] {
         let good = TestTokens.googleClaims()
         func with(_ key: String, _ value: Any?) -> [String: Any] {
             var claims = good
@@ -172,20 +173,22 @@ import Testing
         }
         let start = Int(TestServer.start.timeIntervalSince1970)
         // HS256 keyed with the public key's modulus: the algorithm-confusion attack.
-        let hs256 = AccessTokens(key: Array((TestTokens.signer.keySet.keys.first?.n ?? "").utf8), lifetime: 900)
-            .issue(subject: "1098765432101234567890", login: "l", now: TestServer.start)
+        let hs256 = try await JWTKeyCollection()
+            .add(hmac: HMACKey(from: Array((TestTokens.signer.keySet.keys.first?.modulus ?? "").utf8)),
+                 digestAlgorithm: .sha256)
+            .sign(TestTokens.AnyClaims(fields: good.mapValues(TestTokens.field)))
         return [
-            ("forged", try TestTokens.make(good, signedBy: TestTokens.forger), "signature"),
-            ("tampered", try Self.tampered(TestTokens.make(good)), "signature"),
-            ("expired", try TestTokens.make(with("exp", start - 61)), "expired"),
-            ("wrong audience", try TestTokens.make(with("aud", "someone-else.apps.googleusercontent.com")), "audience"),
-            ("wrong issuer", try TestTokens.make(with("iss", "https://evil.example.com")), "issued by"),
-            ("dev issuer", try TestTokens.make(with("iss", "brainy-dev-idp/google")), "issued by"),
-            ("future iat", try TestTokens.make(with("iat", start + 3600)), "not valid yet"),
-            ("no subject", try TestTokens.make(with("sub", nil)), "subject"),
+            ("forged", try await TestTokens.make(good, signedBy: TestTokens.forger), "signature"),
+            ("tampered", try await Self.tampered(TestTokens.make(good)), "signature"),
+            ("expired", try await TestTokens.make(with("exp", start - 61)), "expired"),
+            ("wrong audience", try await TestTokens.make(with("aud", "someone-else.apps.googleusercontent.com")), "audience"),
+            ("wrong issuer", try await TestTokens.make(with("iss", "https://evil.example.com")), "issued by"),
+            ("dev issuer", try await TestTokens.make(with("iss", "brainy-dev-idp/google")), "issued by"),
+            ("future iat", try await TestTokens.make(with("iat", start + 3600)), "not valid yet"),
+            ("no subject", try await TestTokens.make(with("sub", nil)), "subject"),
             ("alg none", try TestTokens.unsigned(good, header: ["alg": "none", "typ": "JWT"]), "only RS256"),
             ("HS256 with the public key", hs256, "only RS256"),
-            ("unknown kid", try TestTokens.make(good, header: ["alg": "RS256", "kid": "nope"]), "kid"),
+            ("unknown kid", try await TestTokens.make(good, header: ["alg": "RS256", "kid": "nope"]), "kid"),
             ("malformed", "not.a-token", "malformed"),
             ("two parts", "eyJhbGciOiJSUzI1NiJ9.e30", "malformed"),
             ("garbage header", "!!!.e30.abc", "malformed"),
@@ -205,7 +208,7 @@ import Testing
 
     func badTokensAreRefusedSayingWhatWasWrong(_ backend: StorageBackend) async throws {
         try await TestServer.googleApp(backend: backend).test(.router) { client in
-            for bad in try Self.badTokens() {
+            for bad in try await Self.badTokens() {
                 let response = try await client.socialSignIn(idToken: bad.token)
                 #expect(response.status == .unauthorized, "\(bad.name): \(response.text)")
                 #expect(response.error?.code == "invalid_id_token", "\(bad.name)")
@@ -233,12 +236,12 @@ import Testing
 
     func aTokenForgedWithTheDevelopmentKeyIdIsRefused(_ backend: StorageBackend) async throws {
         try await TestServer.devIdPApp(backend: backend).test(.router) { client in
-            let kid = try await client.get("/dev-idp/google/jwks").decode(JSONWebKeySet.self).keys[0].kid ?? ""
+            let kid = try await client.get("/dev-idp/google/jwks").decode(JWKS.self).keys[0].keyIdentifier?.string ?? ""
             let start = Int(TestServer.start.timeIntervalSince1970)
             let claims: [String: Any] = ["iss": "brainy-dev-idp/google", "aud": "brainy-dev-google", "sub": "x",
                                          "email": "mina@example.com", "email_verified": true, "iat": start,
                                          "exp": start + 600]
-            let forged = try TestTokens.make(claims, header: ["alg": "RS256", "kid": kid], signedBy: TestTokens.forger)
+            let forged = try await TestTokens.make(claims, header: ["alg": "RS256", "kid": kid], signedBy: TestTokens.forger)
             let response = try await client.socialSignIn(idToken: forged)
             #expect(response.status == .unauthorized)
             #expect(response.error?.message.contains("signature") == true)

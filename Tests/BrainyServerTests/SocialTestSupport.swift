@@ -3,6 +3,7 @@ import BrainyKit
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JWTKit
 @testable import BrainyServer
 
 /// ID tokens made to order: any header, any claims, signed with any key.
@@ -20,10 +21,39 @@ enum TestTokens {
 
     /// A JWT of `claims` under `header` (RS256 and the trusted key's kid unless changed), signed by `signer`.
     static func make(_ claims: [String: Any], header: [String: Any]? = nil, signedBy signer: IDTokenSigner = signer)
-        throws -> String {
+        async throws -> String {
         let header = header ?? ["alg": "RS256", "kid": Self.signer.kid, "typ": "JWT"]
-        return try signer.sign(header: JSONSerialization.data(withJSONObject: header, options: .sortedKeys),
-                               payload: JSONSerialization.data(withJSONObject: claims, options: .sortedKeys))
+        return try await signer.sign(AnyClaims(fields: claims.mapValues(field)),
+                                     header: JWTHeader(fields: header.mapValues(field)))
+    }
+
+    /// Claims of any shape, even ones no provider would sign.
+    struct AnyClaims: JWTPayload {
+        var fields: [String: JWTHeaderField]
+
+        init(fields: [String: JWTHeaderField]) { self.fields = fields }
+
+        init(from decoder: any Decoder) throws { fields = try decoder.singleValueContainer().decode([String: JWTHeaderField].self) }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(fields)
+        }
+
+        func verify(using _: some JWTAlgorithm) throws {}
+    }
+
+    /// A JSON value as jwt-kit's header field, which can hold any JSON.
+    static func field(_ value: Any) -> JWTHeaderField {
+        switch value {
+        case let flag as Bool: .bool(flag)
+        case let number as Int: .int(number)
+        case let number as Double: .decimal(number)
+        case let text as String: .string(text)
+        case let list as [Any]: .array(list.map(field))
+        case let object as [String: Any]: .object(object.mapValues(field))
+        default: .null
+        }
     }
 
     /// `header.payload.` with no signature at all.

@@ -1,9 +1,10 @@
 import BrainyKit
 import Foundation
+import JWTKit
 
 /// What an ad token vouches for: this ad was served to this account for this placement at this time, under a
 /// nonce the server recorded so that the token is redeemed once.
-struct AdTokenClaims: Codable, Equatable, Sendable {
+struct AdTokenClaims: JWTPayload, Equatable {
     var adId: String
     var userId: String
     var placement: AdPlacement
@@ -20,4 +21,8 @@ struct AdTokenClaims: Codable, Equatable, Sendable {
     }
 
     var issueDate: Date { Date(timeIntervalSince1970: TimeInterval(issuedAt)) }
+
+    /// Nothing to check in the claims alone: the server recorded the token when it served the ad, and its record
+    /// (expiry, whether it was redeemed) decides whether it still counts.
+    func verify(using _: some JWTAlgorithm) throws {}
 }

@@ -72,11 +72,12 @@ struct AdsController {
         guard try await ads.recordIssued(issued) else {
             throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
         }
-        let served = zip(chosen, issued).map { ad, token in
-            ServedAd(id: ad.id, sponsor: ad.sponsor, text: ad.text, link: ad.link, placement: ad.placement,
-                     lang: ad.lang, durationSeconds: ad.durationSeconds,
-                     rewardHints: placement == .rewarded ? ad.rewardHints ?? config.rewardHints : nil,
-                     token: tokens.sign(token.claims), expiresAt: expiresAt)
+        var served: [ServedAd] = []
+        for (ad, token) in zip(chosen, issued) {
+            served.append(ServedAd(id: ad.id, sponsor: ad.sponsor, text: ad.text, link: ad.link, placement: ad.placement,
+                                   lang: ad.lang, durationSeconds: ad.durationSeconds,
+                                   rewardHints: placement == .rewarded ? ad.rewardHints ?? config.rewardHints : nil,
+                                   token: try await tokens.sign(token.claims), expiresAt: expiresAt))
         }
         return AdsResponse(ads: served, reason: nil, quizzesToday: quizzesToday, rewardsLeftToday: rewardsLeft)
     }
@@ -86,7 +87,12 @@ struct AdsController {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let batch = try await request.decodeJSON(AdEventsRequest.self, context: context)
         try Self.validate(batch)
-        let checked = batch.events.map { event in (event: event, claims: event.token.flatMap(tokens.verify)) }
+        var checked: [(event: AdEvent, claims: AdTokenClaims?)] = []
+        for event in batch.events {
+            var claims: AdTokenClaims?
+            if let token = event.token { claims = await tokens.verify(token) }
+            checked.append((event, claims))
+        }
         let policy = RewardPolicy(dailyCap: config.rewardedDailyCap, defaultRewardHints: config.rewardHints)
         guard let results = try await ads.recordAdEvents(checked, userId: userId, policy: policy, now: clock.now()) else {
             throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")

@@ -138,7 +138,7 @@ struct AuthController {
         case let .rotated(userId, login):
             guard let account = try await accounts.account(id: userId) else { throw Self.invalidRefresh }
             return AuthResponse(user: account.payload,
-                                accessToken: tokens.issue(subject: account.id, login: login, now: now),
+                                accessToken: try await tokens.issue(subject: account.id, login: login, now: now),
                                 refreshToken: newToken, expiresIn: tokens.lifetime)
         case .reused:
             throw APIError(.unauthorized, "refresh_token_reused",
@@ -161,7 +161,8 @@ struct AuthController {
         let refreshToken = RefreshTokens.generate()
         let login = UUID().uuidString
         try await accounts.startLogin(accountId: account.id, login: login, token: newRefreshToken(refreshToken, now: now))
-        return AuthResponse(user: account.payload, accessToken: tokens.issue(subject: account.id, login: login, now: now),
+        return AuthResponse(user: account.payload,
+                            accessToken: try await tokens.issue(subject: account.id, login: login, now: now),
                             refreshToken: refreshToken, expiresIn: tokens.lifetime)
     }
 

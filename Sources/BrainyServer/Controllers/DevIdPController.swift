@@ -24,7 +24,12 @@ struct DevIdPController {
     /// RFC 8628 §3.1–3.2: new codes for a device.
     @Sendable func deviceCode(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let provider = try Self.provider(context)
-        let form = try await request.formFields(context: context)
+        let form: [String: String]
+        do {
+            form = try await request.formFields(context: context)
+        } catch let refusal as APIError where refusal.code == FormBody.invalid {
+            return try Self.oauthError(.badRequest, "invalid_request", refusal.message)
+        }
         guard form["client_id"] == DevIdentityProvider.clientId(for: provider) else {
             return try Self.oauthError(.unauthorized, "invalid_client",
                                        "client_id must be \(DevIdentityProvider.clientId(for: provider)).")
@@ -51,7 +56,12 @@ struct DevIdPController {
     /// RFC 8628 §3.4–3.5: the device polls until the code is approved, denied or expired.
     @Sendable func token(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let provider = try Self.provider(context)
-        let form = try await request.formFields(context: context)
+        let form: [String: String]
+        do {
+            form = try await request.formFields(context: context)
+        } catch let refusal as APIError where refusal.code == FormBody.invalid {
+            return try Self.oauthError(.badRequest, "invalid_request", refusal.message)
+        }
         guard form["grant_type"] == Self.deviceCodeGrant else {
             return try Self.oauthError(.badRequest, "unsupported_grant_type", "grant_type must be \(Self.deviceCodeGrant).")
         }

@@ -75,7 +75,7 @@ struct DevIdentityProvider: Sendable {
             let claims = IssuedIDTokenClaims(
                 iss: Self.issuer(for: provider), aud: Self.clientId(for: provider), sub: Self.subject(for: email),
                 email: email, emailVerified: true, iat: issuedAt, exp: issuedAt + Self.tokenLifetime)
-            return .idToken(try signer.sign(claims))
+            return .idToken(try await signer.sign(claims))
         }
     }
 

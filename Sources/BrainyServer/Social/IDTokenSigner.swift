@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
+import JWTKit
 import _CryptoExtras
 
-/// Signs ID tokens with RS256, as a provider would: the development identity provider's half of the exchange
-/// (and the tests' way to make tokens with chosen claims).
+/// Signs ID tokens with RS256 through jwt-kit, as a provider would: the development identity provider's half of the
+/// exchange (and the tests' way to make tokens with chosen claims).
 struct IDTokenSigner: Sendable {
     let key: _RSA.Signing.PrivateKey
     /// The key id, written in each token's header and in the JWKS.
@@ -16,30 +17,33 @@ struct IDTokenSigner: Sendable {
     }
 
     /// The public half as a JWKS document.
-    var keySet: JSONWebKeySet {
+    var keySet: JWKS {
         // try! is sound: reading n and e from a key BoringSSL just made cannot fail.
-        JSONWebKeySet(keys: [try! JSONWebKey(publicKey: key.publicKey, kid: kid)])
+        let primitives = try! key.publicKey.getKeyPrimitives()
+        return JWKS(keys: [.rsa(.rs256, identifier: JWKIdentifier(string: kid),
+                                modulus: Base64URL.encode(primitives.modulus),
+                                exponent: Base64URL.encode(primitives.publicExponent))])
     }
 
     /// `claims` as a signed JWT with header `{"alg":"RS256","kid":…,"typ":"JWT"}`.
-    func sign(_ claims: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return try sign(header: encoder.encode(["alg": "RS256", "kid": kid, "typ": "JWT"]),
-                        payload: encoder.encode(claims))
+    func sign(_ claims: some JWTPayload) async throws -> String {
+        try await keys().sign(claims, kid: JWKIdentifier(string: kid))
     }
 
-    /// A JWT of this header and payload, both JSON, with an RS256 signature whatever the header says (tests make
-    /// tokens that lie about their key or algorithm with it).
-    func sign(header: Data, payload: Data) throws -> String {
-        let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
-        let signature = try key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
-        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+    /// A JWT of these claims under this header (its `alg` and `kid` whatever it says), always signed with RS256 and
+    /// this key: tests make tokens that lie about their key or algorithm with it.
+    func sign(_ claims: some JWTPayload, header: JWTHeader) async throws -> String {
+        try await keys().sign(claims, header: header)
+    }
+
+    private func keys() async throws -> JWTKeyCollection {
+        try await JWTKeyCollection().add(rsa: JWTKit.Insecure.RSA.PrivateKey(backing: key), digestAlgorithm: .sha256,
+                                         kid: JWKIdentifier(string: kid))
     }
 }
 
 /// The claims the development identity provider puts in its ID tokens.
-struct IssuedIDTokenClaims: Codable, Equatable, Sendable {
+struct IssuedIDTokenClaims: JWTPayload, Equatable {
     var iss: String
     var aud: String
     var sub: String
@@ -51,4 +55,7 @@ struct IssuedIDTokenClaims: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case iss, aud, sub, email, emailVerified = "email_verified", iat, exp
     }
+
+    /// The provider signs what it issues; checking is the verifier's side.
+    func verify(using _: some JWTAlgorithm) throws {}
 }

@@ -1,31 +1,21 @@
-import Foundation
-import _CryptoExtras
+import JWTKit
 
 /// Where an `IDTokenVerifier` finds the key a token names: a provider's JWKS URL, or keys held in memory (the
 /// development identity provider, tests).
 protocol JWKSource: Sendable {
-    /// The RS256 key with id `kid`; with no kid, the only key when there is exactly one.
-    func key(id kid: String?) async throws(IDTokenError) -> _RSA.Signing.PublicKey
+    /// A key collection holding the RS256 key with id `kid`; with no kid, the only key when there is exactly one.
+    func keys(for kid: String?) async throws(IDTokenError) -> JWTKeyCollection
 }
 
 /// Keys known up front.
 struct StaticJWKSource: JWKSource {
-    let keys: [String: _RSA.Signing.PublicKey]
+    let published: ProviderKeys
 
-    init(_ keySet: JSONWebKeySet) {
-        keys = keySet.verificationKeys()
+    init(_ keySet: JWKS) {
+        published = ProviderKeys(keySet)
     }
 
-    func key(id kid: String?) async throws(IDTokenError) -> _RSA.Signing.PublicKey {
-        guard let key = keys.lookUp(kid) else { throw .unknownKey(kid) }
-        return key
-    }
-}
-
-extension Dictionary where Key == String, Value == _RSA.Signing.PublicKey {
-    /// The key with id `kid`; with no kid, the only key when there is exactly one (never a guess among several).
-    func lookUp(_ kid: String?) -> _RSA.Signing.PublicKey? {
-        if let kid { return self[kid] }
-        return count == 1 ? first?.value : nil
+    func keys(for kid: String?) async throws(IDTokenError) -> JWTKeyCollection {
+        try await published.collection(for: kid)
     }
 }

@@ -1,26 +1,26 @@
 import AsyncHTTPClient
 import BrainyKit
 import Foundation
+import JWTKit
 import NIOCore
-import _CryptoExtras
 
 /// A provider's keys fetched from its JWKS URL with AsyncHTTPClient and kept for as long as its `Cache-Control`
 /// allows (an hour when it says nothing). A token naming a kid the cache does not hold triggers one refetch, so a key
 /// rotation is picked up at once, but at most one a minute, so tokens with made-up kids cannot hammer the provider.
 actor RemoteJWKSource: JWKSource {
     /// One download: the key set and how many seconds it may be kept.
-    typealias Fetch = @Sendable () async throws -> (keys: JSONWebKeySet, maxAge: TimeInterval?)
+    typealias Fetch = @Sendable () async throws -> (keys: JWKS, maxAge: TimeInterval?)
 
     static let defaultMaxAge: TimeInterval = 3600
     static let minimumRefetchInterval: TimeInterval = 60
 
     private let fetch: Fetch
     private let clock: any BrainyClock
-    private var keys: [String: _RSA.Signing.PublicKey] = [:]
+    private var published = ProviderKeys(JWKS(keys: []))
     private var fetchedAt: Date?
     private var freshUntil: Date?
     /// The download under way, shared by every request that waits for it.
-    private var download: Task<(keys: JSONWebKeySet, maxAge: TimeInterval?), any Error>?
+    private var download: Task<(keys: JWKS, maxAge: TimeInterval?), any Error>?
 
     init(fetch: @escaping Fetch, clock: any BrainyClock) {
         self.fetch = fetch
@@ -31,9 +31,11 @@ actor RemoteJWKSource: JWKSource {
         self.init(fetch: { try await Self.download(url, client: client) }, clock: clock)
     }
 
-    func key(id kid: String?) async throws(IDTokenError) -> _RSA.Signing.PublicKey {
+    func keys(for kid: String?) async throws(IDTokenError) -> JWTKeyCollection {
         let now = clock.now()
-        if let freshUntil, now < freshUntil, let key = keys.lookUp(kid) { return key }
+        if let freshUntil, now < freshUntil, published.lookUp(kid) != nil {
+            return try await published.collection(for: kid)
+        }
         let mayRefetch = fetchedAt.map { now.timeIntervalSince($0) >= Self.minimumRefetchInterval } ?? true
         let stale = freshUntil.map { now >= $0 } ?? true
         if stale || mayRefetch {
@@ -41,19 +43,17 @@ actor RemoteJWKSource: JWKSource {
                 try await refresh(now: now)
             } catch {
                 // The provider is unreachable: keys fetched before still verify what they signed.
-                guard let key = keys.lookUp(kid) else { throw error }
-                return key
+                guard published.lookUp(kid) != nil else { throw error }
             }
         }
-        guard let key = keys.lookUp(kid) else { throw .unknownKey(kid) }
-        return key
+        return try await published.collection(for: kid)
     }
 
     private func refresh(now: Date) async throws(IDTokenError) {
         let task = download ?? Task { [fetch] in try await fetch() }
         download = task
         defer { if download == task { download = nil } }
-        let result: (keys: JSONWebKeySet, maxAge: TimeInterval?)
+        let result: (keys: JWKS, maxAge: TimeInterval?)
         do {
             result = try await task.value
         } catch let error as IDTokenError {
@@ -61,19 +61,19 @@ actor RemoteJWKSource: JWKSource {
         } catch {
             throw .keysUnavailable(String(describing: error).prefix(120).description)
         }
-        keys = result.keys.verificationKeys()
+        published = ProviderKeys(result.keys)
         fetchedAt = now
         freshUntil = now.addingTimeInterval(result.maxAge ?? Self.defaultMaxAge)
     }
 
     /// GETs the JWKS document at `url` (10 s timeout, 1 MB cap).
-    static func download(_ url: String, client: HTTPClient) async throws -> (keys: JSONWebKeySet, maxAge: TimeInterval?) {
+    static func download(_ url: String, client: HTTPClient) async throws -> (keys: JWKS, maxAge: TimeInterval?) {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
         let response = try await client.execute(request, timeout: .seconds(10))
         guard response.status == .ok else { throw IDTokenError.keysUnavailable("HTTP \(response.status.code) from \(url)") }
         let body = try await response.body.collect(upTo: 1 << 20)
-        let keySet = try JSONDecoder().decode(JSONWebKeySet.self, from: Data(body.readableBytesView))
+        let keySet = try ProviderKeys.decodeSet(from: Data(body.readableBytesView))
         return (keySet, maxAge(cacheControl: response.headers["Cache-Control"].joined(separator: ",")))
     }
 

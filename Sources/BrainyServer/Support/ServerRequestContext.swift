@@ -39,7 +39,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         }
         let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         var context = context
-        let claims = try tokens.verify(token, now: clock.now())
+        let claims = try await tokens.verify(token, now: clock.now())
         guard try await logins.isSignedIn(login: claims.login, accountId: claims.subject) else {
             throw APIError(.unauthorized, "session_ended", "This sign-in has ended (signed out, or signed out everywhere). Sign in again.")
         }
