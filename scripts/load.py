@@ -25,9 +25,9 @@ def arguments():
     parser.add_argument("--players", type=int, default=1000, help="players in the main run (default 1000)")
     parser.add_argument("--batches", type=int, default=5, help="batches each player uploads (default 5)")
     parser.add_argument("--batch-size", type=int, default=20, help="results a batch (default 20)")
-    parser.add_argument("--arrival", type=float, default=30, help="seconds over which the players start (default 30)")
-    parser.add_argument("--think", type=float, default=1.0,
-                        help="a player waits 0 to this many seconds before each request (default 1)")
+    parser.add_argument("--arrival", type=float, default=90, help="seconds over which the players start (default 90)")
+    parser.add_argument("--think", type=float, default=8.0,
+                        help="a player waits 0 to this many seconds before each request (default 8)")
     parser.add_argument("--ramp", default="1,2,4,8,16,32,64,128,256",
                         help="players at once in each step of the ramp, comma-separated ('' for none)")
     parser.add_argument("--step", type=float, default=10, help="seconds a ramp step lasts (default 10)")
@@ -35,11 +35,11 @@ def arguments():
     parser.add_argument("--setups", default=",".join(setups.SETUPS), help="comma-separated: " + ", ".join(setups.SETUPS))
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--quick", action="store_true",
-                        help="a small run for CI: 12 players, a two-step ramp of 3 s steps, under a minute on debug builds")
+                        help="a small run for CI: 8 players, a two-step ramp of 2 s steps, under a minute on debug builds")
     parser.add_argument("--keep", action="store_true", help="keep the scratch folder (servers' logs)")
     args = parser.parse_args()
     if args.quick:
-        args.players, args.arrival, args.think, args.ramp, args.step = 12, 1, 0.05, "1,4", 3
+        args.players, args.arrival, args.think, args.ramp, args.step = 8, 1, 0.05, "1,2", 2
     args.setups = [s for s in args.setups.split(",") if s]
     unknown = set(args.setups) - set(setups.SETUPS)
     if unknown or not 1 <= args.sources <= 254:
@@ -117,4 +117,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("load: interrupted; every server and cluster it started is stopped", file=sys.stderr)
+        sys.exit(130)

@@ -5,6 +5,10 @@ from .stats import ms
 FAILING = ["lost", "doubled", "refused lies held", "quizzes lost", "summaries wrong", "players unfinished"]
 
 
+def players(count):
+    return f"{count} player{'' if count == 1 else 's'} at once"
+
+
 def number(value):
     return f"{value:,}" if isinstance(value, int) else f"{value:,.0f}"
 
@@ -36,12 +40,12 @@ def setup_figures(title, figures, check, problems, ramp_rows, knee, failures):
 
 
 def saturation_text(knee, ramp_rows):
-    concurrency, r, best = knee
+    concurrency, r, best, reached = knee
     last_c, last = ramp_rows[-1]
-    if concurrency == last_c and len(ramp_rows) > 1 and r["rps"] > 1.1 * ramp_rows[-2][1]["rps"]:
-        return (f"saturation: not reached; requests/s still grew at the last step ({last_c} players at once, "
+    if not reached:
+        return (f"saturation: not reached; requests/s still grew at the last step ({players(last_c)}, "
                 f"{r['rps']:.0f} requests/s, p99 {ms(r['p99'])} ms)")
-    return (f"saturation: throughput stops growing at {concurrency} players at once ({r['rps']:.0f} requests/s, "
+    return (f"saturation: throughput stops growing at {players(concurrency)} ({r['rps']:.0f} requests/s, "
             f"within 10% of the ramp's best {best:.0f}); p99 there {ms(r['p99'])} ms, {ms(last['p99'])} ms at {last_c}")
 
 
@@ -53,8 +57,8 @@ def summary_table(rows):
     for title, figures, check, knee in rows:
         p99 = " / ".join(ms(figures["routes"][r]["p99"]) if r in figures["routes"] else "–"
                          for r in ("register", "login", "config", "upload", "leaderboard", "summary", "refresh"))
-        saturates = (f"{knee[0]} players at once, {knee[1]['rps']:.0f} requests/s, p99 {ms(knee[1]['p99'])} ms"
-                     if knee else "–")
+        saturates = "–" if not knee else (f"{players(knee[0])}, {knee[1]['rps']:.0f} requests/s, p99 "
+                                          f"{ms(knee[1]['p99'])} ms" + ("" if knee[3] else " (not reached: still growing)"))
         out.append(f"| {title} | {figures['rps']:.0f} | {p99} | {figures['results/s']:.0f} | {figures['5xx']} | "
                    f"{check['lost']} | {check['doubled']} | {saturates} |")
     return "\n".join(out)

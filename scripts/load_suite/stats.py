@@ -36,14 +36,15 @@ def window(recorder, started, ended):
 
 def saturation(rows):
     """rows: [(concurrency, figures)]. The knee: the lowest concurrency whose requests/s is within 10% of the ramp's
-    best; beyond it more players at once only lengthen the queue (p99 climbs)."""
+    best; beyond it more players at once only lengthen the queue (p99 climbs). (concurrency, figures, best, reached):
+    not reached when the best is the last step and it still grew more than 10% over the step before."""
     if not rows:
         return None
     best = max(figures["rps"] for _, figures in rows)
-    for concurrency, figures in rows:
-        if figures["rps"] >= 0.9 * best:
-            return concurrency, figures, best
-    return None
+    concurrency, figures = next((c, f) for c, f in rows if f["rps"] >= 0.9 * best)
+    grew = len(rows) > 1 and rows[-1][1]["rps"] > 1.1 * rows[-2][1]["rps"]
+    reached = not (concurrency == rows[-1][0] and grew)
+    return concurrency, figures, best, reached
 
 
 def ms(seconds):
