@@ -55,8 +55,8 @@ async def load(args, setup, questions, seed):
     roster = runs.Roster(f"load{seed}-{setup.name}", len(setup.urls), args.sources, seed)
     try:
         cpu = time.process_time()
-        started, ended = await runs.players_at_once(world, roster, args.players, args.arrival, args.think)
-        figures = stats.window(recorder, started, ended)
+        started, ended, most = await runs.players_at_once(world, roster, args.players, args.arrival, args.think)
+        figures = dict(stats.window(recorder, started, ended), **{"players at once": most})
         # The generator shares the two cores with the servers: what it took is what they could not have.
         figures["generator CPU"] = (time.process_time() - cpu) / figures["seconds"]
         windows = await runs.ramp(world, roster, args.ramp, args.step)

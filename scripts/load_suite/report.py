@@ -14,7 +14,8 @@ def number(value):
 
 
 def setup_figures(title, figures, check, problems, ramp_rows, knee, failures):
-    out = [f"{title}: {figures['requests']:,} requests in {figures['seconds']:.1f} s, {figures['rps']:.0f} requests/s, "
+    out = [f"{title}: {figures['requests']:,} requests in {figures['seconds']:.1f} s (at most "
+           f"{figures['players at once']:,} players playing at once), {figures['rps']:.0f} requests/s, "
            f"p50 {ms(figures['p50'])} ms, p99 {ms(figures['p99'])} ms; results ingested {figures['results']:,} "
            f"({figures['results/s']:.0f}/s); the generator used {figures['generator CPU']:.0%} of a core",
            "| route | requests | requests/s | p50 ms | p99 ms |", "| --- | ---: | ---: | ---: | ---: |"]

@@ -21,20 +21,27 @@ class Roster:
 
 
 async def players_at_once(world, roster, count, arrival_s, think_s):
-    """`count` players, each starting at a random moment within `arrival_s` seconds; (start, end) of the run."""
+    """`count` players, each starting at a random moment within `arrival_s` seconds; (start, end, the most players
+    playing at one moment)."""
     players = [roster.new() for _ in range(count)]
+    playing = [0, 0]  # now, most
 
     async def one(player):
         await asyncio.sleep(player.rng.uniform(0, arrival_s))
-        await play(world, player, think_s)
+        playing[0] += 1
+        playing[1] = max(playing)
+        try:
+            await play(world, player, think_s)
+        finally:
+            playing[0] -= 1
     started = time.monotonic()
     await asyncio.gather(*(one(p) for p in players))
-    return started, time.monotonic()
+    return started, time.monotonic(), playing[1]
 
 
 async def ramp(world, roster, steps, step_s):
-    """For each concurrency c: c players at a time, back to back with no think time, for step_s seconds (players still
-    playing at the end finish, outside the window); [(c, window start, window end, the generator's share of a core)]."""
+    """For each concurrency c: c players at a time, back to back with no think time, starting new players for step_s
+    seconds, then letting those playing finish; [(c, step start, step end, the generator's share of a core)]."""
     windows = []
     for concurrency in steps:
         started, cpu = time.monotonic(), time.process_time()
@@ -44,6 +51,8 @@ async def ramp(world, roster, steps, step_s):
             while time.monotonic() < deadline:
                 await play(world, roster.new())
         await asyncio.gather(*(worker() for _ in range(concurrency)))
-        windows.append((concurrency, started, deadline,
-                        (time.process_time() - cpu) / (time.monotonic() - started)))
+        # Counted to the last player's end, not to the deadline: on an overloaded server no request of a step may
+        # end within it, and a step's requests/s would read 0.
+        ended = time.monotonic()
+        windows.append((concurrency, started, ended, (time.process_time() - cpu) / (ended - started)))
     return windows
