@@ -1,6 +1,6 @@
 """brainy-server instances started for a run: on a SQLite file or a PostgreSQL URL, each on a free port, with the rate
 limits off (see the README's "Load": the generator is one machine); stop() ends them all."""
-import ctypes, os, signal, socket, subprocess, time, urllib.error, urllib.request
+import ctypes, signal, socket, subprocess, time, urllib.error, urllib.request
 
 
 def free_port():
