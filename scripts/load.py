@@ -58,7 +58,7 @@ async def load(args, setup, questions, seed):
         started, ended, most = await runs.players_at_once(world, roster, args.players, args.arrival, args.think)
         figures = dict(stats.window(recorder, started, ended), **{"players at once": most})
         # The generator shares the two cores with the servers: what it took is what they could not have.
-        figures["generator CPU"] = (time.process_time() - cpu) / figures["seconds"]
+        figures["generator CPU"] = (time.process_time() - cpu) / figures["seconds"] if figures["requests"] else 0.0
         windows = await runs.ramp(world, roster, args.ramp, args.step)
     finally:
         await world.close()
