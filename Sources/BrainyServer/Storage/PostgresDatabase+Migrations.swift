@@ -175,6 +175,30 @@ extension PostgresDatabase {
             """,
             "CREATE INDEX device_authorization_on_expires_at ON device_authorization (expires_at)",
         ]),
+        // Each (UTC day, account, question)'s first ranked answer, kept as results are stored, so that the
+        // leaderboard groups one day's rows (found by the key's first column) instead of ranking every result of the
+        // day on each request; filled from the ranked results stored before, first by answered_at, then id.
+        Migration(id: "v4-first-answers", statements: [
+            """
+            CREATE TABLE first_answer (
+                day INTEGER NOT NULL,
+                account_id TEXT NOT NULL REFERENCES account ON DELETE CASCADE,
+                question_id TEXT NOT NULL,
+                result_id TEXT NOT NULL,
+                answered_at TIMESTAMPTZ NOT NULL,
+                outcome TEXT NOT NULL,
+                PRIMARY KEY (day, account_id, question_id)
+            )
+            """,
+            """
+            INSERT INTO first_answer (day, account_id, question_id, result_id, answered_at, outcome)
+            SELECT DISTINCT ON (day, account_id, question_id)
+                   floor(extract(epoch FROM answered_at) / 86400)::integer AS day, account_id, question_id, id,
+                   answered_at, outcome
+            FROM result WHERE ranked
+            ORDER BY day, account_id, question_id, answered_at, id COLLATE "C"
+            """,
+        ]),
     ]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction

@@ -46,13 +46,32 @@ extension PostgresDatabase: ResultStore {
                     refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
                     continue
                 }
+                // A ranked result new here is kept as its (UTC day, account, question)'s first answer unless an
+                // earlier one is kept (answered before it, or at the same time with a smaller id), in the same
+                // statement: uploads in any order end with the first. The day is worked out as migration
+                // v4-first-answers does.
                 let inserted = try await !connection.rows("""
-                    INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent,
-                                        answered_at, hint_used, received_at, ranked)
-                    VALUES (\(result.id), \(userId), \(result.quizId), \(result.questionId), \(result.category.rawValue),
-                            \(result.type.rawValue), \(result.outcome.rawValue), \(result.timeSpent),
-                            \(result.answeredAt), \(result.hintUsed), \(receivedAt), \(checked.ranked))
-                    ON CONFLICT DO NOTHING RETURNING id
+                    WITH inserted AS (
+                        INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent,
+                                            answered_at, hint_used, received_at, ranked)
+                        VALUES (\(result.id), \(userId), \(result.quizId), \(result.questionId),
+                                \(result.category.rawValue), \(result.type.rawValue), \(result.outcome.rawValue),
+                                \(result.timeSpent), \(result.answeredAt), \(result.hintUsed), \(receivedAt),
+                                \(checked.ranked))
+                        ON CONFLICT DO NOTHING RETURNING id, account_id, question_id, answered_at, outcome, ranked
+                    ), kept AS (
+                        INSERT INTO first_answer AS f (day, account_id, question_id, result_id, answered_at, outcome)
+                        SELECT floor(extract(epoch FROM answered_at) / 86400)::integer, account_id, question_id, id,
+                               answered_at, outcome
+                        FROM inserted WHERE ranked
+                        ON CONFLICT (day, account_id, question_id) DO UPDATE
+                        SET result_id = EXCLUDED.result_id, answered_at = EXCLUDED.answered_at,
+                            outcome = EXCLUDED.outcome
+                        WHERE EXCLUDED.answered_at < f.answered_at
+                           OR (EXCLUDED.answered_at = f.answered_at
+                               AND EXCLUDED.result_id COLLATE "C" < f.result_id COLLATE "C")
+                    )
+                    SELECT id FROM inserted
                     """, logger: logger).isEmpty
                 // Not inserted: another account stored that id meanwhile.
                 if inserted {
@@ -86,22 +105,16 @@ extension PostgresDatabase: ResultStore {
     }
 
     public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
-        // Ties are broken, and players listed, in the byte order of ids, as SQLite does, whatever the database's
-        // collation: players with the same score and name rank the same on both.
+        // Players are listed in the byte order of ids, as SQLite does, whatever the database's collation: players
+        // with the same score and name rank the same on both.
         try await rows("""
-            SELECT first.account_id, a.display_name,
-                   count(*) FILTER (WHERE first.outcome = 'correct') AS correct,
-                   count(*) FILTER (WHERE first.outcome <> 'skipped') AS answered
-            FROM (
-                SELECT account_id, outcome,
-                       ROW_NUMBER() OVER (PARTITION BY account_id, question_id
-                                          ORDER BY answered_at, id COLLATE "C") AS n
-                FROM result
-                WHERE ranked AND answered_at >= \(from) AND answered_at < \(to)
-            ) first JOIN account a ON a.id = first.account_id
-            WHERE first.n = 1
-            GROUP BY first.account_id, a.display_name
-            ORDER BY first.account_id COLLATE "C"
+            SELECT f.account_id, a.display_name,
+                   count(*) FILTER (WHERE f.outcome = 'correct') AS correct,
+                   count(*) FILTER (WHERE f.outcome <> 'skipped') AS answered
+            FROM first_answer f JOIN account a ON a.id = f.account_id
+            WHERE f.day >= \(UTCDay.number(of: from)) AND f.day < \(UTCDay.number(of: to))
+            GROUP BY f.account_id, a.display_name
+            ORDER BY f.account_id COLLATE "C"
             """).map { row in
             DailyScore(userId: try row.value("account_id"), displayName: try row.value("display_name"),
                        correct: try row.value("correct"), answered: try row.value("answered"))

@@ -153,6 +153,35 @@ extension ServerDatabase {
                 t.column("email", .text)
             }
         }
+        migrator.registerMigration("v8-first-answers") { db in
+            // Each (UTC day, account, question)'s first ranked answer, kept as results are stored, so that the
+            // leaderboard groups one day's rows instead of ranking every result of the day on each request. Without
+            // rowid, rows lie in key order: one day's are next to each other, already by account.
+            try db.create(table: "first_answer", options: .withoutRowID) { t in
+                t.column("day", .integer).notNull()
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade)
+                t.column("questionId", .text).notNull()
+                t.primaryKey(["day", "accountId", "questionId"])
+                t.column("resultId", .text).notNull()
+                t.column("answeredAt", .datetime).notNull()
+                t.column("outcome", .text).notNull()
+            }
+            // The ranked results stored before: each (day, account, question)'s first by answeredAt, then id, as the
+            // leaderboard counted them.
+            try db.execute(sql: """
+                INSERT INTO first_answer (day, accountId, questionId, resultId, answeredAt, outcome)
+                SELECT day, accountId, questionId, id, answeredAt, outcome
+                FROM (
+                    SELECT CAST(strftime('%s', answeredAt) AS INTEGER) / 86400 AS day, accountId, questionId, id,
+                           answeredAt, outcome,
+                           ROW_NUMBER() OVER (PARTITION BY CAST(strftime('%s', answeredAt) AS INTEGER) / 86400,
+                                                           accountId, questionId
+                                              ORDER BY answeredAt, id) AS n
+                    FROM result WHERE ranked
+                )
+                WHERE n = 1
+                """)
+        }
         return migrator
     }
 }

@@ -168,6 +168,7 @@ extension ServerDatabase: ResultStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let resultOwner = try db.cachedStatement(sql: "SELECT accountId FROM result WHERE id = ?")
+            let keepFirstAnswer = try db.cachedStatement(sql: Self.keepFirstAnswer)
             for checked in results {
                 let result = checked.result
                 if let owner = try String.fetchOne(resultOwner, arguments: [result.id]) {
@@ -187,6 +188,11 @@ extension ServerDatabase: ResultStore {
                     result.id, userId, result.quizId, result.questionId, result.category.rawValue,
                     result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
                     result.hintUsed, receivedAt, checked.ranked])
+                if checked.ranked {
+                    try keepFirstAnswer.execute(arguments: [
+                        result.answeredAt, userId, result.questionId, result.id, result.answeredAt,
+                        result.outcome.rawValue])
+                }
                 accepted.append(result.id)
             }
             return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
@@ -213,18 +219,14 @@ extension ServerDatabase: ResultStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT first.accountId, a.displayName,
-                           SUM(first.outcome = 'correct') AS correct, SUM(first.outcome <> 'skipped') AS answered
-                    FROM (
-                        SELECT accountId, outcome,
-                               ROW_NUMBER() OVER (PARTITION BY accountId, questionId ORDER BY answeredAt, id) AS n
-                        FROM result
-                        WHERE ranked AND answeredAt >= ? AND answeredAt < ?
-                    ) first JOIN account a ON a.id = first.accountId
-                    WHERE first.n = 1
-                    GROUP BY first.accountId
+                    SELECT f.accountId, a.displayName,
+                           SUM(f.outcome = 'correct') AS correct, SUM(f.outcome <> 'skipped') AS answered
+                    FROM first_answer f JOIN account a ON a.id = f.accountId
+                    WHERE f.day >= ? AND f.day < ?
+                    GROUP BY f.accountId
+                    ORDER BY f.accountId
                     """,
-                arguments: [from, to]
+                arguments: [UTCDay.number(of: from), UTCDay.number(of: to)]
             ).map { row in
                 DailyScore(userId: row["accountId"], displayName: row["displayName"], correct: row["correct"],
                            answered: row["answered"])

@@ -147,8 +147,10 @@ public protocol ResultStore: Sendable {
     /// is no such account.
     func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
         async throws -> ResultUploadResponse?
-    /// Everyone's score for ranked results answered in `from..<to`, each (player, question) counted once: by its
-    /// first answer in that span, so replaying a quiz or sending the same question again adds nothing.
+    /// Everyone's score for ranked results answered on the UTC days from `from` up to `to` (each the start of a UTC
+    /// day), each (player, question) counted once a day: by its first answer that day (answeredAt, then result id),
+    /// so replaying a quiz or sending the same question again adds nothing. The first answers are kept as results are
+    /// stored, so that this reads one row per player and question, ranking nothing.
     func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
     /// How many results and quizzes the server holds for one account.
     func resultSummary(accountId: String) async throws -> ResultSummaryResponse
