@@ -202,11 +202,12 @@ extension PostgresDatabase {
     ]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction
-    /// with its record. Refuses a database that a newer server migrated further.
-    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// with its record. Refuses a database that a newer server migrated further. `last`, for tests, stops after that
+    /// migration.
+    static func migrate(_ connection: PostgresConnection, through last: String? = nil, logger: Logger) async throws {
         try await connection.run("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
         do {
-            try await applyMissingMigrations(connection, logger: logger)
+            try await applyMissingMigrations(connection, through: last, logger: logger)
             try await connection.run("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
         } catch {
             try? await connection.run("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
@@ -214,7 +215,8 @@ extension PostgresDatabase {
         }
     }
 
-    private static func applyMissingMigrations(_ connection: PostgresConnection, logger: Logger) async throws {
+    private static func applyMissingMigrations(_ connection: PostgresConnection, through last: String?,
+                                               logger: Logger) async throws {
         try await connection.run("""
             CREATE TABLE IF NOT EXISTS schema_migration (
                 id TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
@@ -224,7 +226,9 @@ extension PostgresDatabase {
         if let unknown = applied.subtracting(migrations.map(\.id)).sorted().first {
             throw StorageError(message: "The PostgreSQL database has migration '\(unknown)', which this brainy-server does not know: a newer version migrated it. Run that version (or a newer one) against it.")
         }
-        for migration in migrations where !applied.contains(migration.id) {
+        let wanted = last.flatMap { last in migrations.firstIndex { $0.id == last } }.map { migrations[...$0] }
+            ?? migrations[...]
+        for migration in wanted where !applied.contains(migration.id) {
             try await connection.withTransaction(logger: logger) { connection in
                 for statement in migration.statements {
                     try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
