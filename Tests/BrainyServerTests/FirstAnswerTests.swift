@@ -9,7 +9,7 @@ import Testing
 /// as results are stored (`first_answer`), whatever order they arrive in.
 @Suite struct FirstAnswerTests {
     let start = TestServer.start
-    var day: (from: Date, to: Date) { (start, start.addingTimeInterval(86_400)) }
+    var tomorrow: Date { start.addingTimeInterval(86_400) }
 
     func account(_ id: String) -> ServerAccount {
         ServerAccount(id: id, email: "\(id)@example.com", displayName: id, passwordHash: "hash", createdAt: start)
@@ -37,15 +37,15 @@ import Testing
             try await self.store([answer("r5", 0, .wrong, after: 50)], by: "a", in: store)
             // …when a right one answered before it (another device, offline meanwhile) arrives, then it counts;
             try await self.store([answer("r3", 0, .correct, after: 30)], by: "a", in: store)
-            #expect(try await store.dailyScores(from: day.from, to: day.to)
+            #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 1)])
             // an answer at the same time counts only with a smaller id, and a later one never.
             try await self.store([answer("r4", 0, .wrong, after: 30), answer("r9", 0, .wrong, after: 40)], by: "a",
                                  in: store)
-            #expect(try await store.dailyScores(from: day.from, to: day.to)
+            #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 1)])
             try await self.store([answer("r1", 0, .skipped, after: 30)], by: "a", in: store)
-            #expect(try await store.dailyScores(from: day.from, to: day.to)
+            #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 0, answered: 0)])
         }
     }
@@ -56,14 +56,14 @@ import Testing
             #expect(try await store.createAccount(account("a")))
             let first = quizBatch("q1", correct: 1, count: 3, at: start)
             let replay = quizBatch("q2", correct: 3, count: 3, at: start.addingTimeInterval(3600))
-            let tomorrow = quizBatch("q3", correct: 3, count: 3, at: start.addingTimeInterval(86_400))
-            for batch in [first, replay, replay, tomorrow] {
+            let nextDay = quizBatch("q3", correct: 3, count: 3, at: start.addingTimeInterval(86_400))
+            for batch in [first, replay, replay, nextDay] {
                 _ = try await store.storeResults(batch.results.map { CheckedResult(result: $0, ranked: true) },
                                                  quizzes: batch.quizzes, userId: "a", receivedAt: start)
             }
-            #expect(try await store.dailyScores(from: day.from, to: day.to)
+            #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 3)])
-            #expect(try await store.dailyScores(from: day.to, to: day.to.addingTimeInterval(86_400))
+            #expect(try await store.dailyScores(on: tomorrow)
                 == [DailyScore(userId: "a", displayName: "a", correct: 3, answered: 3)])
         }
     }
@@ -76,7 +76,7 @@ import Testing
             try await self.store([answer("b1", 0, .correct, after: 10, ranked: false)], by: "b", in: store)
             try await self.store([answer("a1", 0, .wrong, after: 10, ranked: false),
                                   answer("a2", 0, .correct, after: 20)], by: "a", in: store)
-            #expect(try await store.dailyScores(from: day.from, to: day.to)
+            #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 1)])
         }
     }
@@ -93,16 +93,16 @@ import Testing
             ("b", answer("r8", 0, .wrong, after: 86_401)), ("b", answer("r7", 0, .correct, after: 86_400)),
         ]
         try await withStoreMigratedLate(backend, accounts: [account("a"), account("b")], results: before) { store in
-            #expect(try await store.dailyScores(from: day.from, to: day.to) == [
+            #expect(try await store.dailyScores(on: start) == [
                 DailyScore(userId: "a", displayName: "a", correct: 2, answered: 3),
                 DailyScore(userId: "b", displayName: "b", correct: 0, answered: 0),
             ])
-            #expect(try await store.dailyScores(from: day.to, to: day.to.addingTimeInterval(86_400))
+            #expect(try await store.dailyScores(on: tomorrow)
                 == [DailyScore(userId: "b", displayName: "b", correct: 1, answered: 1)])
             // Answers stored after it still replace a kept one only when earlier.
             try await self.store([answer("r0", 2, .correct, after: 1), answer("r10", 1, .wrong, after: 60)],
                                  by: "a", in: store)
-            #expect(try await store.dailyScores(from: day.from, to: day.to).first
+            #expect(try await store.dailyScores(on: start).first
                 == DailyScore(userId: "a", displayName: "a", correct: 3, answered: 3))
         }
     }

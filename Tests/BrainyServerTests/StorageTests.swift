@@ -121,10 +121,9 @@ import Testing
             let replay = quizBatch("q2", correct: 2, count: 2, at: start.addingTimeInterval(600))
             _ = try await store.storeResults(replay.results.map { CheckedResult(result: $0, ranked: true) },
                                              quizzes: replay.quizzes, userId: "a", receivedAt: start)
-            let scores = try await store.dailyScores(from: start, to: start.addingTimeInterval(86_400))
+            let scores = try await store.dailyScores(on: start)
             #expect(scores == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 2)])
-            #expect(try await store.dailyScores(from: start.addingTimeInterval(86_400),
-                                                to: start.addingTimeInterval(2 * 86_400)) == [])
+            #expect(try await store.dailyScores(on: start.addingTimeInterval(86_400)) == [])
             #expect(try await store.questionTallies().sorted { $0.questionId < $1.questionId } == [
                 QuestionTally(questionId: countryQuestion(0), correct: 2, answered: 2),
                 QuestionTally(questionId: countryQuestion(1), correct: 1, answered: 2),
@@ -142,7 +141,7 @@ import Testing
                 _ = try await store.storeResults(batch.results.map { CheckedResult(result: $0, ranked: true) },
                                                  quizzes: batch.quizzes, userId: id, receivedAt: start)
             }
-            let scores = try await store.dailyScores(from: start, to: start.addingTimeInterval(86_400))
+            let scores = try await store.dailyScores(on: start)
             #expect(scores.map(\.userId) == ["B", "a", "b"])
             #expect(try await store.questionTallies().map(\.questionId) == [countryQuestion(0), countryQuestion(1)])
         }

@@ -28,7 +28,7 @@ struct LeaderboardController {
         } else {
             day = Self.utc.startOfDay(for: clock.now())
         }
-        let scores = try await results.dailyScores(from: day, to: day.addingTimeInterval(86_400))
+        let scores = try await results.dailyScores(on: day)
         return Self.rank(scores, date: Self.format(day), caller: userId)
     }
 

@@ -104,7 +104,7 @@ extension PostgresDatabase: ResultStore {
                                      lastAnsweredAt: try results?.value("last_answered_at", as: Date?.self))
     }
 
-    public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
+    public func dailyScores(on day: Date) async throws -> [DailyScore] {
         // Players are listed in the byte order of ids, as SQLite does, whatever the database's collation: players
         // with the same score and name rank the same on both.
         try await rows("""
@@ -112,7 +112,7 @@ extension PostgresDatabase: ResultStore {
                    count(*) FILTER (WHERE f.outcome = 'correct') AS correct,
                    count(*) FILTER (WHERE f.outcome <> 'skipped') AS answered
             FROM first_answer f JOIN account a ON a.id = f.account_id
-            WHERE f.day >= \(UTCDay.number(of: from)) AND f.day < \(UTCDay.number(of: to))
+            WHERE f.day = \(UTCDay.number(of: day))
             GROUP BY f.account_id, a.display_name
             ORDER BY f.account_id COLLATE "C"
             """).map { row in

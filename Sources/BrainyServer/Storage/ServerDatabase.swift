@@ -184,14 +184,15 @@ extension ServerDatabase: ResultStore {
                     refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
                     continue
                 }
+                // Formatted once (a DateFormatter) for both statements.
+                let answeredAt = result.answeredAt.databaseValue
                 try insertResult.execute(arguments: [
                     result.id, userId, result.quizId, result.questionId, result.category.rawValue,
-                    result.type.rawValue, result.outcome.rawValue, result.timeSpent, result.answeredAt,
+                    result.type.rawValue, result.outcome.rawValue, result.timeSpent, answeredAt,
                     result.hintUsed, receivedAt, checked.ranked])
                 if checked.ranked {
                     try keepFirstAnswer.execute(arguments: [
-                        result.answeredAt, userId, result.questionId, result.id, result.answeredAt,
-                        result.outcome.rawValue])
+                        answeredAt, userId, result.questionId, result.id, answeredAt, result.outcome.rawValue])
                 }
                 accepted.append(result.id)
             }
@@ -214,7 +215,7 @@ extension ServerDatabase: ResultStore {
         }
     }
 
-    public func dailyScores(from: Date, to: Date) async throws -> [DailyScore] {
+    public func dailyScores(on day: Date) async throws -> [DailyScore] {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
@@ -222,11 +223,11 @@ extension ServerDatabase: ResultStore {
                     SELECT f.accountId, a.displayName,
                            SUM(f.outcome = 'correct') AS correct, SUM(f.outcome <> 'skipped') AS answered
                     FROM first_answer f JOIN account a ON a.id = f.accountId
-                    WHERE f.day >= ? AND f.day < ?
+                    WHERE f.day = ?
                     GROUP BY f.accountId
                     ORDER BY f.accountId
                     """,
-                arguments: [UTCDay.number(of: from), UTCDay.number(of: to)]
+                arguments: [UTCDay.number(of: day)]
             ).map { row in
                 DailyScore(userId: row["accountId"], displayName: row["displayName"], correct: row["correct"],
                            answered: row["answered"])

@@ -147,11 +147,11 @@ public protocol ResultStore: Sendable {
     /// is no such account.
     func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
         async throws -> ResultUploadResponse?
-    /// Everyone's score for ranked results answered on the UTC days from `from` up to `to` (each the start of a UTC
-    /// day), each (player, question) counted once a day: by its first answer that day (answeredAt, then result id),
-    /// so replaying a quiz or sending the same question again adds nothing. The first answers are kept as results are
-    /// stored, so that this reads one row per player and question, ranking nothing.
-    func dailyScores(from: Date, to: Date) async throws -> [DailyScore]
+    /// Everyone's score for ranked results answered on the UTC day that `day` falls in, each (player, question)
+    /// counted once: by its first answer that day (answeredAt, then result id), so replaying a quiz or sending the
+    /// same question again adds nothing. The first answers are kept as results are stored, so that this reads the
+    /// day's rows of them in order, ranking nothing.
+    func dailyScores(on day: Date) async throws -> [DailyScore]
     /// How many results and quizzes the server holds for one account.
     func resultSummary(accountId: String) async throws -> ResultSummaryResponse
     /// Per question, how many players' answers were right of how many (skips count as not right).
