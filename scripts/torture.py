@@ -4,12 +4,12 @@ each mode prints its figures and the run exits 1 when a mode misses its target.
 
 usage: scripts/torture.py --brainy PATH --server PATH [--seed N] [mode] [quick|full]
   (run through scripts/torture, which builds the release binaries; scripts/test runs the quick form on the debug ones)
-modes: kill resume users fuzz server-kill hostile flood schemathesis, or all (the default)
+modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis, or all (the default)
 """
 import argparse, os, shutil, sys, tempfile, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torture_suite import flood, fuzz, hostile, schemathesis_run, server_kill, shells  # noqa: E402
+from torture_suite import flood, fuzz, hostile, instance_kill, schemathesis_run, server_kill, shells  # noqa: E402
 from torture_suite.rig import Figures, Rig  # noqa: E402
 
 MODES = {
@@ -18,6 +18,7 @@ MODES = {
     "users": shells.users,
     "fuzz": fuzz.fuzz,
     "server-kill": server_kill.server_kill,
+    "instance-kill": instance_kill.instance_kill,
     "hostile": hostile.hostile,
     "flood": flood.flood,
     "schemathesis": schemathesis_run.schemathesis,

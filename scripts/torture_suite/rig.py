@@ -1,6 +1,6 @@
 """What every mode works with: the binaries, a scratch folder, the environment the shells run in, a server that can be
-started, killed -9 and started again on its file, and the figures a mode reports."""
-import ctypes, os, random, signal, socket, sqlite3, subprocess, time, urllib.error, urllib.request
+started, killed -9 and started again on its file (or its PostgreSQL database), and the figures a mode reports."""
+import ctypes, json, os, random, signal, socket, sqlite3, subprocess, time, urllib.error, urllib.request
 from dataclasses import dataclass, field
 
 # Exit codes the shell documents (README, "Scripts, QA and demos"): anything else, or a signal, is a crash.
@@ -54,8 +54,10 @@ class Rig:
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=self.work,
                                 env=dict(self.env, **(extra_env or {})))
 
-    def server(self, db_name, *args):
-        server = Server(self, self.path(db_name), list(args))
+    def server(self, db_name, *args, storage=None):
+        """A server on the SQLite file db_name in the scratch folder, or on `storage` (such as ["--database", URL]),
+        its log then named after db_name."""
+        server = Server(self, self.path(db_name), list(args), storage)
         self.servers.append(server)
         return server
 
@@ -102,10 +104,12 @@ def die_with_parent():
 
 
 class Server:
-    """brainy-server on a free port and a file of its own; kill() is kill -9, start() again reopens the same file."""
+    """brainy-server on a free port and a file of its own (or the storage given); kill() is kill -9, start() again
+    reopens the same file."""
 
-    def __init__(self, rig, db, args):
+    def __init__(self, rig, db, args, storage=None):
         self.rig, self.db, self.args = rig, db, args
+        self.storage = storage or ["--db", db]
         self.process = None
         self.port = None
         self.log_path = db + ".log"
@@ -118,7 +122,7 @@ class Server:
         # Started again on the same port: a device's sign-in belongs to its server's address.
         self.port = self.port or free_port()
         log = open(self.log_path, "a")
-        self.process = subprocess.Popen([self.rig.server_binary, "--port", str(self.port), "--db", self.db, *self.args],
+        self.process = subprocess.Popen([self.rig.server_binary, "--port", str(self.port), *self.storage, *self.args],
                                         stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=self.rig.env,
                                         preexec_fn=die_with_parent)
         log.close()
@@ -138,6 +142,14 @@ class Server:
 
     def alive(self):
         return self.process is not None and self.process.poll() is None
+
+    def healthy(self):
+        """GET /health answers 200 with the database ok."""
+        try:
+            with urllib.request.urlopen(self.url + "/health", timeout=10) as response:
+                return response.status == 200 and json.load(response).get("database") == "ok"
+        except (urllib.error.URLError, ConnectionError, OSError, ValueError):
+            return False
 
     def kill(self):
         """kill -9, reaped."""

@@ -1,62 +1,8 @@
 """`server-kill`: the server killed -9 mid-sync, started again on its file; results lost or doubled compared to
 the device."""
-import sqlite3, subprocess, time
+import sqlite3, time
+from .device import clone_quizzes, compare, device_account, device_ids, start_sync
 from .rig import Figures, crashed, integrity
-from .shells import PASSWORD, answers
-
-
-def device_account(rig, server, name):
-    """A shell database signed in to an account registered through the shell, with one finished quiz of 10 to copy
-    from; returns (db, account id, template quiz id)."""
-    db = rig.path(f"{name}.sqlite")
-    email = f"{name}@example.com"
-    script = (f"register {email}\n{PASSWORD}\n{PASSWORD}\nmode short\ncategory country\nstart 10\n"
-              + answers(rig, 10))
-    r = rig.run(db, "--server", server.url, stdin=script, timeout=300)
-    assert r.returncode == 0, f"the device's first quiz failed ({r.returncode}):\n{r.stdout[-1500:]}\n{r.stderr[-1500:]}"
-    con = sqlite3.connect(db)
-    user_id = con.execute("SELECT id FROM user WHERE email = ?", (email,)).fetchone()[0]
-    quiz_id = con.execute("SELECT id FROM quiz WHERE userId = ? AND status = 'finished'", (user_id,)).fetchone()[0]
-    con.close()
-    return db, user_id, quiz_id
-
-
-def clone_quizzes(db, template, copies, prefix):
-    """`copies` new pending quizzes, each a copy of the template quiz and its results under new ids: what a device
-    holds after that many quizzes played offline, made in a moment."""
-    con = sqlite3.connect(db)
-    quiz = con.execute("SELECT * FROM quiz WHERE id = ?", (template,))
-    quiz_columns = [d[0] for d in quiz.description]
-    quiz_row = quiz.fetchone()
-    results = con.execute("SELECT * FROM quizResult WHERE quizId = ?", (template,))
-    result_columns = [d[0] for d in results.description]
-    result_rows = results.fetchall()
-    quiz_rows, new_results = [], []
-    for n in range(copies):
-        quiz_id = f"{prefix}-{n:06d}"
-        row = dict(zip(quiz_columns, quiz_row), id=quiz_id, needsSync=1)
-        quiz_rows.append(tuple(row[c] for c in quiz_columns))
-        for k, result in enumerate(result_rows):
-            r = dict(zip(result_columns, result), id=f"{quiz_id}-r{k}", quizId=quiz_id, needsSync=1)
-            new_results.append(tuple(r[c] for c in result_columns))
-    con.execute("BEGIN")
-    con.executemany(f"INSERT INTO quiz ({', '.join(quiz_columns)}) VALUES ({', '.join('?' * len(quiz_columns))})",
-                    quiz_rows)
-    con.executemany(f"INSERT INTO quizResult ({', '.join(result_columns)}) VALUES "
-                    f"({', '.join('?' * len(result_columns))})", new_results)
-    con.commit()
-    con.close()
-
-
-def device_ids(db, user_id):
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        every = {row[0] for row in con.execute("SELECT id FROM quizResult WHERE userId = ?", (user_id,))}
-        synced = {row[0] for row in con.execute("SELECT id FROM quizResult WHERE userId = ? AND needsSync = 0",
-                                                (user_id,))}
-        return every, synced
-    finally:
-        con.close()
 
 
 def server_ids(server_db, account_id):
@@ -88,9 +34,7 @@ def server_kill(rig):
     for n in range(kills + 1):
         clone_quizzes(db, template, per_round, f"k{n}")
         every, synced_before = device_ids(db, user_id)
-        shell = subprocess.Popen([rig.brainy, "--db", db, "--server", server.url, "--lang", "en", "-c", "sync"],
-                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 env=dict(rig.env, **batch), cwd=rig.work)
+        shell = start_sync(rig, db, server.url, batch)
         started = time.monotonic()
         if duration is None:
             shell.communicate(timeout=600)  # the first round measures how long a sync takes
@@ -117,15 +61,12 @@ def server_kill(rig):
             if synced == every:
                 break
     every, synced = device_ids(db, user_id)
-    held, quizzes_held = server_ids(server.db, user_id)
+    held, _ = server_ids(server.db, user_id)
     server.stop()
-    held_set = set(held)
-    lost = len(every - held_set)
-    lost_synced = len(synced - held_set)
-    doubled = (len(held) - len(held_set)) + len(held_set - every)
+    c = compare(every, synced, held)
+    lost, lost_synced, doubled = c["lost"], c["marked synced but lost"], c["doubled"]
     f.values = {"kills": kills, "kills mid-upload": mid_upload, "results on the device": len(every),
-                "held by the server": len(held), "lost": lost, "marked synced but lost": lost_synced,
-                "doubled": doubled, "left pending": len(every - synced), "shell crashes": shell_crashes,
+                "held by the server": len(held), **c, "shell crashes": shell_crashes,
                 "server files damaged": damaged, "restarts failed": restarts_failed}
     f.expect(lost == 0 and lost_synced == 0, f"{lost} results lost")
     f.expect(doubled == 0, f"{doubled} results doubled")
