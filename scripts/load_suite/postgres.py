@@ -2,7 +2,7 @@
 into a temporary folder (as the user postgres when run as root, since initdb refuses root), `postgres` on a free
 loopback port, stopped and deleted by stop(), or by the kernel's SIGTERM should the generator die unawares."""
 import glob, os, pwd, shutil, signal, subprocess, tempfile, time
-from .servers import die_with_parent, free_port
+from torture_suite.rig import die_with_parent, free_port
 
 USER = "brainy"
 

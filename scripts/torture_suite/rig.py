@@ -103,6 +103,36 @@ def die_with_parent():
     ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def start_server(argv, url, log_path, env, deadline_s):
+    """Starts brainy-server (its output appended to `log_path`) and waits until `url` serves /v1/config; raises with the
+    log's tail when it exits or does not answer within `deadline_s`."""
+    with open(log_path, "a") as log:
+        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                   preexec_fn=die_with_parent)
+    deadline = time.monotonic() + deadline_s
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"brainy-server exited with {process.returncode}:\n{log_tail(log_path)}")
+        try:
+            with urllib.request.urlopen(url + "/v1/config", timeout=2) as response:
+                if response.status == 200:
+                    return process
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"brainy-server did not answer within {deadline_s} s:\n{log_tail(log_path)}")
+        time.sleep(0.05)
+
+
+def log_tail(path, size=2000):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()[-size:]
+    except OSError:
+        return ""
+
+
 class Server:
     """brainy-server on a free port and a file of its own (or the storage given); kill() is kill -9, start() again
     reopens the same file."""
@@ -121,24 +151,9 @@ class Server:
     def start(self, deadline_s=60):
         # Started again on the same port: a device's sign-in belongs to its server's address.
         self.port = self.port or free_port()
-        log = open(self.log_path, "a")
-        self.process = subprocess.Popen([self.rig.server_binary, "--port", str(self.port), *self.storage, *self.args],
-                                        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=self.rig.env,
-                                        preexec_fn=die_with_parent)
-        log.close()
-        deadline = time.monotonic() + deadline_s
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"brainy-server exited with {self.process.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(self.url + "/v1/config", timeout=2) as response:
-                    if response.status == 200:
-                        return self
-            except (urllib.error.URLError, ConnectionError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"brainy-server did not answer within {deadline_s} s:\n{self.log_tail()}")
-            time.sleep(0.05)
+        self.process = start_server([self.rig.server_binary, "--port", str(self.port), *self.storage, *self.args],
+                                    self.url, self.log_path, self.rig.env, deadline_s)
+        return self
 
     def alive(self):
         return self.process is not None and self.process.poll() is None
@@ -169,7 +184,4 @@ class Server:
                 self.process.wait()
 
     def log_tail(self, size=2000):
-        try:
-            return open(self.log_path, errors="replace").read()[-size:]
-        except OSError:
-            return ""
+        return log_tail(self.log_path, size)
