@@ -34,16 +34,16 @@ let package = Package(
             dependencies: ["BrainyKit"],
             path: "Resources",
             exclude: ["README.md"],
-            sources: ["BrainyResources.swift", "ResourceFolder.swift", "ResourcesNotFound.swift"],
+            sources: ["BrainyResources.swift", "BundledConfig.swift", "ResourceFolder.swift", "ResourcesNotFound.swift"],
             resources: [.copy("Packs"), .copy("Config"), .copy("Ads"), .copy("Knowledge")]
         ),
         // The wire contract with brainy-server: routes, request and response bodies, the client protocol and its errors.
         .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),
         // Password hashing (scrypt, from the system's libcrypto), for the shell's offline accounts and the server's.
         .target(name: "BrainyPasswords", dependencies: ["BrainyKit", "CLibCrypto"]),
+        // OpenSSL's header only: libcrypto itself is loaded (dlopen) when a password is first hashed.
         .systemLibrary(
             name: "CLibCrypto",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         // Reading question packs from a folder, for the shell's import and the server's serving.

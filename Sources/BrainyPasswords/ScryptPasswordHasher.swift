@@ -55,13 +55,16 @@ public struct ScryptPasswordHasher: PasswordHasher {
             salt.withUnsafeBufferPointer { salt in
                 key.withUnsafeMutableBufferPointer { key in
                     password.withMemoryRebound(to: CChar.self) { password in
-                        EVP_PBE_scrypt(password.baseAddress, password.count, salt.baseAddress, salt.count,
+                        brainy_scrypt(password.baseAddress, password.count, salt.baseAddress, salt.count,
                                        UInt64(rounds), UInt64(blockSize), UInt64(parallelism),
                                        // OpenSSL wants room for its own bookkeeping beside the 128·r·N·p bytes.
                                        memory + (1 << 20), key.baseAddress, key.count)
                     }
                 }
             }
+        }
+        guard status != -1 else {
+            throw .database("password hashing needs OpenSSL's libcrypto (libcrypto.so.3), which could not be loaded: install OpenSSL 3 (Debian: apt-get install libssl3)")
         }
         guard status == 1 else { throw .database("password hashing failed (OpenSSL's scrypt refused the cost)") }
         return key

@@ -117,12 +117,6 @@ struct PathsWriter {
 }
 
 /// The remote config bundled with the shell.
-enum BundledConfig {
-    static func load() -> RemoteConfig {
-        (try? JSONDecoder().decode(RemoteConfig.self, from: Data(contentsOf: BrainyResources.defaultConfigURL))) ?? RemoteConfig()
-    }
-}
-
 /// A new database in a temporary folder, wired with a transcript's or demo's seed, clock, language and time zone.
 /// Given a template (a database with the pack imported), it starts from a copy of it.
 struct ScratchShell {
