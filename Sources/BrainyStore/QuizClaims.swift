@@ -50,6 +50,14 @@ final class QuizClaims: @unchecked Sendable {
         return held[quizId] != nil
     }
 
+    /// Lets go of every quiz this connection holds (their files removed).
+    func releaseAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for fileLock in held.values { fileLock?.release() }
+        held = [:]
+    }
+
     /// Lets go of the quiz (nothing when it was not held).
     func release(_ quizId: String) {
         lock.lock()

@@ -113,4 +113,20 @@ import Testing
         try first.abandonQuiz(quiz)
         #expect(!FileManager.default.fileExists(atPath: lockFile))
     }
+
+    /// The shell closes the database just before it exits, without tearing its objects down: the quizzes it held are
+    /// let go of there, files and all, and another shell takes them at once.
+    @Test func closingLetsGoOfEveryQuizHeldAndTheConnection() throws {
+        let (path, first, userId) = try sharedFile()
+        let quizzes = ["closed-1", "closed-2"].map { Fixtures.quiz($0, userId: userId, questionIds: Self.questionIds) }
+        for quiz in quizzes { try first.saveNewQuiz(quiz) }
+        let second = try AppDatabase.openFile(at: path)
+        #expect(try !second.claimQuiz(id: "closed-1"))
+        first.close()
+        for quiz in quizzes {
+            #expect(!FileManager.default.fileExists(atPath: path + "-claims/\(quiz.id).lock"))
+            #expect(try second.claimQuiz(id: quiz.id))
+        }
+        #expect(throws: StoreError.self) { try first.guestUser(now: Fixtures.start) }
+    }
 }

@@ -65,6 +65,17 @@ public enum Platform {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Makes the folder at `path` and the folders above it that are missing, as `mkdir -p` does (the umask applies:
+    /// the shell sets it to the owner only). Quietly does nothing when the folder exists or cannot be made; the
+    /// database's opening says what went wrong then. `FileManager`'s equivalent was a twentieth of a start-up.
+    public static func makeFolders(_ path: String) {
+        var made = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + component
+            if mkdir(made, 0o777) != 0, errno != EEXIST { return }
+        }
+    }
+
     /// Rows of the terminal on standard output, or nil when it is not a terminal.
     public static func terminalRows() -> Int? {
         guard let size = windowSize(), size.ws_row > 0 else { return nil }

@@ -3,10 +3,27 @@ extension String {
     /// The number of terminal columns the string takes: wide East Asian characters (Hangul, CJK, fullwidth forms)
     /// and emoji take two, combining marks and zero-width characters none, and ANSI escape sequences none.
     public var displayWidth: Int {
+        if let width = Self.simpleWidth(of: unicodeScalars) { return width }
         var width = 0
         for piece in ANSIText.pieces(of: self) {
             if case .text(let text) = piece {
                 for character in text { width += character.displayWidth }
+            }
+        }
+        return width
+    }
+
+    /// The width without splitting into characters, when every scalar is a character of its own whose width is
+    /// plain: printable ASCII (1), a Hangul syllable or a common CJK ideograph (2). Nil otherwise, when a scalar may
+    /// join the one before it (a combining mark, a jamo, a variation selector, an emoji modifier, a joiner) or is an
+    /// escape. Splitting into characters was most of the help's time, and most text the shell shows is this simple.
+    private static func simpleWidth(of scalars: String.UnicodeScalarView) -> Int? {
+        var width = 0
+        for scalar in scalars {
+            switch scalar.value {
+            case 0x20...0x7E: width += 1
+            case 0xAC00...0xD7A3, 0x4E00...0x9FFF: width += 2
+            default: return nil
             }
         }
         return width

@@ -91,7 +91,9 @@ struct AccountSignIn {
     }
 
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
-    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login)) throws {
+    /// `restoring`: the open session found at start-up, when signing it back in (read again when not given).
+    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login),
+                restoring restored: AuthSession? = nil) throws {
         if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw BrainyError.accountLocked(until: user.lockedUntil ?? now) }
         if announce, flow.user != nil {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
@@ -108,8 +110,8 @@ struct AccountSignIn {
             authSession = try repository.startSession(
                 userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60))
         } else {
-            // Restoring: the session found at start-up (another shell may have ended it since).
-            guard let current = try repository.currentSession() else { return }
+            // Restoring: the session found at start-up.
+            guard let current = try restored ?? repository.currentSession() else { return }
             authSession = current
         }
         session.applyUserSettings(try repository.settings(userId: user.id))

@@ -12,7 +12,13 @@ public struct ShellOptions: Sendable {
     /// `--lang`: wins over the user's setting for this run.
     public var languageOverride: Language?
     public var colorEnabled: Bool
-    public var timeZone: TimeZone
+    /// The time zone days and times are in: the system's unless one is set. Looked up when first needed, not at
+    /// start-up, where finding the system's took a twentieth of `brainy -c help`.
+    public var timeZone: TimeZone {
+        get { fixedTimeZone ?? .current }
+        set { fixedTimeZone = newValue }
+    }
+    private var fixedTimeZone: TimeZone?
     /// `--qa`: the tester's commands (clock, flags, config, reset) are on.
     public var qaEnabled: Bool
     /// `--format`: wins over the user's `format` setting for this run.
@@ -35,13 +41,13 @@ public struct ShellOptions: Sendable {
     public var adsEnabled = false
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
-                colorEnabled: Bool = false, timeZone: TimeZone = .current, qaEnabled: Bool = false,
+                colorEnabled: Bool = false, timeZone: TimeZone? = nil, qaEnabled: Bool = false,
                 formatOverride: OutputFormat? = nil, columnsOverride: Int? = nil) {
         self.seed = seed
         self.serverURL = serverURL
         self.languageOverride = languageOverride
         self.colorEnabled = colorEnabled
-        self.timeZone = timeZone
+        self.fixedTimeZone = timeZone
         self.qaEnabled = qaEnabled
         self.formatOverride = formatOverride
         self.columnsOverride = columnsOverride

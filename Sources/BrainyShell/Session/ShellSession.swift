@@ -98,7 +98,7 @@ public final class ShellSession {
             return
         }
         guard let user = try repository.user(id: session.userId) else { return }
-        try AccountSignIn(session: self).signIn(user, announce: false, via: .sessionRestored)
+        try AccountSignIn(session: self).signIn(user, announce: false, via: .sessionRestored, restoring: session)
     }
 
     /// Runs one line: a command, or an answer while a question is open. Blank lines do nothing.
