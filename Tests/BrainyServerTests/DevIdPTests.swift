@@ -60,6 +60,7 @@ import Testing
             let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
             #expect(claims["iss"] as? String == "brainy-dev-idp/apple")
             #expect(claims["aud"] as? String == "brainy-dev-apple")
+            #expect(claims["azp"] as? String == "brainy-dev-apple")
             #expect(claims["sub"] as? String == DevIdentityProvider.subject(for: "mina@example.com"))
             #expect(claims["email"] as? String == "mina@example.com")
             #expect(claims["email_verified"] as? Bool == true)
