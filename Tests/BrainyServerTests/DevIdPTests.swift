@@ -60,6 +60,7 @@ import Testing
             let claims = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
             #expect(claims["iss"] as? String == "brainy-dev-idp/apple")
             #expect(claims["aud"] as? String == "brainy-dev-apple")
+            #expect(claims["azp"] as? String == "brainy-dev-apple")
             #expect(claims["sub"] as? String == DevIdentityProvider.subject(for: "mina@example.com"))
             #expect(claims["email"] as? String == "mina@example.com")
             #expect(claims["email_verified"] as? Bool == true)
@@ -157,10 +158,14 @@ import Testing
             #expect(keySet.keys.count == 1)
             #expect(keySet.keys.first?.keyIdentifier?.string == IDTokenSigner(key: TestKeys.devIdP).kid)
             #expect(keySet.keys.first?.exponent == "AQAB")
-            let idToken = try await client.devIDToken(email: "mina@example.com")
-            let verifier = IDTokenVerifier(issuers: ["brainy-dev-idp/google"], audience: "brainy-dev-google",
-                                           keys: StaticJWKSource(keySet), clock: ManualClock(TestServer.start))
-            #expect(try await verifier.verify(idToken).email == "mina@example.com")
+            // Each provider's tokens read as jwt-kit's type for it: GoogleIdentityToken, AppleIdentityToken.
+            for provider in DevIdentityProvider.providers {
+                let idToken = try await client.devIDToken(provider, email: "mina@example.com")
+                let verifier = IDTokenVerifier(provider: provider, issuers: [DevIdentityProvider.issuer(for: provider)],
+                                               audience: DevIdentityProvider.clientId(for: provider),
+                                               keys: StaticJWKSource(keySet), clock: ManualClock(TestServer.start))
+                #expect(try await verifier.verify(idToken).verifiedEmail == "mina@example.com", "\(provider)")
+            }
         }
     }
 }

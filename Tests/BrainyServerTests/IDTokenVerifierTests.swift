@@ -10,35 +10,36 @@ import Testing
     let clock = ManualClock(TestServer.start)
 
     func verifier(keys: any JWKSource = StaticJWKSource(TestTokens.signer.keySet)) -> IDTokenVerifier {
-        IDTokenVerifier(issuers: ["https://accounts.google.com", "accounts.google.com"],
+        IDTokenVerifier(provider: .google, issuers: ["https://accounts.google.com", "accounts.google.com"],
                         audience: TestTokens.googleClientId, keys: keys, clock: clock)
     }
 
     @Test func aGoodTokenGivesItsClaims() async throws {
         let claims = try await verifier().verify(TestTokens.make(TestTokens.googleClaims()))
-        #expect(claims.sub?.value == "1098765432101234567890")
-        #expect(claims.iss?.value == "https://accounts.google.com")
+        #expect(claims.subject == "1098765432101234567890")
+        #expect(claims.issuer == "https://accounts.google.com")
         #expect(claims.verifiedEmail == "mina@example.com")
     }
 
     @Test func bothOfGooglesIssuerSpellingsAreAccepted() async throws {
         var claims = TestTokens.googleClaims()
         claims["iss"] = "accounts.google.com"
-        #expect(try await verifier().verify(TestTokens.make(claims)).iss?.value == "accounts.google.com")
+        #expect(try await verifier().verify(TestTokens.make(claims)).issuer == "accounts.google.com")
     }
 
     @Test func severalAudiencesNeedThisClientAsAuthorizedParty() async throws {
         var claims = TestTokens.googleClaims()
         claims["aud"] = ["other-client", TestTokens.googleClientId]
+        claims["azp"] = "other-client"
         await #expect(throws: IDTokenError.wrongAudience) { try await verifier().verify(TestTokens.make(claims)) }
         claims["azp"] = TestTokens.googleClientId
-        #expect(try await verifier().verify(TestTokens.make(claims)).aud?.value.count == 2)
+        #expect(try await verifier().verify(TestTokens.make(claims)).audiences.count == 2)
     }
 
     @Test func expiryForgivesAMinuteOfClockSkew() async throws {
         let token = try await TestTokens.make(TestTokens.googleClaims())
         clock.advance(by: 3600 + 59)
-        #expect(try await verifier().verify(token).sub != nil)
+        #expect(try await verifier().verify(token).subject.isEmpty == false)
         clock.advance(by: 1)
         await #expect(throws: IDTokenError.expired) { try await verifier().verify(token) }
     }
@@ -48,7 +49,7 @@ import Testing
         claims["nbf"] = Int(TestServer.start.timeIntervalSince1970) + 120
         await #expect(throws: IDTokenError.notYetValid) { try await verifier().verify(TestTokens.make(claims)) }
         clock.advance(by: 61)
-        #expect(try await verifier().verify(TestTokens.make(claims)).nbf != nil)
+        #expect(try await verifier().verify(TestTokens.make(claims)).subject == "1098765432101234567890")
     }
 
     @Test func onlyRS256IsAccepted() async throws {
@@ -66,7 +67,7 @@ import Testing
 
     @Test func withoutAKidTheOnlyKeyIsUsedButNeverAGuessAmongSeveral() async throws {
         let token = try await TestTokens.make(TestTokens.googleClaims(), header: ["alg": "RS256"])
-        #expect(try await verifier().verify(token).sub != nil)
+        #expect(try await verifier().verify(token).subject.isEmpty == false)
         let two = JWKS(keys: TestTokens.signer.keySet.keys + TestTokens.forger.keySet.keys)
         await #expect(throws: IDTokenError.unknownKey(nil)) {
             try await verifier(keys: StaticJWKSource(two)).verify(token)
@@ -103,8 +104,8 @@ import Testing
         #expect(jwk.keyIdentifier?.string == TestTokens.signer.kid)
         let token = try await TestTokens.make(TestTokens.googleClaims())
         let claims = try await StaticJWKSource(TestTokens.signer.keySet).keys(for: TestTokens.signer.kid)
-            .verify(token, as: IDTokenClaims.self)
-        #expect(claims.sub?.value == "1098765432101234567890")
+            .verify(token, as: ProviderIDToken<GoogleIdentityToken>.self).claims.get()
+        #expect(claims.token.subject.value == "1098765432101234567890")
     }
 
     /// A base64url odd modulus of `bytes` bytes with its top bit set.

@@ -186,6 +186,8 @@ import Testing
             ("dev issuer", try await TestTokens.make(with("iss", "brainy-dev-idp/google")), "issued by"),
             ("future iat", try await TestTokens.make(with("iat", start + 3600)), "not valid yet"),
             ("no subject", try await TestTokens.make(with("sub", nil)), "subject"),
+            ("no azp, which Google's token type requires", try await TestTokens.make(with("azp", nil)), "'azp'"),
+            ("no iat", try await TestTokens.make(with("iat", nil)), "'iat'"),
             ("alg none", try TestTokens.unsigned(good, header: ["alg": "none", "typ": "JWT"]), "only RS256"),
             ("HS256 with the public key", hs256, "only RS256"),
             ("unknown kid", try await TestTokens.make(good, header: ["alg": "RS256", "kid": "nope"]), "kid"),

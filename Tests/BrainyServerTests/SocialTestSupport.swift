@@ -12,11 +12,13 @@ enum TestTokens {
     static let signer = IDTokenSigner(key: TestKeys.provider)
     static let forger = IDTokenSigner(key: TestKeys.forger)
 
-    /// Claims Google would put in a token for `email`, issued at `now` for `googleClientId`.
+    /// Claims Google would put in a token for `email`, issued at `now` for `googleClientId` (who is also its `azp`, as
+    /// in the device flow).
     static func googleClaims(email: String = "mina@example.com", now: Date = TestServer.start) -> [String: Any] {
         let issuedAt = Int(now.timeIntervalSince1970)
-        return ["iss": "https://accounts.google.com", "aud": googleClientId, "sub": "1098765432101234567890",
-                "email": email, "email_verified": true, "iat": issuedAt, "exp": issuedAt + 3600]
+        return ["iss": "https://accounts.google.com", "aud": googleClientId, "azp": googleClientId,
+                "sub": "1098765432101234567890", "email": email, "email_verified": true, "iat": issuedAt,
+                "exp": issuedAt + 3600]
     }
 
     /// A JWT of `claims` under `header` (RS256 and the trusted key's kid unless changed), signed by `signer`.

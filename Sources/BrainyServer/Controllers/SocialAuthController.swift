@@ -45,7 +45,7 @@ struct SocialAuthController {
         }
         let now = sessions.clock.now()
         let email = claims.verifiedEmail
-        let identity = SocialIdentity(provider: body.provider, subject: claims.sub?.value ?? "", email: email, linkedAt: now)
+        let identity = SocialIdentity(provider: body.provider, subject: claims.subject, email: email, linkedAt: now)
         let newAccount = email.map { email in
             ServerAccount(id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
                           passwordHash: "", provider: body.provider, createdAt: now)

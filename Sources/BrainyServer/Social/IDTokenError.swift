@@ -10,6 +10,8 @@ enum IDTokenError: Error, Equatable, Sendable {
     case expired
     case notYetValid
     case missingSubject
+    /// The server was asked to verify an ID token from a provider that issues none (guest, email).
+    case noIDTokens(String)
     /// The provider's published keys could not be fetched or read: not the client's fault.
     case keysUnavailable(String)
 
@@ -33,8 +35,33 @@ enum IDTokenError: Error, Equatable, Sendable {
             "The ID token is not valid yet (its iat or nbf is in the future). Check the device's clock."
         case .missingSubject:
             "The ID token has no subject ('sub')."
+        case let .noIDTokens(provider):
+            "\(provider) sign-in has no ID tokens; send a Google or Apple one."
         case let .keysUnavailable(reason):
             "The provider's signing keys could not be fetched (\(reason)). Try again in a moment."
+        }
+    }
+}
+
+extension IDTokenError {
+    /// Why a provider's claims could not be read, naming the claim: one its type requires is missing or null, or one
+    /// is not of the kind the type expects. (A missing subject keeps its own case.)
+    init(unreadable error: DecodingError) {
+        switch error {
+        case let .keyNotFound(key, _) where key.stringValue == "sub":
+            self = .missingSubject
+        case let .valueNotFound(_, context) where context.codingPath.first?.stringValue == "sub":
+            self = .missingSubject
+        case let .keyNotFound(key, _):
+            self = .malformed("there is no '\(key.stringValue.prefix(40))' claim")
+        case let .valueNotFound(_, context), let .typeMismatch(_, context), let .dataCorrupted(context):
+            if let claim = context.codingPath.first?.stringValue {
+                self = .malformed("the '\(claim.prefix(40))' claim is not what the provider's token type expects")
+            } else {
+                self = .malformed("the payload is not base64url-encoded JSON claims")
+            }
+        @unknown default:
+            self = .malformed("the payload is not base64url-encoded JSON claims")
         }
     }
 }

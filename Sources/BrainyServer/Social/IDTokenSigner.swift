@@ -42,10 +42,14 @@ struct IDTokenSigner: Sendable {
     }
 }
 
-/// The claims the development identity provider puts in its ID tokens.
+/// The claims the development identity provider puts in its ID tokens: what jwt-kit's `GoogleIdentityToken` and
+/// `AppleIdentityToken` require, so that its tokens read as the vendor type of the provider they stand in for.
 struct IssuedIDTokenClaims: JWTPayload, Equatable {
     var iss: String
     var aud: String
+    /// The client the token is handed to, which is its audience; Google writes it in its tokens, and its type
+    /// requires it.
+    var azp: String
     var sub: String
     var email: String
     var emailVerified: Bool
@@ -53,7 +57,18 @@ struct IssuedIDTokenClaims: JWTPayload, Equatable {
     var exp: Int
 
     enum CodingKeys: String, CodingKey {
-        case iss, aud, sub, email, emailVerified = "email_verified", iat, exp
+        case iss, aud, azp, sub, email, emailVerified = "email_verified", iat, exp
+    }
+
+    init(iss: String, aud: String, sub: String, email: String, emailVerified: Bool, iat: Int, exp: Int) {
+        self.iss = iss
+        self.aud = aud
+        azp = aud
+        self.sub = sub
+        self.email = email
+        self.emailVerified = emailVerified
+        self.iat = iat
+        self.exp = exp
     }
 
     /// The provider signs what it issues; checking is the verifier's side.

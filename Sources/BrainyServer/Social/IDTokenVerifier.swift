@@ -3,10 +3,14 @@ import Foundation
 import JWTKit
 
 /// Checks a provider's ID token (a JWT signed with RS256): jwt-kit checks the signature against the provider's
-/// published key, then the issuer, the audience (this server's client id), the expiry with a small leeway for clock
-/// skew, `iat` and `nbf` are held to this server's clock, and there must be a subject. The real providers and the
-/// development identity provider go through this same code; only their `JWKSource` differs.
+/// published key and reads the claims as its vendor type for the provider (`GoogleIdentityToken`,
+/// `AppleIdentityToken`, through `ProviderIDToken`); then the issuer, the audience (this server's client id), the
+/// expiry with a small leeway for clock skew, `iat` and `nbf` are held to this server's clock, and there must be a
+/// subject. The real providers and the development identity provider go through this same code; only their
+/// `JWKSource` differs.
 struct IDTokenVerifier: Sendable {
+    /// Whose tokens: which vendor type reads them.
+    var provider: AuthProvider
     /// The `iss` values the provider signs with (Google uses two spellings).
     var issuers: Set<String>
     /// This server's client id at the provider.
@@ -18,6 +22,15 @@ struct IDTokenVerifier: Sendable {
 
     /// The token's claims when every check passes.
     func verify(_ token: String) async throws(IDTokenError) -> IDTokenClaims {
+        switch provider {
+        case .google: try await verify(token, as: GoogleIdentityToken.self)
+        case .apple: try await verify(token, as: AppleIdentityToken.self)
+        case .guest, .email: throw .noIDTokens(provider.name.en)
+        }
+    }
+
+    private func verify<Token: VendorIDToken>(_ token: String, as _: Token.Type) async throws(IDTokenError)
+        -> IDTokenClaims {
         // The header is read first only to refuse in words a client developer can act on; jwt-kit verifies.
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformed("a JWT has three parts separated by dots") }
@@ -34,33 +47,37 @@ struct IDTokenVerifier: Sendable {
         }
 
         let key = try await keys.keys(for: header.kid)
-        let claims: IDTokenClaims
+        let payload: ProviderIDToken<Token>
         do {
-            claims = try await key.verify(token, as: IDTokenClaims.self)
+            payload = try await key.verify(token, as: ProviderIDToken<Token>.self)
         } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
             throw .badSignature
         } catch {
             throw .malformed("the payload is not base64url-encoded JSON claims")
         }
 
-        // The claims are only looked at once the signature vouches for them.
-        guard let issuer = claims.iss?.value else { throw .malformed("there is no 'iss' claim") }
+        // The claims are only looked at once the signature vouches for them; the issuer first, so that another
+        // provider's token is refused as such.
+        guard let issuer = payload.issuer else { throw .malformed("there is no 'iss' claim that is a string") }
         guard issuers.contains(issuer) else { throw .wrongIssuer(issuer) }
-        guard let audiences = claims.aud, (try? audiences.verifyIntendedAudience(includes: audience)) != nil,
-              audiences.value.count == 1 || claims.azp == audience
+        let claims = try payload.claims.get()
+        let idToken = claims.token
+        guard (try? idToken.audience.verifyIntendedAudience(includes: audience)) != nil,
+              idToken.audience.value.count == 1 || idToken.authorizedParty == audience
         else { throw .wrongAudience }
-        guard let exp = claims.exp else { throw .malformed("there is no 'exp' claim") }
         let now = clock.now()
         do {
-            try exp.verifyNotExpired(currentDate: now.addingTimeInterval(-leeway))
+            try idToken.expires.verifyNotExpired(currentDate: now.addingTimeInterval(-leeway))
         } catch {
             throw .expired
         }
-        if let iat = claims.iat, iat.value > now.addingTimeInterval(leeway) { throw .notYetValid }
-        if let nbf = claims.nbf, (try? nbf.verifyNotBefore(currentDate: now.addingTimeInterval(leeway))) == nil {
+        if idToken.issuedAt.value > now.addingTimeInterval(leeway) { throw .notYetValid }
+        if let nbf = claims.notBefore, (try? nbf.verifyNotBefore(currentDate: now.addingTimeInterval(leeway))) == nil {
             throw .notYetValid
         }
-        guard let subject = claims.sub?.value, !subject.isEmpty else { throw .missingSubject }
-        return claims
+        let subject = idToken.subject.value
+        guard !subject.isEmpty else { throw .missingSubject }
+        return IDTokenClaims(issuer: issuer, subject: subject, audiences: idToken.audience.value, email: idToken.email,
+                             emailVerified: idToken.emailVerified?.value == true)
     }
 }

@@ -19,7 +19,7 @@ struct SocialProvider: Sendable {
     var keys: any JWKSource
 
     func verifier(clock: any BrainyClock) -> IDTokenVerifier {
-        IDTokenVerifier(issuers: issuers, audience: clientId, keys: keys, clock: clock)
+        IDTokenVerifier(provider: provider, issuers: issuers, audience: clientId, keys: keys, clock: clock)
     }
 
     /// What `GET /v1/auth/providers` says about it; nil without a device flow.
