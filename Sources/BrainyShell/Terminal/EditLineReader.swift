@@ -334,7 +334,7 @@ public final class EditLineReader: LineReader {
             replace(word, with: first + " ")
             return UInt8(CC_REFRESH)
         }
-        let shared = Self.commonPrefix(of: candidates)
+        let shared = CompletionListing.commonPrefix(of: candidates)
         if shared.count > word.count {
             replace(word, with: shared)
             return UInt8(CC_REFRESH)
@@ -346,72 +346,17 @@ public final class EditLineReader: LineReader {
         return UInt8(CC_REDISPLAY)
     }
 
-    /// Where the cursor ends after `text` is written from `start`, wrapping as libedit does: a character that
-    /// does not fit goes to the next row, and filling a row moves to the next.
-    private static func position(
-        afterWriting text: String, from start: (row: Int, column: Int), columns: Int
-    ) -> (row: Int, column: Int) {
-        var (row, column) = start
-        for scalar in text.unicodeScalars {
-            let width = scalar.displayWidth
-            if column + width > columns {
-                row += 1
-                column = 0
-            }
-            column += width
-            if column >= columns {
-                row += 1
-                column = 0
-            }
-        }
-        return (row, column)
-    }
-
     private func replace(_ word: String, with text: String) {
         // el_deletestr counts characters (wide characters, i.e. scalars), not bytes.
         brainy_el_deletestr(editLine, Int32(word.unicodeScalars.count))
         brainy_el_insertstr(editLine, text)
     }
 
-    /// The longest start the candidates share, compared case-insensitively, spelled as the first candidate.
-    static func commonPrefix(of candidates: [String]) -> String {
-        guard var shared = candidates.first.map(Array.init) else { return "" }
-        for candidate in candidates.dropFirst() {
-            var count = 0
-            for (left, right) in zip(shared, candidate) {
-                guard left.lowercased() == right.lowercased() else { break }
-                count += 1
-            }
-            shared = Array(shared.prefix(count))
-        }
-        return String(shared)
-    }
-
-    /// Prints the candidates below the line being edited, in columns, top to bottom then left to right as `ls`
-    /// does. The line may wrap over several rows: the list starts below its last row, and is followed by as many
-    /// newlines as the cursor's row, because libedit (told CC_REDISPLAY) goes up that many rows to redraw the line.
+    /// Prints the candidates below the line being edited (`CompletionListing` lays them out).
     private func list(_ candidates: [String], below lineBeforeCursor: String, _ lineAfterCursor: String) {
-        let terminalColumns = Int(brainy_terminal_columns(STDOUT_FILENO))
-        let promptEnd = Self.position(afterWriting: visiblePrompt, from: (0, 0), columns: terminalColumns)
-        let cursor = Self.position(afterWriting: lineBeforeCursor, from: promptEnd, columns: terminalColumns)
-        let end = Self.position(afterWriting: lineAfterCursor, from: cursor, columns: terminalColumns)
-
-        let gap = 2
-        let columnWidth = (candidates.map(\.displayWidth).max() ?? 0) + gap
-        let columns = max(1, min(candidates.count, (terminalColumns + gap) / columnWidth))
-        let rows = (candidates.count + columns - 1) / columns
-        var text = String(repeating: "\n", count: end.row - cursor.row + 1)
-        for row in 0..<rows {
-            var line = ""
-            for column in 0..<columns {
-                let index = column * rows + row
-                guard index < candidates.count else { break }
-                let isLast = column == columns - 1 || index + rows >= candidates.count
-                line += isLast ? candidates[index] : candidates[index].padded(toWidth: columnWidth)
-            }
-            text += line + "\n"
-        }
-        text += String(repeating: "\n", count: cursor.row)
+        let text = CompletionListing.text(
+            candidates, prompt: visiblePrompt, lineBeforeCursor: lineBeforeCursor, lineAfterCursor: lineAfterCursor,
+            columns: Int(brainy_terminal_columns(STDOUT_FILENO)))
         let output = brainy_stdout()
         fputs(text, output)
         fflush(output)
