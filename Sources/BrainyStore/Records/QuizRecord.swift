@@ -67,14 +67,14 @@ struct QuizRecord: Codable, FetchableRecord, MutablePersistableRecord {
         dealt = row["dealt"]
         questionCount = row["questionCount"]
         status = row["status"]
-        startedAt = row["startedAt"]
-        finishedAt = row["finishedAt"]
+        startedAt = row.storedDate("startedAt")
+        finishedAt = row.storedDateIfAny("finishedAt")
         correctCount = row["correctCount"]
         answeredCount = row["answeredCount"]
         duration = row["duration"]
         needsSync = row["needsSync"]
-        lastModified = row["lastModified"]
-        syncedAt = row["syncedAt"]
+        lastModified = row.storedDate("lastModified")
+        syncedAt = row.storedDateIfAny("syncedAt")
         heldBy = row["heldBy"]
     }
 
@@ -144,12 +144,12 @@ struct QuizResultRecord: Codable, FetchableRecord, MutablePersistableRecord {
         outcome = row["outcome"]
         hintUsed = row["hintUsed"]
         timeSpent = row["timeSpent"]
-        answeredAt = row["answeredAt"]
+        answeredAt = row.storedDate("answeredAt")
         category = row["category"]
         type = row["type"]
         needsSync = row["needsSync"]
-        lastModified = row["lastModified"]
-        syncedAt = row["syncedAt"]
+        lastModified = row.storedDate("lastModified")
+        syncedAt = row.storedDateIfAny("syncedAt")
         heard = row["heard"]
         answerText = row["answerText"]
     }

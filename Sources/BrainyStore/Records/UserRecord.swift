@@ -40,10 +40,10 @@ struct UserRecord: Codable, FetchableRecord, MutablePersistableRecord {
         email = row["email"]
         displayName = row["displayName"]
         provider = row["provider"]
-        createdAt = row["createdAt"]
-        lastLoginAt = row["lastLoginAt"]
+        createdAt = row.storedDate("createdAt")
+        lastLoginAt = row.storedDateIfAny("lastLoginAt")
         failedLoginAttempts = row["failedLoginAttempts"]
-        lockedUntil = row["lockedUntil"]
+        lockedUntil = row.storedDateIfAny("lockedUntil")
         hintCredits = row["hintCredits"]
     }
 
@@ -74,9 +74,9 @@ struct AuthSessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     init(row: Row) {
         id = row["id"]
         userId = row["userId"]
-        createdAt = row["createdAt"]
-        expiresAt = row["expiresAt"]
-        endedAt = row["endedAt"]
+        createdAt = row.storedDate("createdAt")
+        expiresAt = row.storedDate("expiresAt")
+        endedAt = row.storedDateIfAny("endedAt")
     }
 
     var session: AuthSession {
