@@ -204,10 +204,15 @@ public enum TransitionTable {
         return rules
     }()
 
-    private static let rulesByState: [FlowState: [TransitionRule]] = Dictionary(grouping: rules, by: \.from)
+    /// The rules of each state, in `FlowState.allCases`' order: an array of arrays rather than a dictionary keyed by
+    /// state, whose `Dictionary(grouping:)` at the first command was 5% of a start-up (the Swift runtime's first use of
+    /// the type); the path planner asks for every state's rules many times, so they are grouped once.
+    private static let rulesByState: [[TransitionRule]] = states.map { state in rules.filter { $0.from == state } }
+    private static let states = FlowState.allCases
 
     public static func rules(from state: FlowState) -> [TransitionRule] {
-        rulesByState[state] ?? []
+        guard let index = states.firstIndex(of: state) else { return [] }
+        return rulesByState[index]
     }
 
     /// The rule for `trigger` in `state`, if the table has one.
