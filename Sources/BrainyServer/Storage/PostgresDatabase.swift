@@ -8,16 +8,29 @@ import PostgresNIO
 /// one of the application's services); `prepare(_:logger:)` migrates the schema before that, on a connection of its own.
 public struct PostgresDatabase: Sendable {
     let client: PostgresClient
+    let url: PostgresURL
     let logger: Logger
 
     public init(_ url: PostgresURL, logger: Logger) {
         self.client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+        self.url = url
         self.logger = logger
     }
 
     /// Connects once, runs the migrations this database lacks, one instance at a time (see `migrate`), and adds the
     /// house ads it lacks.
     public static func prepare(_ url: PostgresURL, houseAds: [HouseAd], at date: Date, logger: Logger) async throws {
+        try await withConnection(to: url, logger: logger) { connection in
+            try await migrate(connection, logger: logger)
+            try await connection.withTransaction(logger: logger) { connection in
+                try await seedHouseAds(houseAds, at: date, on: connection, logger: logger)
+            }
+        }
+    }
+
+    /// `body` on a connection of its own, closed after: for what is done at start, before `client` runs.
+    static func withConnection<T: Sendable>(to url: PostgresURL, logger: Logger,
+                                            _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration, id: 0,
@@ -26,11 +39,9 @@ public struct PostgresDatabase: Sendable {
             throw StorageError(message: "Cannot connect to PostgreSQL at \(url): \(String(reflecting: error)). Check that the server runs there and that the URL's user, password and database are right.")
         }
         do {
-            try await migrate(connection, logger: logger)
-            try await connection.withTransaction(logger: logger) { connection in
-                try await seedHouseAds(houseAds, at: date, on: connection, logger: logger)
-            }
+            let value = try await body(connection)
             try await connection.close()
+            return value
         } catch {
             try? await connection.close()
             throw error
