@@ -48,12 +48,39 @@ public struct PostgresDatabase: Sendable {
         }
     }
 
-    /// One transaction on a pooled connection: committed when `body` returns, rolled back when it throws.
+    /// One transaction on a pooled connection: committed when `body` returns, rolled back when it throws, unless
+    /// what it threw says the session is over. (postgres-nio's `withTransaction` sends ROLLBACK even then, and a
+    /// query written once the connection's channel has closed is dropped unanswered: when the server ended the
+    /// session, as it does on `pg_terminate_backend` or a failover, and this task resumed only after the channel
+    /// closed, as on a busy machine, the request waited for ever. The server rolls back an ended session's
+    /// transaction itself.)
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw error.closureError ?? error
+        try await client.withConnection { connection in
+            try await connection.run("BEGIN", logger: logger)
+            let value: T
+            do {
+                value = try await body(connection)
+            } catch {
+                if !Self.endsSession(error), !connection.isClosed {
+                    try? await connection.run("ROLLBACK", logger: logger)
+                }
+                throw error
+            }
+            try await connection.run("COMMIT", logger: logger)
+            return value
+        }
+    }
+
+    /// Whether `error` means the connection's session is over: lost, closed, or ended by the server (FATAL).
+    static func endsSession(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown:
+            return true
+        case .server:
+            return ["FATAL", "PANIC"].contains(error.serverInfo?[.severity])
+        default:
+            return false
         }
     }
 
