@@ -17,8 +17,10 @@ public struct ServerEnvironment: Sendable {
     public var content: ServedContent?
     /// Replaces fetching a real provider's JWKS over HTTP (tests).
     var keySources: [AuthProvider: any JWKSource] = [:]
-    /// The key the development identity provider signs with; nil makes a new one (tests share one: RSA key
-    /// generation is slow in debug builds).
+    /// The key the development identity provider makes when the database holds none; nil makes a new one. Like a
+    /// made key, an injected one is stored, and a key stored already wins over it, so that every instance on a
+    /// database signs with one key whatever it was given. (Tests inject keys made once per run: RSA key generation
+    /// is slow in debug builds.)
     var devIdPKey: _RSA.Signing.PrivateKey?
     /// Draws ads and makes ad-token nonces; a seeded one repeats its draws (tests).
     public var random: ServerRandom
@@ -65,7 +67,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 }
 
 private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
-                              database: some ServerRepository & AdStore & DeviceAuthorizationStore,
+                              database: some ServerRepository & AdStore & DeviceAuthorizationStore & DevIdPKeyStore,
                               services: [any Service], logger: Logger)
     async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
@@ -76,11 +78,12 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
     } else {
         key = RefreshTokens.randomKey()
     }
+    let social = try await SocialSignIn.configured(arguments, environment: environment, database: database)
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
         adminToken: arguments.adminToken,
-        social: SocialSignIn.configured(arguments, environment: environment, deviceAuthorizations: database),
+        social: social,
         limits: arguments.rateLimits, behindProxy: arguments.behindProxy, refusalDelay: arguments.refusalDelay,
         environment: environment)
     return Application(

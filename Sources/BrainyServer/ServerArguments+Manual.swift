@@ -40,7 +40,7 @@ extension ServerArguments {
             CommandLineOption("--behind-proxy",
                               text: "count clients by the last address in X-Forwarded-For (only behind a reverse proxy that sets it: clients can send the header themselves)"),
             CommandLineOption("--dev-idp",
-                              text: "act as a local identity provider for Google and Apple (demos and tests): a device flow and approval page under /dev-idp, tokens signed with a key made at start; replaces the real providers"),
+                              text: "act as a local identity provider for Google and Apple (demos and tests): a device flow and approval page under /dev-idp, tokens signed with a key kept in the database, made by the first start; replaces the real providers"),
             CommandLineOption("--man", text: "print this manual as a man page (roff), as installed for 'man brainy-server'"),
             CommandLineOption("--completion", value: .words(CompletionShell.typedNames),
                               text: "print the completion script of brainy-server's options for bash, zsh or fish"),

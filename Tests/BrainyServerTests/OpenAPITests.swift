@@ -60,9 +60,9 @@ import Testing
         #expect(documented.subtracting(declared).isEmpty, "documented but not declared: \(documented.subtracting(declared))")
     }
 
-    @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsRouted() throws {
+    @Test func everyRouteIsDocumentedAndEveryDocumentedOperationIsRouted() async throws {
         let documented = Set(try Self.documented().keys)
-        let routed = Set(try TestServer.router().routes.map {
+        let routed = Set(try await TestServer.router().routes.map {
             Operation(method: $0.method.rawValue.lowercased(), path: $0.path.description)
         })
         #expect(routed.subtracting(documented).isEmpty, "routed but not documented: \(routed.subtracting(documented))")

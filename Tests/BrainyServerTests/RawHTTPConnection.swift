@@ -4,9 +4,15 @@ import Glibc
 #endif
 
 /// A client's TCP connection to 127.0.0.1 that sends what it is told, a request cut short among it, and reads
-/// whatever comes back: for a request in flight when its server dies. Reads give up after ten seconds. Its blocking
-/// calls run on a dispatch queue, not on the threads the servers under test answer with.
+/// whatever comes back: for a request in flight when its server dies. Its blocking calls run on a dispatch queue, not
+/// on the threads the servers under test answer with.
+///
+/// Reads give up after a minute: the answers are due at once, but the servers under test answer on the test
+/// process's Swift concurrency pool (one thread per core), which the other tests of a run keep busy; a read that runs
+/// out means no answer is coming.
 final class RawHTTPConnection: Sendable {
+    static let readLimit = 60
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -21,7 +27,7 @@ final class RawHTTPConnection: Sendable {
     private init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: Self.readLimit, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

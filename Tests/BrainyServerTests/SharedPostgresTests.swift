@@ -10,12 +10,14 @@ import Testing
 @Suite struct SharedPostgresTests {
     static let secret = "one-secret-every-instance-shares"
 
-    /// An instance on `url`, with the flags `configure` sets.
-    static func instance(_ url: PostgresURL, configure: (inout ServerArguments) -> Void = { _ in }) async throws
+    /// An instance on `url`, with the flags `configure` sets and the environment `environment` leaves.
+    static func instance(_ url: PostgresURL, configure: (inout ServerArguments) -> Void = { _ in },
+                         environment: (inout ServerEnvironment) -> Void = { _ in }) async throws
         -> some ApplicationProtocol {
-        try await TestServer.app(secret: secret) { arguments, _ in
+        try await TestServer.app(secret: secret) { arguments, injected in
             arguments.postgres = url
             configure(&arguments)
+            environment(&injected)
         }
     }
 
@@ -121,9 +123,30 @@ import Testing
             // Used up on every instance.
             let again = try await one.pollToken(deviceCode: codes.deviceCode)
             #expect(try again.decode(DeviceTokenResponse.self).error == "invalid_grant")
-            // The instances share the development IdP's key here, so either accepts the token.
             let idToken = try issued.decode(DevIdPController.TokenResponse.self).idToken
             #expect(try await one.socialSignIn(idToken: idToken).status == .ok)
+        }
+    }
+
+    @Test func aTokenFromOneInstancesDevelopmentIdPSignsInOnTheOther() async throws {
+        let url = try await TestPostgres.shared.newDatabase()
+        // Started at once on a fresh database, one making a key and the other given a key of its own: each would
+        // store its key; they end with one.
+        async let first = Self.instance(url, configure: { $0.devIdP = true }, environment: { $0.devIdPKey = nil })
+        async let second = Self.instance(url, configure: { $0.devIdP = true },
+                                         environment: { $0.devIdPKey = TestKeys.forger })
+        let (one, other) = try await (first, second)
+        try await one.test(.router) { one in
+            try await other.test(.router) { other in
+                let kid = try await one.devIdPKid()
+                #expect(kid != nil)
+                #expect(try await other.devIdPKid() == kid)
+                // A token the first one's IdP issued signs in on the other, and the other way round.
+                let mina = try await other.socialSignIn(idToken: one.devIDToken(email: "mina@example.com"))
+                #expect(mina.status == .ok)
+                let joon = try await one.socialSignIn(.apple, idToken: other.devIDToken(.apple, email: "joon@example.com"))
+                #expect(joon.status == .ok)
+            }
         }
     }
 }

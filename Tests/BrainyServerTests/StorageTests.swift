@@ -171,7 +171,8 @@ import Testing
 /// Runs `body` on an empty store of `backend`: an in-memory SQLite database, or a PostgreSQL database of its own
 /// whose connection pool runs meanwhile.
 func withStore<T: Sendable>(_ backend: StorageBackend,
-                            _ body: @Sendable (any ServerRepository & AdStore & DeviceAuthorizationStore) async throws
+                            _ body: @Sendable (any ServerRepository & AdStore & DeviceAuthorizationStore
+                                                  & DevIdPKeyStore) async throws
                                 -> T) async throws -> T {
     switch backend {
     case .sqlite:

@@ -35,7 +35,7 @@ enum TestServer {
     }
 
     /// The router alone, with every optional route (`--dev-idp`), for checking it against the OpenAPI document.
-    static func router() throws -> Router<ServerRequestContext> {
+    static func router() async throws -> Router<ServerRequestContext> {
         var environment = ServerEnvironment(clock: ManualClock(start))
         environment.devIdPKey = TestKeys.devIdP
         var arguments = ServerArguments(port: 0)
@@ -44,8 +44,8 @@ enum TestServer {
         return buildRouter(database, content: try ServedContent.bundled(),
                            tokens: AccessTokens(key: Array("test-secret-test-secret".utf8), lifetime: 900),
                            adTokens: AdTokens(signingKey: Array("test-secret-test-secret".utf8)),
-                           social: try SocialSignIn.configured(arguments, environment: environment,
-                                                               deviceAuthorizations: database),
+                           social: try await SocialSignIn.configured(arguments, environment: environment,
+                                                                     database: database),
                            environment: environment)
     }
 }

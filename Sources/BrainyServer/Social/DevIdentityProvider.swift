@@ -5,8 +5,8 @@ import _CryptoExtras
 
 /// `brainy-server --dev-idp`: a local identity provider standing in for Google and Apple in demos and tests. It runs
 /// the device authorization flow (RFC 8628), its codes kept in the database so that every instance answers for them,
-/// and signs ID tokens with an RSA-2048 key made at start and kept in memory only, so its tokens die with the process
-/// (and verify only on the instance that signed them, unless instances are given one key, as tests do).
+/// and signs ID tokens with an RSA-2048 key kept in the database too (`DevIdPKey`), so that every instance on it
+/// accepts the tokens any of them issued, across restarts.
 struct DevIdentityProvider: Sendable {
     static let providers: [AuthProvider] = [.google, .apple]
     /// Seconds an issued ID token stays valid.

@@ -66,13 +66,15 @@ struct SocialSignIn: Sendable {
 
     /// From the command line: the development IdP when `--dev-idp` (it replaces real providers, so a demo never
     /// reaches Google), else each real provider that has a client id. `keySources` replaces fetching a provider's
-    /// JWKS (tests); `devIdPKey` the key the development IdP would make. The development IdP keeps its codes in
-    /// `deviceAuthorizations`.
+    /// JWKS (tests); `devIdPKey` the key the development IdP would make when `database` holds none. The development
+    /// IdP keeps its key and its codes in `database`.
     static func configured(_ arguments: ServerArguments, environment: ServerEnvironment,
-                           deviceAuthorizations: any DeviceAuthorizationStore) throws -> SocialSignIn {
+                           database: some DeviceAuthorizationStore & DevIdPKeyStore) async throws -> SocialSignIn {
         if arguments.devIdP {
-            let devIdP = DevIdentityProvider(key: try environment.devIdPKey ?? DevIdentityProvider.makeKey(),
-                                             clock: environment.clock, authorizations: deviceAuthorizations)
+            let key = try await DevIdPKey.shared(in: database) {
+                try environment.devIdPKey ?? DevIdentityProvider.makeKey()
+            }
+            let devIdP = DevIdentityProvider(key: key, clock: environment.clock, authorizations: database)
             var providers: [AuthProvider: SocialProvider] = [:]
             for provider in DevIdentityProvider.providers {
                 providers[provider] = .development(provider, keys: devIdP.keySource)

@@ -199,6 +199,11 @@ extension PostgresDatabase {
             ORDER BY day, account_id, question_id, answered_at, id COLLATE "C"
             """,
         ]),
+        // The development identity provider's signing key (`--dev-idp`), PKCS#8 PEM: one row, so that every instance
+        // signs with the same key and accepts the others' tokens.
+        Migration(id: "v5-dev-idp-key", statements: [
+            "CREATE TABLE dev_idp_key (id INTEGER PRIMARY KEY CHECK (id = 1), pem TEXT NOT NULL)",
+        ]),
     ]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction

@@ -182,6 +182,14 @@ extension ServerDatabase {
                 WHERE n = 1
                 """)
         }
+        migrator.registerMigration("v9-dev-idp-key") { db in
+            // The development identity provider's signing key (`--dev-idp`), PKCS#8 PEM: one row, so that every
+            // process on the file signs with the same key.
+            try db.create(table: "dev_idp_key") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("pem", .text).notNull()
+            }
+        }
         return migrator
     }
 }
