@@ -1,3 +1,4 @@
+import BrainyKit
 import Foundation
 import GRDB
 
@@ -5,7 +6,7 @@ import GRDB
 ///
 /// GRDB reads that text through a Gregorian `Calendar`, and making its first one looks up the system time zone and
 /// loads ICU's calendar data: 10% of a start-up, for the signed-in session's dates. The arithmetic is a few lines
-/// (days from the civil date, as in Howard Hinnant's `days_from_civil`); `StoredDateTests` holds it to GRDB's reading
+/// (days from the civil date, `ISO8601Time.days(fromCivil:)`); `StoredDateTests` holds it to GRDB's reading
 /// over many dates. Anything else in a date column (a number, another SQLite date form) is read as GRDB reads it.
 enum StoredDate {
     /// The date GRDB's storage text stands for, or nil when `text` is not exactly that form.
@@ -28,21 +29,11 @@ enum StoredDate {
                   let millisecond = number(20, 3),
                   (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
             else { return nil }
-            let days = daysFromCivil(year: year, month: month, day: day)
+            let days = ISO8601Time.days(fromCivil: year, month, day)
             // Seconds since 2001-01-01 (Date's own reference), whole then fraction, as Foundation's calendar adds them.
             let seconds = (days - 11_323) * 86_400 + hour * 3_600 + minute * 60 + second
             return Date(timeIntervalSinceReferenceDate: Double(seconds) + Double(millisecond * 1_000_000) / 1e9)
         }
-    }
-
-    /// Days from 1970-01-01 to the proleptic Gregorian date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -40,23 +40,7 @@ final class KillableInstance: Sendable {
 
     /// Whether it has stopped within `limit` (a handler awaiting a database that does not answer holds it up).
     func stopped(within limit: Duration) async -> Bool {
-        let (events, continuation) = AsyncStream.makeStream(of: Bool.self)
-        let task = self.task
-        // Unstructured: neither waiter may hold the answer up waiting for the other.
-        let stopping = Task {
-            _ = await task.result
-            continuation.yield(true)
-        }
-        let timer = Task {
-            try? await Task.sleep(for: limit)
-            continuation.yield(false)
-        }
-        var iterator = events.makeAsyncIterator()
-        let stopped = await iterator.next() ?? false
-        continuation.finish()
-        timer.cancel()
-        _ = stopping
-        return stopped
+        await TaskDeadline.result(of: task, within: limit) != nil
     }
 
     deinit { task.cancel() }

@@ -24,7 +24,7 @@ import Testing
                 }
             }
         }
-        let outcome = await Self.result(of: transaction, within: .seconds(60))
+        let outcome = await TaskDeadline.result(of: transaction, within: .seconds(60))
         guard let outcome else {
             Issue.record("The transaction was still waiting a minute after its session ended.")
             return
@@ -35,23 +35,5 @@ import Testing
             try await connection.rows("SELECT 1 AS one", logger: TestPostgres.logger).first?.value("one", as: Int.self)
         }
         #expect(answer == 1)
-    }
-
-    /// How `task` ended; nil when it has not within `limit` (it is left running: it cannot be stopped).
-    static func result<T: Sendable>(of task: Task<T, any Error>, within limit: Duration) async
-        -> Result<T, any Error>? {
-        let (events, continuation) = AsyncStream.makeStream(of: Result<T, any Error>?.self)
-        // Unstructured: neither waiter may hold the answer up waiting for the other.
-        let ending = Task { continuation.yield(await task.result) }
-        let timer = Task {
-            try? await Task.sleep(for: limit)
-            continuation.yield(nil)
-        }
-        var iterator = events.makeAsyncIterator()
-        let outcome = await iterator.next() ?? nil
-        continuation.finish()
-        timer.cancel()
-        _ = ending
-        return outcome
     }
 }

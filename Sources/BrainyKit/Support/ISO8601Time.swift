@@ -97,7 +97,7 @@ public enum ISO8601Time {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+    public static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
