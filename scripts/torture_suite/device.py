@@ -1,7 +1,11 @@
 """A shell device with many pending results, as `server-kill` and `instance-kill` make one, and what it holds compared
 with what a server holds, by result id."""
-import sqlite3, subprocess
+import sqlite3, subprocess, time
+from .rig import crashed
 from .shells import PASSWORD, answers
+
+# Small batches: a kill anywhere in an upload then lands between two acknowledged batches.
+SYNC_BATCH = {"BRAINY_SYNC_BATCH": "100"}
 
 
 def device_account(rig, server, name):
@@ -72,3 +76,33 @@ def start_sync(rig, db, url, env):
     return subprocess.Popen([rig.brainy, "--db", db, "--server", url, "--lang", "en", "-c", "sync"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env=dict(rig.env, **env), cwd=rig.work)
+
+
+class KilledSyncs:
+    """The round `server-kill` and `instance-kill` share: `per_round` quizzes added to the device, a sync started
+    against a server, and the server killed -9 at a random moment of it. The first round only measures how long a
+    sync takes (nothing killed). Counts the shells that crashed and the kills that landed mid-upload."""
+
+    def __init__(self, rig, db, user_id, template, per_round, prefix):
+        self.rig, self.db, self.user_id, self.template = rig, db, user_id, template
+        self.per_round, self.prefix = per_round, prefix
+        self.duration = None
+        self.shell_crashes = self.mid_upload = 0
+
+    def round(self, n, server):
+        """Round n against `server`; True when the server was killed in it."""
+        clone_quizzes(self.db, self.template, self.per_round, f"{self.prefix}{n}")
+        _, synced_before = device_ids(self.db, self.user_id)
+        shell = start_sync(self.rig, self.db, server.url, SYNC_BATCH)
+        started = time.monotonic()
+        if self.duration is None:
+            shell.communicate(timeout=600)
+            self.duration = time.monotonic() - started
+            return False
+        time.sleep(self.rig.random.uniform(0.02, self.duration))
+        server.kill()
+        shell.communicate(timeout=600)
+        self.shell_crashes += crashed(shell.returncode)
+        _, synced_after = device_ids(self.db, self.user_id)
+        self.mid_upload += 0 < len(synced_after - synced_before) < self.per_round * 10
+        return True

@@ -1,8 +1,7 @@
 """`instance-kill` (issue 15): two server instances on one PostgreSQL database; one killed -9 mid-sync, the device moved
 to the other to finish; results lost or doubled compared to the device."""
-import time
 from load_suite.postgres import Cluster
-from .device import clone_quizzes, compare, device_account, device_ids, start_sync
+from .device import SYNC_BATCH, KilledSyncs, compare, device_account, device_ids
 from .rig import Figures, crashed
 from .shells import PASSWORD
 
@@ -35,34 +34,21 @@ def instance_kill(rig):
 def rounds(rig, f, cluster, live, spare, kills, per_round):
     db, user_id, template = device_account(rig, live, "ikill")
     email = "ikill@example.com"
-    batch = {"BRAINY_SYNC_BATCH": "100"}  # a kill anywhere in the upload lands between two acknowledged batches
-    mid_upload = shell_crashes = restarts_failed = unhealthy = 0
-    duration = None
+    rounds = KilledSyncs(rig, db, user_id, template, per_round, "i")
+    shell_crashes = restarts_failed = unhealthy = 0
     for n in range(kills + 1):
-        clone_quizzes(db, template, per_round, f"i{n}")
-        _, synced_before = device_ids(db, user_id)
-        shell = start_sync(rig, db, live.url, batch)
-        started = time.monotonic()
-        if duration is None:
-            shell.communicate(timeout=600)  # the first round measures how long a sync takes
-            duration = time.monotonic() - started
+        if not rounds.round(n, live):
             continue
-        time.sleep(rig.random.uniform(0.02, duration))
-        live.kill()
-        shell.communicate(timeout=600)
-        shell_crashes += crashed(shell.returncode)
-        _, synced_after = device_ids(db, user_id)
-        mid_upload += 0 < len(synced_after - synced_before) < per_round * 10
         # The device moves to the other instance: a sign-in there (tokens belong to a server's address), then sync.
         moved = rig.run(db, "--server", spare.url, stdin=f"login {email}\n{PASSWORD}\nsync\n", timeout=600,
-                        extra_env=batch)
+                        extra_env=SYNC_BATCH)
         shell_crashes += crashed(moved.returncode)
         for _ in range(2):
             every, synced = device_ids(db, user_id)
             if synced == every:
                 break
             shell_crashes += crashed(rig.run(db, "--server", spare.url, "-c", "sync", timeout=600,
-                                             extra_env=batch).returncode)
+                                             extra_env=SYNC_BATCH).returncode)
         try:
             live.start()
         except RuntimeError as error:
@@ -74,7 +60,8 @@ def rounds(rig, f, cluster, live, spare, kills, per_round):
     every, synced = device_ids(db, user_id)
     held = server_ids(cluster, user_id)
     c = compare(every, synced, held)
-    f.values = {"kills": kills, "kills mid-upload": mid_upload, "results on the device": len(every),
+    shell_crashes += rounds.shell_crashes
+    f.values = {"kills": kills, "kills mid-upload": rounds.mid_upload, "results on the device": len(every),
                 "held by the server": len(held), **c, "shell crashes": shell_crashes,
                 "restarts failed": restarts_failed, "unhealthy after restart": unhealthy}
     f.expect(c["lost"] == 0 and c["marked synced but lost"] == 0, f"{c['lost']} results lost")
@@ -83,5 +70,5 @@ def rounds(rig, f, cluster, live, spare, kills, per_round):
     f.expect(shell_crashes == 0 and restarts_failed == 0 and unhealthy == 0,
              "a crash, a failed restart or an instance unhealthy after it")
     if rig.full:  # two kills may both land before or after the upload; thirty may not
-        f.expect(mid_upload > 0, "no kill landed mid-upload")
+        f.expect(rounds.mid_upload > 0, "no kill landed mid-upload")
     return f

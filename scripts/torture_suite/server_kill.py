@@ -1,7 +1,7 @@
 """`server-kill`: the server killed -9 mid-sync, started again on its file; results lost or doubled compared to
 the device."""
-import sqlite3, time
-from .device import clone_quizzes, compare, device_account, device_ids, start_sync
+import sqlite3
+from .device import SYNC_BATCH, KilledSyncs, compare, device_account, device_ids
 from .rig import Figures, crashed, integrity
 
 
@@ -24,29 +24,14 @@ def server_kill(rig):
     per_round = 500 if rig.full else 150  # quizzes of 10 results added before each kill
     server = rig.server("server-kill-server.sqlite").start()
     db, user_id, template = device_account(rig, server, "skill")
-    # Small batches: a kill anywhere in the upload then lands between two acknowledged batches.
-    batch = {"BRAINY_SYNC_BATCH": "100"}
-    sync = lambda: rig.run(db, "--server", server.url, "-c", "sync", timeout=600, extra_env=batch)
+    sync = lambda: rig.run(db, "--server", server.url, "-c", "sync", timeout=600, extra_env=SYNC_BATCH)
     first = sync()
     assert first.returncode == 0, first.stderr
-    mid_upload = shell_crashes = damaged = restarts_failed = 0
-    duration = None
+    rounds = KilledSyncs(rig, db, user_id, template, per_round, "k")
+    shell_crashes = damaged = restarts_failed = 0
     for n in range(kills + 1):
-        clone_quizzes(db, template, per_round, f"k{n}")
-        every, synced_before = device_ids(db, user_id)
-        shell = start_sync(rig, db, server.url, batch)
-        started = time.monotonic()
-        if duration is None:
-            shell.communicate(timeout=600)  # the first round measures how long a sync takes
-            duration = time.monotonic() - started
+        if not rounds.round(n, server):
             continue
-        time.sleep(rig.random.uniform(0.02, duration))
-        server.kill()
-        shell.communicate(timeout=600)
-        shell_crashes += crashed(shell.returncode)
-        _, synced_after = device_ids(db, user_id)
-        added = len(synced_after - synced_before)
-        mid_upload += 0 < added < per_round * 10
         damaged += integrity(server.db) != "ok"
         try:
             server.start()
@@ -65,7 +50,8 @@ def server_kill(rig):
     server.stop()
     c = compare(every, synced, held)
     lost, lost_synced, doubled = c["lost"], c["marked synced but lost"], c["doubled"]
-    f.values = {"kills": kills, "kills mid-upload": mid_upload, "results on the device": len(every),
+    shell_crashes += rounds.shell_crashes
+    f.values = {"kills": kills, "kills mid-upload": rounds.mid_upload, "results on the device": len(every),
                 "held by the server": len(held), **c, "shell crashes": shell_crashes,
                 "server files damaged": damaged, "restarts failed": restarts_failed}
     f.expect(lost == 0 and lost_synced == 0, f"{lost} results lost")
@@ -73,5 +59,5 @@ def server_kill(rig):
     f.expect(shell_crashes == 0 and damaged == 0 and restarts_failed == 0, "a crash, a damaged file or a failed restart")
     # Three kills (the quick form) may all land before or after the upload; thirty may not.
     if rig.full:
-        f.expect(mid_upload > 0, "no kill landed mid-upload")
+        f.expect(rounds.mid_upload > 0, "no kill landed mid-upload")
     return f
