@@ -47,4 +47,23 @@ import Testing
         #expect(coloured.truncated(toWidth: 4) == "\u{1B}[32mabc…\u{1B}[0m")
         #expect(coloured.truncated(toWidth: 4).displayWidth == 4)
     }
+
+    /// Plain text (printable ASCII, Hangul syllables, common CJK ideographs) is measured without splitting it into
+    /// characters; every scalar of those ranges must measure as the general rule measures it, alone and after a
+    /// character that could join it.
+    @Test func theFastPathForPlainTextAgreesWithTheGeneralRule() {
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xAC00...0xD7A3, 0x4E00...0x9FFF]
+        for range in ranges {
+            for value in range {
+                let scalar = Unicode.Scalar(value)!
+                #expect(String(scalar).displayWidth == scalar.displayWidth, "U+\(String(value, radix: 16))")
+            }
+        }
+        // Outside the ranges the general rule decides: a combining accent, a jamo, a variation selector, a joiner.
+        #expect("e\u{301}".displayWidth == 1)
+        #expect("\u{1100}\u{1161}\u{11A8}".displayWidth == 2)
+        #expect("\u{2764}\u{FE0F}".displayWidth == 2)
+        #expect("가\u{200D}".displayWidth == 2)
+        #expect("a\u{7}b".displayWidth == 2)
+    }
 }
