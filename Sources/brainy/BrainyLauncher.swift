@@ -68,7 +68,7 @@ struct BrainyLauncher {
         }
         let config = BundledConfig.load()
         // How long one request to the sync server may take: BRAINY_SERVER_TIMEOUT seconds (default 15).
-        let timeout = environment["BRAINY_SERVER_TIMEOUT"].flatMap(TimeInterval.init).map { max(0.1, $0) } ?? 15
+        let timeout = Self.seconds("BRAINY_SERVER_TIMEOUT", in: environment, fallback: 15, language: language)
         var services = ShellServices(
             repository: database, hasher: ScryptPasswordHasher(), clock: clock, config: config,
             remoteFactory: { url in HTTPRemoteAPI(baseURL: url, timeout: timeout) },
@@ -78,7 +78,7 @@ struct BrainyLauncher {
             })
         services.knowledgeFolder = BrainyResources.knowledgeDirectory
         // A language model takes longer than a sync server: BRAINY_AI_TIMEOUT seconds (default 30).
-        let aiTimeout = environment["BRAINY_AI_TIMEOUT"].flatMap(TimeInterval.init).map { max(0.1, $0) } ?? 30
+        let aiTimeout = Self.seconds("BRAINY_AI_TIMEOUT", in: environment, fallback: 30, language: language)
         services.chatFactory = { url in
             HTTPChatCompletion(url: url, model: environment["BRAINY_AI_MODEL"] ?? "llama3.2",
                                apiKey: environment["BRAINY_AI_KEY"] ?? environment["OPENAI_API_KEY"], timeout: aiTimeout)
@@ -129,6 +129,18 @@ struct BrainyLauncher {
         let historyFile = environment["BRAINY_HISTFILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? dataDirectory.appendingPathComponent("history")
         Self.finish(Shell.run(services, shellOptions, input: .standardInput(historyFile: historyFile)), closing: database)
+    }
+
+    /// Seconds from an environment variable, `fallback` when it is unset. A value that is not a number of seconds
+    /// from 0.1 to an hour ("inf", "1e300", "-5", "soon") is refused aloud and the fallback used: unchecked, an
+    /// infinite or huge one ended the process when it was turned into a request's deadline.
+    static func seconds(_ name: String, in environment: [String: String], fallback: TimeInterval,
+                        language: Language?) -> TimeInterval {
+        guard let text = environment[name] else { return fallback }
+        if let value = TimeInterval(text), value.isFinite, (0.1...3600).contains(value) { return value }
+        let message = ErrorMessage.of(ShellError.invalidSeconds(variable: name, value: OutsideText.clean(text), fallback: Int(fallback)))
+        FileHandle.standardError.write(Data("brainy: \(message[language ?? .ko])\n".utf8))
+        return fallback
     }
 
     /// Ends the process once the shell is done: the database is closed, then the process exits with the shell's

@@ -88,6 +88,22 @@ import Testing
         #expect(later.out.contains("5 results uploaded"), "\(later.out) \(later.err)")
     }
 
+    /// A timeout that is not a number of seconds from 0.1 to an hour is refused aloud and the default used: "inf" and
+    /// "1e300" used to end the process when they became a request's deadline.
+    @Test(arguments: ["inf", "1e300", "-5", "nan", "soon\u{1B}]0;owned\u{07}"])
+    func aTimeoutOutOfRangeIsRefusedAndTheDefaultUsed(_ value: String) throws {
+        try registerAndPlay(quizzes: 1)
+        let synced = try run(["sync"], environment: ["BRAINY_SERVER_TIMEOUT": value, "BRAINY_AI_TIMEOUT": value])
+        #expect(synced.status == 0, "\(synced.err)")
+        #expect(synced.out.contains("5 results uploaded"), "\(synced.out)")
+        // A control sequence in the value is not echoed: it goes, payload and all.
+        let shown = value.replacingOccurrences(of: "\u{1B}]0;owned\u{07}", with: "")
+        #expect(synced.err.contains("BRAINY_SERVER_TIMEOUT='\(shown)' is not a number of seconds from 0.1 to 3600; using 15."),
+                "\(synced.err)")
+        #expect(synced.err.contains("BRAINY_AI_TIMEOUT='\(shown)' is not a number of seconds from 0.1 to 3600; using 30."))
+        #expect(!synced.err.contains("\u{1B}"))
+    }
+
     @Test func ctrlCDuringSyncStopsTheSyncAndKeepsTheShell() throws {
         try registerAndPlay(quizzes: 1)
         let shell = try launch()

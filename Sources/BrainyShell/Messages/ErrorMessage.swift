@@ -260,6 +260,10 @@ public enum ErrorMessage {
         case let .invalidServerURL(text):
             return Localized(ko: "\(Josa.attach("'\(text)'", .topic)) 서버 주소가 아닙니다. http://127.0.0.1:8080 처럼 쓰세요.",
                              en: "'\(text)' is not a server address. Write it like http://127.0.0.1:8080.")
+        case let .invalidSeconds(variable, value, fallback):
+            return Localized(
+                ko: "\(variable)=\(Josa.attach("'\(value)'", .topic)) 0.1초에서 3600초 사이의 숫자가 아니어서 \(fallback)초를 씁니다.",
+                en: "\(variable)='\(value)' is not a number of seconds from 0.1 to 3600; using \(fallback).")
         case let .serverUnreachable(url):
             return Localized(
                 ko: "서버(\(url))에 연결할 수 없습니다. 서버가 켜져 있는지, 주소가 맞는지 확인하세요. 결과는 이 기기에 그대로 남아 있습니다.",

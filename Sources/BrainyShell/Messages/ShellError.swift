@@ -43,6 +43,9 @@ public enum ShellError: Error, Equatable, Sendable {
     case noServer
     case needsServer(AuthProvider)
     case invalidServerURL(String)
+    /// An environment variable that should hold seconds (BRAINY_SERVER_TIMEOUT…) holds something else; `fallback`
+    /// is used instead.
+    case invalidSeconds(variable: String, value: String, fallback: Int)
     case serverUnreachable(String)
     case serverTimedOut(String, seconds: Int)
     /// The server failed (5xx) or answered something unreadable.

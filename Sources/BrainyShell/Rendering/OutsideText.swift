@@ -3,11 +3,11 @@ import BrainyKit
 /// Text that came from outside the shell (the server, the database, a question pack, what a user typed and is shown
 /// again) made safe to print: no terminal control can ride along in it. Another player's name must not retitle the
 /// window, move the cursor or hide what follows. Every renderer passes such text through `clean` before printing it.
-enum OutsideText {
+public enum OutsideText {
     /// `text` without control sequences: ESC sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte ones, with their
     /// payload), C0 controls, DEL and C1 controls. A tab becomes a space; a line break stays only with `keepingLines`
     /// (an explanation of several lines), else it becomes a space too, so that one field stays one line.
-    static func clean(_ text: String, keepingLines: Bool = false) -> String {
+    public static func clean(_ text: String, keepingLines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
