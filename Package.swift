@@ -31,7 +31,7 @@ let package = Package(
         // $BRAINY_RESOURCES, ../share/brainy beside the executable (scripts/install), or SwiftPM's bundle beside it.
         .target(
             name: "BrainyResources",
-            dependencies: ["BrainyKit"],
+            dependencies: ["BrainyKit", "BrainyPacks"],
             path: "Resources",
             exclude: ["README.md"],
             sources: ["BrainyResources.swift", "BundledConfig.swift", "ResourceFolder.swift", "ResourcesNotFound.swift"],
@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "BrainyAPI", dependencies: ["BrainyKit"]),
         // Password hashing (scrypt, from the system's libcrypto), for the shell's offline accounts and the server's.
         .target(name: "BrainyPasswords", dependencies: ["BrainyKit", "CLibCrypto"]),
-        // OpenSSL's header only: libcrypto itself is loaded (dlopen) when a password is first hashed.
+        // OpenSSL's libcrypto, linked in (the release programs are static executables: scripts/release-build).
         .systemLibrary(
             name: "CLibCrypto",
             providers: [.apt(["libssl-dev"])]

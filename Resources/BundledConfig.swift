@@ -8,8 +8,12 @@ import Foundation
 /// its bytes; a file edited after installing is decoded as before. `BundledConfigTests` holds `shipped` and
 /// `shippedFingerprint` to the file in the repository.
 public enum BundledConfig {
-    public static func load(from file: URL = BrainyResources.defaultConfigURL) -> RemoteConfig {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+    public static func load(from file: URL) -> RemoteConfig {
+        load(fromPath: file.path)
+    }
+
+    public static func load(fromPath path: String = BrainyResources.defaultConfigPath) -> RemoteConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
             return RemoteConfig()
         }
         if fingerprint(of: data) == shippedFingerprint { return shipped }
@@ -27,14 +31,6 @@ public enum BundledConfig {
     /// FNV-1a (64 bits) of the shipped file's bytes.
     public static let shippedFingerprint: UInt64 = 0x1d33_6708_0a8e_c73b
 
-    /// FNV-1a, 64 bits: enough to tell the shipped file from an edited one (not a defence against forgery: whoever
-    /// can edit the installed file can edit the config anyway).
-    public static func fingerprint(of data: Data) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    /// FNV-1a of a file's bytes (`Fingerprint`).
+    public static func fingerprint(of data: Data) -> UInt64 { Fingerprint.fnv1a(data) }
 }

@@ -19,7 +19,11 @@ public struct ResourceFolder: Equatable, Sendable {
     public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
     public var corePackDirectory: URL { URL(fileURLWithPath: path + "/Packs/core", isDirectory: true) }
     public var knowledgeDirectory: URL { URL(fileURLWithPath: path + "/Knowledge", isDirectory: true) }
-    public var defaultConfigURL: URL { URL(fileURLWithPath: path + "/Config/default-config.json") }
+    public var defaultConfigURL: URL { URL(fileURLWithPath: defaultConfigPath) }
+    /// The paths themselves, for the start-up: `URL`'s first `path` or `appendingPathComponent` builds a
+    /// `Set<UInt8>`, whose conformance lookup scans all of the binary's conformance records.
+    public var corePackPath: String { path + "/Packs/core" }
+    public var defaultConfigPath: String { path + "/Config/default-config.json" }
     public var houseAdsURL: URL { URL(fileURLWithPath: path + "/Ads/house-ads.json") }
 
     /// The first folder of the lookup order that holds the core pack's manifest. A folder named by the environment

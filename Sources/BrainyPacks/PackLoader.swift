@@ -3,10 +3,28 @@ import Foundation
 
 /// Reads a pack folder: `manifest.json` (id, version, files) and one `{ "questions": [...] }` file per category.
 public enum PackLoader {
-    public struct Manifest: Codable, Sendable {
+    public struct Manifest: Codable, Sendable, Equatable {
         public var id: String
         public var version: String
         public var files: [String]
+
+        public init(id: String, version: String, files: [String]) {
+            self.id = id
+            self.version = version
+            self.files = files
+        }
+    }
+
+    /// A pack's manifest as shipped, with the fingerprint of its file's bytes: a file that still has them is not
+    /// decoded (`JSONDecoder`'s first use was 5% of a start-up, and the pack's version is checked at every start).
+    public struct ShippedManifest: Sendable {
+        public let manifest: Manifest
+        public let fingerprint: UInt64
+
+        public init(_ manifest: Manifest, fingerprint: UInt64) {
+            self.manifest = manifest
+            self.fingerprint = fingerprint
+        }
     }
 
     private struct QuestionFile: Codable {
@@ -14,12 +32,22 @@ public enum PackLoader {
     }
 
     /// Only the manifest: cheap enough for every start-up.
-    public static func manifest(in directory: URL) throws(StoreError) -> Manifest {
+    public static func manifest(in directory: URL, shipped: ShippedManifest? = nil) throws(StoreError) -> Manifest {
+        try manifest(inFolder: directory.path, shipped: shipped)
+    }
+
+    /// `manifest(in:)` for a folder's path (the start-up's: see `ResourceFolder`).
+    public static func manifest(inFolder folder: String, shipped: ShippedManifest? = nil) throws(StoreError) -> Manifest {
         do {
-            let data = try Data(contentsOf: directory.appendingPathComponent("manifest.json"))
+            guard let data = FileManager.default.contents(atPath: folder + "/manifest.json") else {
+                throw StoreError.invalidPack("cannot read manifest.json in \(folder)")
+            }
+            if let shipped, Fingerprint.fnv1a(data) == shipped.fingerprint { return shipped.manifest }
             return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch let error as StoreError {
+            throw error
         } catch {
-            throw .invalidPack("manifest.json in \(directory.path): \(error)")
+            throw .invalidPack("manifest.json in \(folder): \(error)")
         }
     }
 

@@ -63,9 +63,6 @@ public struct ScryptPasswordHasher: PasswordHasher {
                 }
             }
         }
-        guard status != -1 else {
-            throw .database("password hashing needs OpenSSL's libcrypto (libcrypto.so.3), which could not be loaded: install OpenSSL 3 (Debian: apt-get install libssl3)")
-        }
         guard status == 1 else { throw .database("password hashing failed (OpenSSL's scrypt refused the cost)") }
         return key
     }

@@ -4,11 +4,20 @@ import Foundation
 
 extension AppDatabase {
     /// Imports the pack in `directory` when its version differs from the one imported last. Returns the number of
-    /// questions imported (0 when already up to date).
+    /// questions imported (0 when already up to date). `shipped`: the pack's manifest as shipped, used without
+    /// decoding when the file is unchanged.
     @discardableResult
-    public func importPackIfNewer(from directory: URL, now: Date) throws(StoreError) -> Int {
-        let manifest = try PackLoader.manifest(in: directory)
+    public func importPackIfNewer(from directory: URL, shipped: PackLoader.ShippedManifest? = nil,
+                                  now: Date) throws(StoreError) -> Int {
+        try importPackIfNewer(fromFolder: directory.path, shipped: shipped, now: now)
+    }
+
+    /// `importPackIfNewer(from:)` for a folder's path (the start-up's).
+    @discardableResult
+    public func importPackIfNewer(fromFolder folder: String, shipped: PackLoader.ShippedManifest? = nil,
+                                  now: Date) throws(StoreError) -> Int {
+        let manifest = try PackLoader.manifest(inFolder: folder, shipped: shipped)
         if try importedVersion(ofPack: manifest.id) == manifest.version { return 0 }
-        return try importPack(PackLoader.load(from: directory), now: now)
+        return try importPack(PackLoader.load(from: URL(fileURLWithPath: folder, isDirectory: true)), now: now)
     }
 }

@@ -41,7 +41,7 @@ struct BrainyLauncher {
         let environment = Self.environment()
         let language = options.language
         let dataDirectory = DataDirectory.resolve(environment)
-        let path = options.databasePath ?? dataDirectory.appendingPathComponent("brainy.sqlite").path
+        let path = options.databasePath ?? dataDirectory + "/brainy.sqlite"
         let clock: any BrainyClock = options.clock.map { ManualClock($0) } ?? SystemClock()
         let database: AppDatabase
         do throws {
@@ -50,7 +50,7 @@ struct BrainyLauncher {
                 database = try AppDatabase.inMemory()
             } else {
                 // An explicit --db is used as given: like sqlite3, brainy does not invent folders for it.
-                let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                let folder = DataDirectory.folder(of: path)
                 if options.databasePath != nil, !FileManager.default.fileExists(atPath: folder) {
                     throw StoreError.folderMissing(path: folder)
                 }
@@ -60,7 +60,8 @@ struct BrainyLauncher {
                 // Reading commands work on a database this user may not write; every write says why it cannot.
                 FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(StoreError.readOnly(path: path))[language ?? .ko] + "\n").utf8))
             } else {
-                try database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: clock.now())
+                try database.importPackIfNewer(fromFolder: BrainyResources.corePackPath,
+                                               shipped: BrainyResources.corePackShipped, now: clock.now())
             }
         } catch {
             FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(error)[language ?? .ko] + "\n").utf8))
@@ -127,7 +128,7 @@ struct BrainyLauncher {
         if !options.skipStartupFile { shellOptions.startupFile = StartupFile.resolve(environment) }
         if let size = environment["BRAINY_HISTSIZE"].flatMap(Int.init), size > 0 { shellOptions.historySize = size }
         let historyFile = environment["BRAINY_HISTFILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? dataDirectory.appendingPathComponent("history")
+            ?? URL(fileURLWithPath: dataDirectory + "/history")
         Self.finish(Shell.run(services, shellOptions, input: .standardInput(historyFile: historyFile)), closing: database)
     }
 
@@ -174,18 +175,27 @@ struct BrainyLauncher {
 
 /// `$XDG_DATA_HOME/brainy`, or `$HOME/.local/share/brainy`, created readable by its owner only. `$HOME` comes first,
 /// as for every program that keeps files in the home folder; the password database's entry only when it is unset.
+/// Paths are plain strings here: `URL`'s first `path` built a `Set<UInt8>` whose conformance lookup scanned all of
+/// the binary's conformance records (2% of a start-up).
 enum DataDirectory {
-    static func resolve(_ environment: [String: String]) -> URL {
-        let base: URL
+    static func resolve(_ environment: [String: String]) -> String {
+        let base: String
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
-            base = URL(fileURLWithPath: xdg)
+            base = xdg
         } else if let home = environment["HOME"], !home.isEmpty {
-            base = URL(fileURLWithPath: home).appendingPathComponent(".local/share")
+            base = home + "/.local/share"
         } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            base = FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share"
         }
-        let directory = base.appendingPathComponent("brainy", isDirectory: true)
-        Platform.makeFolders(directory.path)
+        let directory = (base.hasSuffix("/") ? base : base + "/") + "brainy"
+        Platform.makeFolders(directory)
         return directory
+    }
+
+    /// The folder a file path names, as `dirname` gives it: "." for a bare name, "/" for a file at the root.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
     }
 }

@@ -19,6 +19,26 @@ import Testing
 
     var questions: [Question] { Self.pack.questions }
 
+    /// The compiled-in copy of the manifest stays the file; an edited manifest is decoded, not taken for the shipped.
+    @Test func theCompiledInManifestIsTheShippedFileAndAnEditedOneIsRead() throws {
+        let directory = BrainyResources.corePackDirectory
+        let data = try Data(contentsOf: directory.appendingPathComponent("manifest.json"))
+        let decoded = try JSONDecoder().decode(PackLoader.Manifest.self, from: data)
+        let shipped = BrainyResources.corePackShipped
+        #expect(decoded == shipped.manifest, "Packs/core/manifest.json changed: make BrainyResources.corePackShipped \(decoded)")
+        let fingerprint = Fingerprint.fnv1a(data)
+        #expect(fingerprint == shipped.fingerprint,
+                "Packs/core/manifest.json changed: make its fingerprint 0x\(String(fingerprint, radix: 16))")
+        #expect(try PackLoader.manifest(in: directory, shipped: shipped) == decoded)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-pack-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let edited = String(decoding: data, as: UTF8.self).replacingOccurrences(of: shipped.manifest.version, with: "2099.1.1")
+        try Data(edited.utf8).write(to: folder.appendingPathComponent("manifest.json"))
+        #expect(try PackLoader.manifest(in: folder, shipped: shipped).version == "2099.1.1")
+    }
+
     @Test func thePackHasAVersionAndUniqueWellFormedIds() {
         #expect(!Self.pack.version.isEmpty)
         let ids = questions.map(\.id)

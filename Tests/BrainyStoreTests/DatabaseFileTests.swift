@@ -15,6 +15,27 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    /// The start-up's own check of the migrations answers as GRDB's does, from an empty file through each migration
+    /// applied in turn, and with the applied list edited by hand.
+    @Test func theStartUpsMigrationCheckAgreesWithGRDBs() throws {
+        let queue = try DatabaseQueue()
+        let migrator = AppDatabase.migrator
+        func agree(_ expected: Bool) throws {
+            let (ours, grdbs) = try queue.read { db in (try migrator.isUpToDate(db), try migrator.hasCompletedMigrations(db)) }
+            #expect(ours == grdbs)
+            #expect(ours == expected)
+        }
+        try agree(false)
+        for identifier in migrator.migrations {
+            try migrator.migrate(queue, upTo: identifier)
+            try agree(identifier == migrator.migrations.last)
+        }
+        try queue.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [migrator.migrations.last]) }
+        try agree(false)
+        try queue.write { db in try db.execute(sql: "DROP TABLE grdb_migrations") }
+        try agree(false)
+    }
+
     @Test func reopeningADatabaseKeepsItsData() throws {
         let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
         do {

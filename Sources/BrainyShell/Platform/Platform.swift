@@ -71,7 +71,8 @@ public enum Platform {
     public static func makeFolders(_ path: String) {
         var made = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            made += "/" + component
+            // String(component), not the Substring: appending a Substring looked up its conformance at run time.
+            made += "/" + String(component)
             if mkdir(made, 0o777) != 0, errno != EEXIST { return }
         }
     }
