@@ -53,6 +53,8 @@ let package = Package(
             dependencies: [
                 "BrainyKit", "BrainyPacks",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface itself, for the start-up's plain connection (PlainReader).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .systemLibrary(

@@ -6,7 +6,7 @@ extension AppDatabase: AccountRepository {
     static let guestId = "guest"
 
     public func user(id: String) throws(StoreError) -> User? {
-        try read { db in try UserRecord.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [id])?.user }
+        try plainRows("SELECT * FROM user WHERE id = ?", [id]).first.map { UserRecord(row: $0).user }
     }
 
     public func user(email: String) throws(StoreError) -> User? {
@@ -80,11 +80,8 @@ extension AppDatabase: AccountRepository {
     }
 
     public func currentSession() throws(StoreError) -> AuthSession? {
-        try read { db in
-            try AuthSessionRecord.fetchOne(db, sql: """
-                SELECT * FROM authSession WHERE endedAt IS NULL ORDER BY createdAt DESC LIMIT 1
-                """)?.session
-        }
+        try plainRows("SELECT * FROM authSession WHERE endedAt IS NULL ORDER BY createdAt DESC LIMIT 1")
+            .first.map { AuthSessionRecord(row: $0).session }
     }
 
     public func endSession() throws(StoreError) {
@@ -94,9 +91,7 @@ extension AppDatabase: AccountRepository {
     }
 
     public func hintCredits(userId: String) throws(StoreError) -> Int {
-        try read { db in
-            try Int.fetchOne(db, sql: "SELECT hintCredits FROM user WHERE id = ?", arguments: [userId]) ?? 0
-        }
+        try plainRows("SELECT hintCredits FROM user WHERE id = ?", [userId]).first.flatMap { $0[0] as Int? } ?? 0
     }
 
     public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) {

@@ -71,9 +71,7 @@ extension AppDatabase: QuestionRepository {
 extension AppDatabase {
     /// The version of a pack as last imported, or nil.
     public func importedVersion(ofPack packId: String) throws(StoreError) -> String? {
-        try read { db in
-            try String.fetchOne(db, sql: "SELECT version FROM questionPack WHERE id = ?", arguments: [packId])
-        }
+        try plainRows("SELECT version FROM questionPack WHERE id = ?", [packId]).first.flatMap { $0[0] }
     }
 
     /// Imports a pack in one transaction, by stable id: new questions are added, changed ones updated, and questions

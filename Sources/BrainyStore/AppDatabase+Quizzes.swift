@@ -144,7 +144,10 @@ extension AppDatabase: QuizRepository {
     }
 
     public func interruptedQuiz(userId: String) throws(StoreError) -> InterruptedQuiz? {
-        try read { db in
+        // Whether there is one at all, read as the start-up's other reads are (most starts have none).
+        let inProgress = "SELECT 1 FROM quiz INDEXED BY quiz_in_progress WHERE userId = ? AND status = 'in_progress' LIMIT 1"
+        if try plainRows(inProgress, [userId]).isEmpty { return nil }
+        return try read { db in
             // The status is a literal so that the partial index quiz_in_progress serves the query.
             guard let record = try QuizRecord.fetchOne(db, sql: """
                 SELECT * FROM quiz INDEXED BY quiz_in_progress

@@ -3,18 +3,11 @@ import GRDB
 
 extension AppDatabase: SettingsRepository {
     public func settings(userId: String) throws(StoreError) -> Settings {
-        // Walked with a cursor: `Row.fetchAll`'s array of a cursor looked up `Cursor` at run time (read at every start).
-        let pairs: [(key: String, value: String)] = try read { db in
-            var pairs: [(key: String, value: String)] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT key, value FROM setting WHERE userId = ?", arguments: [userId])
-            while let row = try rows.next() { pairs.append((row["key"], row["value"])) }
-            return pairs
-        }
         var settings = Settings()
-        for pair in pairs {
-            guard let key = Settings.Key(rawValue: pair.key) else { continue }
+        for row in try plainRows("SELECT key, value FROM setting WHERE userId = ?", [userId]) {
+            guard let key = Settings.Key(rawValue: row["key"]) else { continue }
             // A value this version cannot read keeps the default rather than failing the whole shell.
-            try? settings.set(key, to: pair.value)
+            try? settings.set(key, to: row["value"])
         }
         return settings
     }

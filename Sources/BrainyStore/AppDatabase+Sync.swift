@@ -65,7 +65,7 @@ extension AppDatabase: SyncRepository {
     }
 
     public func syncValue(_ key: String) throws(StoreError) -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [key]) }
+        try plainRows("SELECT value FROM syncState WHERE key = ?", [key]).first.flatMap { $0[0] }
     }
 
     public func setSyncValue(_ value: String?, for key: String) throws(StoreError) {

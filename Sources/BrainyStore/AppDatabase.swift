@@ -8,7 +8,10 @@ public struct AppDatabase: Sendable {
     /// Written into the database header so that a file of another program is never mistaken for ours ("BRNY").
     static let applicationId: Int32 = 0x4252_4E59
 
-    let writer: any DatabaseWriter
+    /// GRDB's connection, opened when something first needs it (see `PlainReader`).
+    private let connection: LazyConnection
+    /// The start-up's reads, on a connection of their own; nil in memory, or when the file needed GRDB at once.
+    let plain: PlainReader?
     /// The file, when the database is one (for messages, and to keep quiz claims beside it).
     let path: String?
     /// The quizzes in progress this shell has open.
@@ -16,9 +19,15 @@ public struct AppDatabase: Sendable {
     /// Opened read-only (the file cannot be written): reading works, every write is refused with `.readOnly`.
     public let isReadOnly: Bool
 
+    /// GRDB's connection, opened now if it was not yet.
+    var writer: any DatabaseWriter {
+        get throws(StoreError) { try connection.writer(path: path) }
+    }
+
     /// Opens (and migrates) a database held by `writer`; `path` names its file, if it has one.
     public init(_ writer: any DatabaseWriter, path: String? = nil, readOnly: Bool = false) throws(StoreError) {
-        self.writer = writer
+        self.connection = LazyConnection(writer)
+        self.plain = nil
         self.path = path
         self.claims = QuizClaims(databasePath: path)
         self.isReadOnly = readOnly
@@ -51,12 +60,25 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Lets go of the quizzes this shell holds and closes the connection (SQLite finishes its log as on any close);
+    /// A file found up to date by `plain`: GRDB's connection is opened by `connection` when first needed.
+    private init(file path: String, plain: PlainReader, connection: LazyConnection) {
+        self.connection = connection
+        self.plain = plain
+        self.path = path
+        self.claims = QuizClaims(databasePath: path)
+        self.isReadOnly = false
+    }
+
+    /// Lets go of the quizzes this shell holds and closes the connections (SQLite finishes its log as on any close);
     /// nothing can be read or written after. The shell calls it just before the process exits.
     public func close() {
         claims.releaseAll()
-        try? writer.close()
+        plain?.close()
+        connection.closeIfOpen()
     }
+
+    /// Whether GRDB's connection has been opened (tests: a start-up that only reads leaves it closed).
+    var isWriterOpen: Bool { connection.isOpen }
 
     /// Opens the database file at `path` in WAL mode, creating it (readable by its owner only) when missing. A file
     /// that is not a Brainy database is refused and left untouched.
@@ -81,6 +103,14 @@ public struct AppDatabase: Sendable {
         }
         // A file this user may not write is opened read-only: `history` and `stats` still work, writes are refused.
         let readOnly = forced ?? !manager.isWritableFile(atPath: path)
+        // The usual start: a file in WAL mode, up to date. Its reads go through a plain connection, and GRDB's is
+        // opened when first needed; anything else (a new file, a migration, a read-only file) opens it now.
+        if !readOnly, let plain = PlainReader(path: path, busySeconds: busySeconds), (try? plain.isReadyAsItIs()) == true {
+            let connection = LazyConnection { () throws -> any DatabaseWriter in
+                try DatabaseQueue(path: path, configuration: configuration())
+            }
+            return AppDatabase(file: path, plain: plain, connection: connection)
+        }
         do {
             // One connection in WAL mode: the shell is one thread, and opening a pool's second connection would add
             // to every start-up. Other processes on the same file still read while this one writes. WAL is a
@@ -103,10 +133,13 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// How long a statement waits for another process's lock before failing with "database is locked".
+    static let busySeconds: Double = 10
+
     static func configuration() -> Configuration {
         var config = Configuration()
         // Two shells on one file wait for each other instead of failing with "database is locked".
-        config.busyMode = .timeout(10)
+        config.busyMode = .timeout(busySeconds)
         config.prepareDatabase { db in
             // getenv, not ProcessInfo's environment, which builds the whole dictionary at each call (start-up time).
             if getenv("BRAINY_TRACE_SQL") != nil {
@@ -120,6 +153,12 @@ public struct AppDatabase: Sendable {
             try db.execute(sql: normal ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL")
         }
         return config
+    }
+
+    /// The rows of one read: on the plain connection when there is one (no GRDB at start-up), else on GRDB's.
+    func plainRows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws(StoreError) -> [Row] {
+        if let plain { return try plain.rows(sql, arguments) }
+        return try read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
     }
 
     /// Reads without blocking writers.

@@ -1,3 +1,4 @@
+import BrainyKit
 import GRDB
 
 extension AppDatabase {
@@ -257,14 +258,32 @@ extension AppDatabase {
     }
 }
 
+extension AppDatabase {
+    /// The last migration registered: the start-up checks it has run without building the migrator
+    /// (`DatabaseFileTests` holds it to the migrator's list).
+    static let lastMigration = "v7-question-text-index"
+    /// Whether GRDB's table of applied migrations exists, and whether one of them is in it.
+    static let migrationTableCountSQL = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"
+    static let appliedMigrationCountSQL = "SELECT count(*) FROM grdb_migrations WHERE identifier = ?"
+}
+
 extension DatabaseMigrator {
     /// Whether the last registered migration has run, as GRDB's `hasCompletedMigrations` answers it, in two counts.
     /// GRDB's reads the applied identifiers into a `Set<String>`, whose generic metadata cost two conformance
     /// lookups at run time, each a scan of all the binary's conformance records (5% of a start-up together).
     func isUpToDate(_ db: Database) throws -> Bool {
         guard let last = migrations.last else { return true }
-        let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
-        guard tables == 1 else { return false }
-        return try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations WHERE identifier = ?", arguments: [last]) == 1
+        guard try Int.fetchOne(db, sql: AppDatabase.migrationTableCountSQL) == 1 else { return false }
+        return try Int.fetchOne(db, sql: AppDatabase.appliedMigrationCountSQL, arguments: [last]) == 1
+    }
+}
+
+extension PlainReader {
+    /// Whether the file can be used as it is: in WAL mode, with every migration run.
+    func isReadyAsItIs() throws(StoreError) -> Bool {
+        let mode = try rows("PRAGMA journal_mode", [], readsOnly: false).first.flatMap { $0[0] as String? }
+        guard mode == "wal" else { return false }
+        guard try value(AppDatabase.migrationTableCountSQL, as: Int.self) == 1 else { return false }
+        return try value(AppDatabase.appliedMigrationCountSQL, [AppDatabase.lastMigration], as: Int.self) == 1
     }
 }

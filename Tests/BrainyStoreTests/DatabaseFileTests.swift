@@ -36,6 +36,69 @@ import Testing
         try agree(false)
     }
 
+    @Test func theLastMigrationTheStartUpChecksIsTheMigratorsLast() {
+        #expect(AppDatabase.lastMigration == AppDatabase.migrator.migrations.last)
+    }
+
+    /// An up-to-date file is read at start-up through the plain connection, with GRDB's opened only by a write;
+    /// every read gives what GRDB's connection gives, and sees what GRDB's connection wrote.
+    @Test func anUpToDateFileIsReadWithoutGRDBUntilSomethingElseIsAsked() throws {
+        let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
+        let userId: String
+        do {
+            let first = try AppDatabase.openFile(at: path)
+            #expect(first.plain == nil, "a new file is made and migrated through GRDB at once")
+            let user = try first.createEmailUser(email: "a@b.co", passwordHash: "h", now: Fixtures.start)
+            userId = user.id
+            _ = try first.startSession(userId: userId, now: Fixtures.start, timeout: 3600)
+            var settings = Settings()
+            try settings.set(.language, to: "en")
+            try first.saveSettings(settings, userId: userId)
+            try first.setSyncValue("cursor-1", for: "lastPull")
+            _ = try first.importPack(Fixtures.pack("3", ids: ["country-0001"]), now: Fixtures.start)
+            first.close()
+        }
+        let database = try AppDatabase.openFile(at: path)
+        let grdb = try AppDatabase(DatabaseQueue(path: path))
+        #expect(database.plain != nil)
+        #expect(try database.currentSession() == grdb.currentSession())
+        #expect(try database.currentSession()?.userId == userId)
+        #expect(try database.user(id: userId) == grdb.user(id: userId))
+        #expect(try database.user(id: userId)?.email == "a@b.co")
+        #expect(try database.user(id: "nobody") == nil)
+        #expect(try database.settings(userId: userId) == grdb.settings(userId: userId))
+        #expect(try database.settings(userId: userId).language == .en)
+        #expect(try database.hintCredits(userId: userId) == grdb.hintCredits(userId: userId))
+        #expect(try database.syncValue("lastPull") == "cursor-1")
+        #expect(try database.syncValue("absent") == nil)
+        #expect(try database.importedVersion(ofPack: Fixtures.pack("3", ids: []).id) == "3")
+        #expect(try database.interruptedQuiz(userId: userId) == nil)
+        #expect(!database.isWriterOpen, "only reads were asked")
+
+        try database.setSyncValue("cursor-2", for: "lastPull")
+        #expect(database.isWriterOpen)
+        #expect(try database.syncValue("lastPull") == "cursor-2", "the plain connection sees GRDB's commit")
+        try grdb.endSession()
+        #expect(try database.currentSession() == nil, "and another connection's")
+        database.close()
+        #expect(throws: StoreError.self) { try database.syncValue("lastPull") }
+    }
+
+    @Test func thePlainConnectionRunsReadsOnly() throws {
+        let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
+        try AppDatabase.openFile(at: path).close()
+        let database = try AppDatabase.openFile(at: path)
+        let plain = try #require(database.plain)
+        #expect(throws: StoreError.self) { try plain.rows("DELETE FROM user") }
+        #expect(throws: StoreError.self) { try plain.rows("SELECT nonsense FROM nowhere") }
+        let row = try #require(try plain.rows("SELECT ? AS a, ? AS b, ? AS c, ? AS d", ["x", 2, 2.5, nil]).first)
+        let a: String = row["a"], b: Int = row["b"], c: Double = row["c"], d: String? = row["d"]
+        #expect(a == "x")
+        #expect(b == 2)
+        #expect(c == 2.5)
+        #expect(d == nil)
+    }
+
     @Test func reopeningADatabaseKeepsItsData() throws {
         let path = Fixtures.temporaryDirectory().appendingPathComponent("brainy.sqlite").path
         do {

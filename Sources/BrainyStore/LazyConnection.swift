@@ -1,0 +1,50 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+/// GRDB's connection to a database, made on first use: a start-up that only reads does without it (`PlainReader`).
+final class LazyConnection: @unchecked Sendable {
+    // @unchecked: `opened` is read and written only under `lock`; GRDB's writers are Sendable.
+    private let lock = NSLock()
+    private var opened: (any DatabaseWriter)?
+    private let open: @Sendable () throws -> any DatabaseWriter
+
+    /// A connection already open.
+    init(_ writer: any DatabaseWriter) {
+        opened = writer
+        open = { writer }
+    }
+
+    /// A connection `open` makes when first asked for.
+    init(opening open: @escaping @Sendable () throws -> any DatabaseWriter) {
+        self.open = open
+    }
+
+    /// The connection, opened now if it was not yet; an opening that fails is tried again at the next call.
+    func writer(path: String?) throws(StoreError) -> any DatabaseWriter {
+        lock.lock()
+        defer { lock.unlock() }
+        if let opened { return opened }
+        do {
+            let writer = try open()
+            opened = writer
+            return writer
+        } catch {
+            throw .from(error, path: path)
+        }
+    }
+
+    var isOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return opened != nil
+    }
+
+    /// Closes the connection if it was opened (one never opened stays unopened).
+    func closeIfOpen() {
+        lock.lock()
+        let writer = opened
+        lock.unlock()
+        try? writer?.close()
+    }
+}
