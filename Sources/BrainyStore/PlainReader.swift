@@ -87,7 +87,9 @@ final class PlainReader: @unchecked Sendable {
             case SQLITE_DONE:
                 return rows
             case SQLITE_ROW:
-                var values: [String: DatabaseValue] = [:]
+                // Of Row's own element type: a dictionary of DatabaseValue, cast to it, looked up the conformance
+                // at run time for each element.
+                var values: [String: (any DatabaseValueConvertible)?] = [:]
                 for (index, name) in columns.enumerated() {
                     values[name] = Self.value(statement, Int32(index))
                 }
