@@ -75,7 +75,10 @@ public struct ResourceFolder: Equatable, Sendable {
             default: parts.append(part)
             }
         }
-        return "/" + parts.joined(separator: "/")
+        // Written out rather than `joined`, whose first call costs a conformance scan (see `joinedText`).
+        var joined = ""
+        for part in parts { joined += "/" + String(part) }
+        return joined.isEmpty ? "/" : joined
     }
 
     private static func parent(of path: String) -> String {

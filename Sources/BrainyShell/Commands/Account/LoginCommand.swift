@@ -6,7 +6,7 @@ enum LoginCommand: ShellCommand {
     static let name = CommandName.login
     static let aliases = ["signin"]
     static let usage = "login " + AuthProvider.allCases.map { $0 == .email ? "email [address]" : $0.rawValue }
-        .joined(separator: " | login ")
+        .joinedText(separator: " | login ")
     static let summary = Localized(ko: "로그인 (비밀번호는 화면에 표시되지 않음)", en: "sign in (passwords are not echoed)")
     static let details = Localized(
         ko: "게스트는 이 기기에만 기록을 남깁니다. 이메일 계정은 'register'로 만듭니다. 서버가 있으면(--server URL) 이메일 로그인은 서버로 가고, google/apple은 코드와 링크를 보여 주고 승인을 기다립니다 (Ctrl-C로 그만두기).",

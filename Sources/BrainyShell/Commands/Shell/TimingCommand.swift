@@ -3,7 +3,7 @@ import BrainyKit
 /// `timing [on|off]`: prints how long each command took, as psql's `\timing` does.
 enum TimingCommand: ShellCommand {
     static let name = CommandName.timing
-    static let usage = "timing [\(Switch.typedNames.joined(separator: "|"))]"
+    static let usage = "timing [\(Switch.typedNames.joinedText(separator: "|"))]"
     static let summary = Localized(ko: "명령마다 걸린 시간 표시 (psql의 \\timing)", en: "print how long each command took (psql's \\timing)")
 
     static func completions(after previous: [String], in session: ShellSession) -> [String] {
