@@ -6,7 +6,7 @@ enum SettingsCommand: ShellCommand {
     static let aliases = ["set"]
     static let usage = "settings [key [value]]"
     private static let keys = (Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue))
-        .joined(separator: ", ")
+        .joinedText(separator: ", ")
     static let summary = Localized(ko: "설정 보기와 바꾸기: \(keys)", en: "list and change settings: \(keys)")
     static let details = Localized(ko: "예: settings theme dark, settings timer 20, settings timer off, settings server http://127.0.0.1:8080 (이 기기 전체)",
                                    en: "Examples: settings theme dark, settings timer 20, settings timer off, settings server http://127.0.0.1:8080 (for the whole device)")
