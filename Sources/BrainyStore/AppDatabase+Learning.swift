@@ -43,7 +43,7 @@ extension AppDatabase: LearningRepository {
                 SELECT q.id, q.difficulty, r.value, r.answers FROM question q
                 LEFT JOIN questionRating r ON r.questionId = q.id
                 WHERE q.category = ? AND q.removedAt IS NULL AND \(generated ? made : "NOT (\(made))")
-                  AND (q.voice OR NOT ?)
+                  AND (NOT ? OR q.voice)
                   AND (? = 1 OR ((q.rowid + ?) * 2654435761) % 1000003 % ? = 0)
                   AND (? IS NULL OR NOT EXISTS (
                     SELECT 1 FROM solvedQuestion s WHERE s.userId = ? AND s.category = q.category AND s.questionId = q.id))
