@@ -3,8 +3,10 @@ import Foundation
 import GRDB
 
 /// GRDB's connection to a database, made on first use: a start-up that only reads does without it (`PlainReader`).
+// @unchecked Sendable is sound: `open` is an immutable @Sendable closure, and the one mutable field, `opened`, is read
+// and written only under `lock` (so two threads asking at once open one connection, not two); the writer it holds is
+// GRDB's DatabaseQueue, itself Sendable, and is used outside the lock only through its own serialised queue.
 final class LazyConnection: @unchecked Sendable {
-    // @unchecked: `opened` is read and written only under `lock`; GRDB's writers are Sendable.
     private let lock = NSLock()
     private var opened: (any DatabaseWriter)?
     private let open: @Sendable () throws -> any DatabaseWriter

@@ -14,8 +14,10 @@ import GRDBSQLite
 /// connection. Only statements SQLite calls read-only are run: anything else is refused before it steps. Each
 /// statement is its own read transaction, so it sees every commit made before it, by this process's GRDB connection
 /// or another process.
+// @unchecked Sendable is sound: `path` and `traces` are immutable, and the SQLite handle `connection` (opened with
+// SQLITE_OPEN_NOMUTEX, so SQLite does not serialise it) and the one mutable field, `isClosed`, are touched only under
+// `lock`: every read (`rows`) and `close` take it for their whole run, so no two threads ever use the handle at once.
 final class PlainReader: @unchecked Sendable {
-    // @unchecked: the connection is used only under `lock`.
     private let connection: OpaquePointer
     private let lock = NSLock()
     private let traces: Bool
