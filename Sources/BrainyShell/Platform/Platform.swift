@@ -138,6 +138,96 @@ public enum Platform {
 
     public static var processID: Int32 { getpid() }
 
+    /// How a child run with `runOnTerminal` ended.
+    enum ChildEnd: Equatable {
+        /// It could not be started (the `errno` of `posix_spawn` or `pipe`).
+        case notStarted(Int32)
+        case exited(Int32)
+        case killed(signal: Int32)
+    }
+
+    /// Runs `/bin/sh -c command` on the shell's own terminal, `input` on its standard input, and waits for it: the
+    /// way psql and git start a pager. The child stays in the shell's session and process group (Foundation's
+    /// `Process` puts it in a new session, without the terminal, where `less` reads its keys and gets EIO), with
+    /// every signal at its default and none blocked; the shell ignores Ctrl-C and a closed pipe while it waits.
+    /// `environment` is the child's whole environment.
+    static func runOnTerminal(_ command: String, input: String, environment: [String: String]) -> ChildEnd {
+        flushStandardIO()
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return .notStarted(errno) }
+        let (reading, writing) = (ends[0], ends[1])
+        _ = fcntl(reading, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writing, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on the copy; the pipe's own ends close at exec.
+        posix_spawn_file_actions_adddup2(&actions, reading, STDIN_FILENO)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD, SIGHUP, SIGTERM] {
+            sigaddset(&defaults, signal)
+        }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        // No POSIX_SPAWN_SETSID, no POSIX_SPAWN_SETPGROUP: the terminal's session and foreground group.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let arguments: [UnsafeMutablePointer<CChar>?] = [String](["/bin/sh", "-c", command]).map { strdup($0) } + [nil]
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            variables.forEach { free($0) }
+        }
+        // The shell waits with Ctrl-C and SIGPIPE ignored, whatever it did with them before.
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousPipe = signal(SIGPIPE, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGPIPE, previousPipe)
+        }
+        var child: pid_t = 0
+        let started = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, variables)
+        close(reading)
+        guard started == 0 else {
+            close(writing)
+            return .notStarted(started)
+        }
+        // A pager that quits before the end closes the pipe: the write stops there (EPIPE), without a signal.
+        var text = input
+        text.withUTF8 { bytes in
+            guard var base = bytes.baseAddress else { return }
+            var left = bytes.count
+            while left > 0 {
+                let written = Glibc.write(writing, base, left)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { break }
+                base += written
+                left -= written
+            }
+        }
+        close(writing)
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { return .exited(-1) }
+        }
+        let signalNumber = status & 0x7F
+        return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signalNumber)
+    }
+
+    /// Whether `name` is an executable file in one of `PATH`'s folders.
+    static func isOnPath(_ name: String) -> Bool {
+        let path = environmentValue("PATH") ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { access(String($0) + "/" + name, X_OK) == 0 }
+    }
+
     /// Files the shell creates are its owner's alone.
     public static func restrictNewFilesToOwner() { umask(0o077) }
 

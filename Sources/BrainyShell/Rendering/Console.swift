@@ -91,8 +91,12 @@ public final class Console {
     public func endPaging() {
         guard let text = paged else { return }
         paged = nil
-        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        if let rows = Platform.terminalRows(), lines >= rows - 1, Pager.show(text) { return }
+        // Rows on the screen: a line wider than the terminal takes more than one.
+        let columns = Platform.terminalColumns()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) {
+            $0 + max(1, (String($1).displayWidth + columns - 1) / columns)
+        }
+        if let rows = Platform.terminalRows(), lines >= rows - 1, Pager.fromEnvironment().show(text) { return }
         write(text, toError: false)
     }
 

@@ -13,6 +13,9 @@ enum HelpCommand: ShellCommand {
         return CommandRegistry.commands.map { $0.name }.filter { session.flow.qaEnabled || !$0.isQA }.map(\.rawValue)
     }
 
+    /// Longer than a small terminal in some states: through the pager then (it prints at once when it fits).
+    static func isPaged(_ arguments: CommandArguments) -> Bool { true }
+
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         if let topic = arguments.first {
             try explain(topic, in: session)

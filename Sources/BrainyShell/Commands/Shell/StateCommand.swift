@@ -7,6 +7,9 @@ enum StateCommand: ShellCommand {
     static let summary = Localized(ko: "현재 상태와 맥락, 지금 쓸 수 있는 명령", en: "the current state, its context and the commands allowed now")
     static let details = Localized(ko: "상태에서 나가는 전이와 조건도 보여 줍니다.", en: "Also lists the transitions out of the state with their guards.")
 
+    /// Longer than a small terminal in some states: through the pager then (it prints at once when it fits).
+    static func isPaged(_ arguments: CommandArguments) -> Bool { true }
+
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         if session.outputFormat == .table { show(in: session) } else { showForScripts(in: session) }
         return .proceed
