@@ -6,10 +6,10 @@ import NIOCore
 import NIOHTTP1
 
 /// brainy-server over HTTP, with AsyncHTTPClient's shared client (its connection pool lives as long as the process).
-/// Every call has a deadline; a cancelled task (Ctrl-C in the shell) cancels the request under way.
+/// Every call has a deadline covering the whole exchange (head and body, `WholeRequest`); a cancelled task (Ctrl-C in the shell) cancels the request under way.
 public struct HTTPRemoteAPI: RemoteAPI {
     public let baseURL: String
-    /// How long one request may take, connecting included.
+    /// How long one request may take, from connecting to the last byte of the answer.
     public let timeout: TimeInterval
     private let client: HTTPClient
 
@@ -74,8 +74,13 @@ public struct HTTPRemoteAPI: RemoteAPI {
                                                              body: UploadJSON.encode(batch)))
     }
 
-    public func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse {
-        try decode(QuestionRatingsResponse.self, try await send(.questionRatings, limit: 64 * 1024 * 1024))
+    public func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
+        var headers = HTTPHeaders()
+        if let etag { headers.add(name: "If-None-Match", value: etag) }
+        // At most one entry per question the server serves: a few hundred kilobytes for a pack of thousands.
+        let response = try await send(.questionRatings, headers: headers, limit: 8 * 1024 * 1024)
+        if response.status == 304 { return .notModified }
+        return .fetched(try decode(QuestionRatingsResponse.self, response), etag: response.headers.first(name: "ETag"))
     }
 
     public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
@@ -189,15 +194,8 @@ public struct HTTPRemoteAPI: RemoteAPI {
             }
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        let answer: Answer
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
-            let buffer = try await response.body.collect(upTo: limit)
-            answer = Answer(status: Int(response.status.code), headers: response.headers,
-                            body: Data(buffer.readableBytesView))
-        } catch {
-            throw Self.classify(error, timeout: timeout)
-        }
+        let whole = try await WholeRequest.perform(request, client: client, timeout: timeout, limit: limit)
+        let answer = Answer(status: whole.status, headers: whole.headers, body: whole.body)
         if answer.status >= 400 && !acceptingErrors { throw Self.failure(answer) }
         return answer
     }

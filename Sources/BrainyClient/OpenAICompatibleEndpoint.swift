@@ -6,7 +6,7 @@ import NIOCore
 import NIOHTTP1
 
 /// What the OpenAI-compatible endpoints the shell talks to share (`--asr-url`'s transcriptions, `--ai-url`'s chat
-/// completions): where the endpoint is from what a person types, and one POST with a bearer key and a deadline.
+/// completions): where the endpoint is from what a person types, and one POST with a bearer key and a deadline on the whole exchange.
 enum OpenAICompatibleEndpoint {
     /// `http://h:8000` → `http://h:8000/v1/<path>`; `http://h/v1` → `http://h/v1/<path>`; the endpoint itself as is.
     static func url(_ typed: String, path: String) -> String {
@@ -27,15 +27,9 @@ enum OpenAICompatibleEndpoint {
         request.headers.add(name: "User-Agent", value: "brainy/\(BrainyVersion.current)")
         if let apiKey, !apiKey.isEmpty { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
         request.body = .bytes(ByteBuffer(bytes: body))
-        let status: Int
-        let answer: Data
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
-            status = Int(response.status.code)
-            answer = Data(try await response.body.collect(upTo: limit).readableBytesView)
-        } catch {
-            throw HTTPRemoteAPI.classify(error, timeout: timeout)
-        }
+        let whole = try await WholeRequest.perform(request, client: client, timeout: timeout, limit: limit)
+        let status = whole.status
+        let answer = whole.body
         guard status < 400 else {
             throw .server(status: status, code: "http_\(status)", message: HTTPResponseStatus(statusCode: status).reasonPhrase)
         }
