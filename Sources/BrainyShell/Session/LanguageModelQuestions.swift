@@ -62,7 +62,7 @@ struct LanguageModelQuestions {
     static func reason(_ error: RemoteError) -> Localized {
         switch error {
         case let .unreachable(detail): Localized(ko: "연결할 수 없음: \(detail.prefix(80))", en: "not reachable: \(detail.prefix(80))")
-        case let .timedOut(seconds): Localized(ko: "\(seconds)초 안에 답이 없음", en: "no answer within \(seconds) s")
+        case let .timedOut(seconds): Localized(ko: "\(seconds)초 안에 답을 다 받지 못함", en: "no full answer within \(seconds) s")
         case let .server(status, _, message, _, _): Localized(ko: "HTTP \(status) \(message)", en: "HTTP \(status) \(message)")
         case .badResponse: Localized(ko: "읽을 수 없는 답", en: "an unreadable reply")
         case .cancelled: Localized(ko: "멈춤", en: "stopped")
