@@ -64,7 +64,9 @@ import Testing
     @Test func anAIQuizLeftHalfWayResumesWithTheSameQuestionsInANewShell() throws {
         let shell = try ShellHarness()
         let first = shell.session()
-        for line in ["login guest", "mode ai", "category music", "start 4", "1", "next", "2"] { _ = try first.execute(line) }
+        for line in ["login guest", "mode ai", "category music", "start 4", "1", "next"] { _ = try first.execute(line) }
+        // A year's options are labelled A to D (a number would read as one of the years): the second label of either.
+        _ = try first.execute(try #require(first.flow.play?.optionLabels[1]))
         let dealt = dealtIds(first)
         // The shell is gone; another opens the same database.
         let second = shell.session(seed: 99)
@@ -134,13 +136,14 @@ import Testing
             _ = try session.execute(label)
             _ = try session.execute("next")
         }
-        // A new player starts in the middle; the last ten show where the answers took them.
-        let first = try #require(difficulties.first)
+        // A new player, whose level is not known yet, meets the range around the middle; the last ten show where the
+        // answers took them.
+        let first = difficulties.prefix(5).reduce(0, +) / 5
         let last = difficulties.suffix(10).reduce(0, +) / 10
         if right {
-            #expect(last > first + 0.5, "answering well brings harder questions: \(first) → \(last)")
+            #expect(last > first + 0.3, "answering well brings harder questions: \(first) → \(last)")
         } else {
-            #expect(last < first - 0.5, "answering badly brings easier questions: \(first) → \(last)")
+            #expect(last < first - 0.3, "answering badly brings easier questions: \(first) → \(last)")
         }
     }
 
@@ -151,9 +154,10 @@ import Testing
         let ids = dealtIds(session)
         #expect(ids.count == 5 && ids.allSatisfy { $0.hasPrefix("music-") }, "\(ids)")
         #expect(session.flow.play?.quiz.selection == .adaptive)
-        // A new player is taken to be right 70% of the time on medium questions: those come first.
+        // A new player is taken to be right 70% of the time on medium questions, but their level is not known yet:
+        // the first quiz draws around the middle, medium and the labels one step from it alike.
         let questions = try shell.database.questions(ids: ids)
-        #expect(questions.filter { $0.difficulty == .medium }.count >= 3, "\(questions.map(\.difficulty))")
+        #expect(Set(questions.map(\.difficulty)).count >= 2, "\(questions.map(\.difficulty))")
     }
 
     @Test func theConfigsFlagTurnsAIModeOffAndAFailedStartGoesBackToReady() throws {

@@ -18,7 +18,8 @@ struct AdaptiveDealing {
         guard !candidates.isEmpty || !made.isEmpty else { throw BrainyError.noQuestions(request.category) }
         let player = try session.repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
         return (made + AdaptivePicker.deal(count - made.count, for: player, among: candidates,
-                                           preferring: Self.preferred(for: request.type), using: &generator)).map {
+                                           preferring: Self.preferred(for: request.type), after: made,
+                                           using: &generator)).map {
             DealtQuestion(questionId: $0, optionOrder: generator.shuffled(Array(0..<4)))
         }
     }
@@ -37,8 +38,9 @@ struct AdaptiveDealing {
         for dealt in quiz.dealt { candidates[dealt.questionId] = nil }
         session.adaptiveCandidates = (quiz.id, candidates)
         let player = try session.repository.playerRatings(userId: quiz.userId)[quiz.category] ?? .newPlayer
+        let asked = quiz.dealt.prefix(play.index + 1).map(\.questionId)
         guard let id = AdaptivePicker.next(for: player, among: candidates, preferring: Self.preferred(for: quiz.type),
-                                           using: &generator),
+                                           after: asked, using: &generator),
               let question = try session.repository.questions(ids: [id]).first else { return }
         let next = DealtQuestion(questionId: id, optionOrder: generator.shuffled(Array(0..<4)))
         var dealt = quiz.dealt
