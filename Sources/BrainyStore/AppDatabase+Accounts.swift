@@ -10,13 +10,13 @@ extension AppDatabase: AccountRepository {
     }
 
     public func user(email: String) throws(StoreError) -> User? {
-        try read { db in
+        try read(checkingSignIn: false) { db in
             try UserRecord.filter(UserRecord.Columns.email == email.lowercased()).fetchOne(db)?.user
         }
     }
 
     public func guestUser(now: Date) throws(StoreError) -> User {
-        try write { db in
+        try write(checkingSignIn: false) { db in
             if let existing = try UserRecord.fetchOne(db, key: Self.guestId) { return existing.user }
             var record = UserRecord(User(id: Self.guestId, email: nil, displayName: "guest", provider: .guest,
                                          createdAt: now), hintCredits: 3)
@@ -27,7 +27,7 @@ extension AppDatabase: AccountRepository {
 
     public func createEmailUser(email: String, passwordHash: String, now: Date) throws(StoreError) -> User {
         let address = email.lowercased()
-        return try write { db in
+        return try write(checkingSignIn: false) { db in
             if try UserRecord.filter(UserRecord.Columns.email == address).fetchCount(db) > 0 {
                 throw StoreError.emailTaken(address)
             }
@@ -42,14 +42,14 @@ extension AppDatabase: AccountRepository {
     }
 
     public func passwordHash(userId: String) throws(StoreError) -> String? {
-        try read { db in
+        try read(checkingSignIn: false) { db in
             try String.fetchOne(db, sql: "SELECT passwordHash FROM credential WHERE userId = ?", arguments: [userId])
         }
     }
 
     public func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval)
         throws(StoreError) -> User {
-        try write { db in
+        try write(checkingSignIn: false) { db in
             guard var record = try UserRecord.fetchOne(db, key: userId) else { throw StoreError.unknownUser(userId) }
             record.failedLoginAttempts += 1
             if record.failedLoginAttempts >= maxAttempts {
@@ -62,7 +62,7 @@ extension AppDatabase: AccountRepository {
     }
 
     public func recordSuccessfulLogin(userId: String, now: Date) throws(StoreError) {
-        try write { db in
+        try write(checkingSignIn: false) { db in
             try db.execute(sql: """
                 UPDATE user SET failedLoginAttempts = 0, lockedUntil = NULL, lastLoginAt = ? WHERE id = ?
                 """, arguments: [now, userId])
@@ -70,13 +70,19 @@ extension AppDatabase: AccountRepository {
     }
 
     public func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession {
-        try write { db in
+        let session = try write(checkingSignIn: false) { db in
             try db.execute(sql: "UPDATE authSession SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
             var record = AuthSessionRecord(id: UUID().uuidString.lowercased(), userId: userId, createdAt: now,
                                            expiresAt: now.addingTimeInterval(timeout), endedAt: nil)
             try record.insert(db)
             return record.session
         }
+        writingSession.set(session.userId)
+        return session
+    }
+
+    public func adoptSession(_ session: AuthSession) {
+        writingSession.set(session.userId)
     }
 
     public func currentSession() throws(StoreError) -> AuthSession? {
@@ -84,10 +90,19 @@ extension AppDatabase: AccountRepository {
             .first.map { AuthSessionRecord(row: $0).session }
     }
 
+    /// Ends the device's sign-in as this shell's user, or, when the shell has none (an expired one found at start),
+    /// the device's: never another player's sign-in made since in another shell (which ended this shell's).
     public func endSession() throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "UPDATE authSession SET endedAt = createdAt WHERE endedAt IS NULL")
+        let mine = writingSession.current
+        try write(checkingSignIn: false) { db in
+            if let mine {
+                try db.execute(sql: "UPDATE authSession SET endedAt = createdAt WHERE endedAt IS NULL AND userId = ?",
+                               arguments: [mine])
+            } else {
+                try db.execute(sql: "UPDATE authSession SET endedAt = createdAt WHERE endedAt IS NULL")
+            }
         }
+        writingSession.set(nil)
     }
 
     public func hintCredits(userId: String) throws(StoreError) -> Int {

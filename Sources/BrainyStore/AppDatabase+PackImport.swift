@@ -18,6 +18,11 @@ extension AppDatabase {
                                   now: Date) throws(StoreError) -> Int {
         let manifest = try PackLoader.manifest(inFolder: folder, shipped: shipped)
         if try importedVersion(ofPack: manifest.id) == manifest.version { return 0 }
-        return try importPack(PackLoader.load(from: URL(fileURLWithPath: folder, isDirectory: true)), now: now)
+        // Under the setup lock, looked at again: shells starting together on a new file import it once, the others
+        // waiting for it instead of each importing it in turn (and giving up, busy, after a few).
+        return try Self.withSetupLock(path) { () throws(StoreError) -> Int in
+            if try importedVersion(ofPack: manifest.id) == manifest.version { return 0 }
+            return try importPack(PackLoader.load(from: URL(fileURLWithPath: folder, isDirectory: true)), now: now)
+        }
     }
 }

@@ -61,7 +61,8 @@ extension AppDatabase: SyncRepository {
 
     public func saveRemoteTokens(_ tokens: RemoteTokens?, userId: String) throws(StoreError) {
         let text = tokens.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        try setSyncValue(text, for: "tokens:\(userId)")
+        // A sign-in's (or sign-out's) own write: it goes on when this shell's sign-in was ended elsewhere.
+        try setSyncValue(text, for: "tokens:\(userId)", checkingSignIn: false)
     }
 
     public func syncValue(_ key: String) throws(StoreError) -> String? {
@@ -69,7 +70,11 @@ extension AppDatabase: SyncRepository {
     }
 
     public func setSyncValue(_ value: String?, for key: String) throws(StoreError) {
-        try write { db in
+        try setSyncValue(value, for: key, checkingSignIn: true)
+    }
+
+    private func setSyncValue(_ value: String?, for key: String, checkingSignIn: Bool) throws(StoreError) {
+        try write(checkingSignIn: checkingSignIn) { db in
             if let value {
                 try db.execute(sql: """
                     INSERT INTO syncState (key, value) VALUES (?, ?)
@@ -124,7 +129,7 @@ extension AppDatabase: SyncRepository {
     }
 
     public func adoptRemoteAccount(_ account: AccountPayload, now: Date) throws(StoreError) -> User {
-        try write { db in
+        try write(checkingSignIn: false) { db in
             let email = account.email?.lowercased()
             if var existing = try UserRecord.fetchOne(db, key: account.id) {
                 existing.email = email

@@ -18,6 +18,10 @@ public struct AppDatabase: Sendable {
     let claims: QuizClaims
     /// Opened read-only (the file cannot be written): reading works, every write is refused with `.readOnly`.
     public let isReadOnly: Bool
+    /// The file as opened, checked before each transaction (nil in memory).
+    let watch: DatabaseFileWatch?
+    /// The device sign-in this connection writes for, checked in each transaction.
+    let writingSession = WritingSession()
 
     /// GRDB's connection, opened now if it was not yet.
     var writer: any DatabaseWriter {
@@ -31,6 +35,12 @@ public struct AppDatabase: Sendable {
         self.path = path
         self.claims = QuizClaims(databasePath: path)
         self.isReadOnly = readOnly
+        self.watch = path.flatMap { path in FileStatus.of(path).map { DatabaseFileWatch(path: path, opened: $0) } }
+        if !readOnly, let watch, case let .otherNames(count) = watch.verdict(),
+           (try? writer.read(Self.migrator.isUpToDate)) != true {
+            // A migration is a write like any other: not through one of several names.
+            throw .databaseHasOtherNames(path: watch.path, names: count)
+        }
         if readOnly {
             // Nothing can be migrated: a read-only file is used as it is when it is up to date, refused otherwise.
             let completed = (try? writer.read(Self.migrator.isUpToDate)) ?? false
@@ -61,12 +71,13 @@ public struct AppDatabase: Sendable {
     }
 
     /// A file found up to date by `plain`: GRDB's connection is opened by `connection` when first needed.
-    private init(file path: String, plain: PlainReader, connection: LazyConnection) {
+    private init(file path: String, status: FileStatus, plain: PlainReader, connection: LazyConnection) {
         self.connection = connection
         self.plain = plain
         self.path = path
         self.claims = QuizClaims(databasePath: path)
         self.isReadOnly = false
+        self.watch = DatabaseFileWatch(path: path, opened: status)
     }
 
     /// Lets go of the quizzes this shell holds and closes the connections (SQLite finishes its log as on any close);
@@ -88,29 +99,45 @@ public struct AppDatabase: Sendable {
 
     /// `readOnly` nil: read-only when this user may not write the file (tests force it, as root may write anything).
     static func openFile(at path: String, readOnly forced: Bool?) throws(StoreError) -> AppDatabase {
-        let manager = FileManager.default
-        try DatabaseFileGuard.checkIsBrainyOrAbsent(path)
-        do {
-            // Made only when missing: the attributes dictionary's conformance lookup alone was 2% of a start-up.
-            if !manager.fileExists(atPath: path) {
-                let url = URL(fileURLWithPath: path)
-                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                            attributes: [.posixPermissions: 0o700])
-                _ = manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-            }
-        } catch {
-            throw .database("cannot create \(path): \(error.localizedDescription)")
-        }
-        // A file this user may not write is opened read-only: `history` and `stats` still work, writes are refused.
-        let readOnly = forced ?? !manager.isWritableFile(atPath: path)
         // The usual start: a file in WAL mode, up to date. Its reads go through a plain connection, and GRDB's is
-        // opened when first needed; anything else (a new file, a migration, a read-only file) opens it now.
-        if !readOnly, let plain = PlainReader(path: path, busySeconds: busySeconds), (try? plain.isReadyAsItIs()) == true {
+        // opened when first needed; anything else (a new file, a migration, a read-only file) opens it now, under
+        // the setup lock. The `stat` that finds the file is the one its identity is kept from: nothing more at start.
+        if case let .database(status) = try DatabaseFileGuard.check(path),
+           !(forced ?? !FileManager.default.isWritableFile(atPath: path)),
+           let plain = PlainReader(path: path, busySeconds: busySeconds), (try? plain.isReadyAsItIs()) == true {
             let connection = LazyConnection { () throws -> any DatabaseWriter in
                 try DatabaseQueue(path: path, configuration: configuration())
             }
-            return AppDatabase(file: path, plain: plain, connection: connection)
+            return AppDatabase(file: path, status: status, plain: plain, connection: connection)
         }
+        return try withSetupLock(path) { () throws(StoreError) -> AppDatabase in
+            try openAndPrepare(path, readOnly: forced)
+        }
+    }
+
+    /// Opens a file that is new, to migrate, or read-only, holding the setup lock: shells starting together on a
+    /// new file wait while the first makes it, switches it to WAL and migrates it, then find it ready.
+    private static func openAndPrepare(_ path: String, readOnly forced: Bool?) throws(StoreError) -> AppDatabase {
+        let manager = FileManager.default
+        switch try DatabaseFileGuard.check(path) {
+        case .absent:
+            do {
+                try manager.createDirectory(atPath: DatabaseFileGuard.folder(of: path), withIntermediateDirectories: true,
+                                            attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .database("cannot create \(path): \(error.localizedDescription)")
+            }
+            // A file made here is new: it is empty only until the WAL switch below, which this lock covers.
+            _ = try FileStatus.createNew(at: path)
+        case .empty:
+            // An empty file is a new database when nothing says one was kept here; one moved over a database
+            // that was in use (its claims or its log beside it) is left alone, not silently made a new one.
+            if DatabaseFileGuard.hasTracesOfADatabase(path) { throw .databaseEmptied(path: path) }
+        case .database:
+            break
+        }
+        // A file this user may not write is opened read-only: `history` and `stats` still work, writes are refused.
+        let readOnly = forced ?? !manager.isWritableFile(atPath: path)
         do {
             // One connection in WAL mode: the shell is one thread, and opening a pool's second connection would add
             // to every start-up. Other processes on the same file still read while this one writes. WAL is a
@@ -157,28 +184,114 @@ public struct AppDatabase: Sendable {
 
     /// The rows of one read: on the plain connection when there is one (no GRDB at start-up), else on GRDB's.
     func plainRows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws(StoreError) -> [Row] {
+        if let watch, watch.wasReplaced { throw watch.replacedError }
         if let plain { return try plain.rows(sql, arguments) }
         return try read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
     }
 
-    /// Reads without blocking writers.
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// Reads without blocking writers. `checkingSignIn` false: a sign-in's own reads, which go on when this shell's
+    /// sign-in was ended elsewhere.
+    func read<T>(checkingSignIn: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
+        try checkFile(writing: false)
+        let session = checkingSignIn ? writingSession.current : nil
         do {
-            return try writer.read(body)
+            return try writer.read { db in
+                if let session { try Self.checkStillSignedIn(session, db) }
+                return try body(db)
+            }
         } catch {
-            throw .from(error, path: path)
+            throw noting(.from(error, path: path))
         }
     }
 
-    /// Writes in one transaction.
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// Writes in one transaction, which first checks that the device is still signed in as this shell's user (when it
+    /// has one).
+    /// `checkingSignIn` false: signing in and out themselves.
+    func write<T>(checkingSignIn: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
         if isReadOnly { throw .readOnly(path: path ?? "the database") }
+        try checkFile(writing: true)
+        let session = checkingSignIn ? writingSession.current : nil
         do {
-            return try writer.write(body)
+            return try writer.write { db in
+                if let session { try Self.checkStillSignedIn(session, db) }
+                return try body(db)
+            }
         } catch {
-            throw .from(error, path: path)
+            throw noting(.from(error, path: path))
         }
     }
+
+    /// A sign-in ended elsewhere is forgotten here: this shell writes for nobody until it signs in again.
+    private func noting(_ error: StoreError) -> StoreError {
+        if error == .signedOutElsewhere { writingSession.set(nil) }
+        return error
+    }
+
+    /// The device is still signed in as `userId` (the partial index of open sign-ins holds one row or none).
+    private static func checkStillSignedIn(_ userId: String, _ db: Database) throws {
+        let open = try Bool.fetchOne(db, sql: "SELECT 1 FROM authSession WHERE endedAt IS NULL AND userId = ? LIMIT 1",
+                                     arguments: [userId]) ?? false
+        if !open { throw StoreError.signedOutElsewhere }
+    }
+
+    /// One `stat`: the file at the path is still the one opened (and, to write, has no other name). A file found
+    /// replaced is copied beside its path and let go of (`DatabaseFileWatch`).
+    func checkFile(writing: Bool) throws(StoreError) {
+        guard let watch else { return }
+        try watch.check(writing: writing, copy: { (target: String) throws(StoreError) -> Void in
+            try copyOpenFile(to: target)
+        }, close: {
+            // SQLite keeps the log of a file that has moved when its connection closes (its close checks that the
+            // file is still at its path, and leaves the log alone when not), and the log's name is the path's: the
+            // file now there would read this shell's pages as its own. So the log is copied into the old file and
+            // emptied first.
+            emptyLog()
+            plain?.close()
+            connection.closeIfOpen()
+        })
+    }
+
+    /// Copies the write-ahead log into the file this shell opened and truncates it to nothing.
+    private func emptyLog() {
+        if let opened = connection.openedWriter {
+            _ = try? opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        } else {
+            _ = try? plain?.rows("PRAGMA wal_checkpoint(TRUNCATE)", [], readsOnly: false)
+        }
+    }
+
+    /// A consistent copy of the database as this shell's connections see it, to a new file at `target`, through a
+    /// connection already open (opening one now would open the file at the path, which is another file).
+    private func copyOpenFile(to target: String) throws(StoreError) {
+        if let plain {
+            try plain.copy(into: target)
+            return
+        }
+        guard let opened = connection.openedWriter else { throw .database("no connection to copy from") }
+        do {
+            try opened.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
+        } catch {
+            throw .from(error, path: target)
+        }
+    }
+
+    /// Runs `body` holding `<path>-setup.lock`, the lock every shell takes to make, migrate or import into the file
+    /// (in memory, or where the lock cannot be made, such as a read-only folder, without it).
+    static func withSetupLock<T>(_ path: String?, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard let path else { return try body() }
+        switch FileLock.wait(path: path + "-setup.lock", seconds: setupWaitSeconds) {
+        case let .taken(lock):
+            defer { lock.release() }
+            return try body()
+        case .heldElsewhere:
+            throw .busy
+        case .failed:
+            return try body()
+        }
+    }
+
+    /// How long a shell waits for another to make, migrate or import into the file (a pack's import on a slow disk).
+    static let setupWaitSeconds: Double = 120
 }
 
 /// Tells a Brainy database from any other file before SQLite or the migrator touch it.
@@ -188,18 +301,49 @@ enum DatabaseFileGuard {
     private static let sqliteMagic: [UInt8] = [0x53, 0x51, 0x4C, 0x69, 0x74, 0x65, 0x20, 0x66,
                                                0x6F, 0x72, 0x6D, 0x61, 0x74, 0x20, 0x33, 0x00]
 
-    static func checkIsBrainyOrAbsent(_ path: String) throws(StoreError) {
-        // `fileExists(atPath:isDirectory:)`, not the attributes dictionary, whose casts were 5% of a start-up.
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
-        if isFolder.boolValue { throw .databaseIsFolder(path: path) }
+    /// What is at a database's path.
+    enum Found {
+        case absent
+        /// An empty file: a new database, unless `hasTracesOfADatabase`.
+        case empty
+        /// A Brainy database (or a new one SQLite has begun), as `stat` found it.
+        case database(FileStatus)
+    }
+
+    static func check(_ path: String) throws(StoreError) -> Found {
+        // One `stat` (not the attributes dictionary, whose casts were 5% of a start-up), kept as the file's identity.
+        guard let status = FileStatus.of(path) else { return .absent }
+        if status.isFolder { throw .databaseIsFolder(path: path) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .database("cannot read \(path)")
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         // An empty file is a new database (SQLite writes nothing until the first write).
-        if header.isEmpty { return }
+        if header.isEmpty { return .empty }
+        do {
+            try checkIsBrainy(path, header: header)
+        } catch .notABrainyDatabase where status.links > 1 {
+            // Read through a second name, a database whose latest pages sit in the other name's log looks damaged.
+            throw .databaseHasOtherNames(path: path, names: status.links)
+        }
+        return .database(status)
+    }
+
+    /// Whether a Brainy database was kept at `path`: its quiz claims folder, or a write-ahead log with something in
+    /// it, beside it (a new file has neither; SQLite would read such a log into the empty file as its own).
+    static func hasTracesOfADatabase(_ path: String) -> Bool {
+        FileStatus.of(path + "-claims")?.isFolder == true || (FileStatus.of(path + "-wal")?.size ?? 0) > 0
+    }
+
+    /// The folder a file path names ("." for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    private static func checkIsBrainy(_ path: String, header: Data) throws(StoreError) {
         guard header.count >= 100, header.prefix(16).elementsEqual(sqliteMagic) else {
             throw .notABrainyDatabase(path: path)
         }

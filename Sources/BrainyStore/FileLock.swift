@@ -4,7 +4,7 @@ import Glibc
 /// An exclusive lock on a file (`flock`), taken without waiting. The kernel drops it when the descriptor is closed,
 /// which happens when the process ends however it ends (killed, crashed, not yet reaped): unlike a process id written
 /// down, it cannot outlive its owner. It is held per open file, so two opens in one process exclude each other too.
-/// The store's only libc calls are here.
+/// The store's only libc calls are here and in `FileStatus`.
 final class FileLock {
     let path: String
     private var descriptor: Int32
@@ -48,6 +48,16 @@ final class FileLock {
             close(descriptor)
         }
         return .heldElsewhere
+    }
+
+    /// `attempt`, tried again every 20 ms for up to `seconds` while another process holds the lock.
+    static func wait(path: String, seconds: Double) -> Attempt {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while true {
+            let result = attempt(path: path)
+            guard case .heldElsewhere = result, ContinuousClock.now < deadline else { return result }
+            usleep(20_000)
+        }
     }
 
     private static func failure(_ code: Int32) -> Attempt {

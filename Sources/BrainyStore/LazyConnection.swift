@@ -36,6 +36,13 @@ final class LazyConnection: @unchecked Sendable {
         }
     }
 
+    /// The connection if it was opened, without opening it.
+    var openedWriter: (any DatabaseWriter)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return opened
+    }
+
     var isOpen: Bool {
         lock.lock()
         defer { lock.unlock() }

@@ -102,6 +102,23 @@ final class PlainReader: @unchecked Sendable {
         }
     }
 
+    /// Writes a consistent copy of the database as this connection sees it to a new file at `path` (`VACUUM INTO`):
+    /// the rescue of a file replaced under the shell, through the connection that still has the old one open.
+    func copy(into path: String) throws(StoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { throw .database("the database is closed") }
+        var statement: OpaquePointer?
+        let sql = "VACUUM INTO ?"
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw failure(sql)
+        }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_bind_text(statement, 1, path, -1, Self.transient) == SQLITE_OK,
+              sqlite3_step(statement) == SQLITE_DONE
+        else { throw failure(sql) }
+    }
+
     /// The one column of the first row, as GRDB would read it into `Value`; nil when there is no row or it is NULL.
     func value<Value: DatabaseValueConvertible>(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [],
                                                 as type: Value.Type = Value.self) throws(StoreError) -> Value? {

@@ -15,6 +15,10 @@ public protocol AccountRepository: Sendable {
     func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession
     /// The device's open session, expired or not.
     func currentSession() throws(StoreError) -> AuthSession?
+    /// Makes `session` (the device's open session, signed back in at start) the one this shell writes for, as
+    /// `startSession` does with a new one: every later write checks in its transaction that the device is still
+    /// signed in as its user, and fails with `.signedOutElsewhere` once another shell signed out or in as someone else.
+    func adoptSession(_ session: AuthSession)
     func endSession() throws(StoreError)
     func hintCredits(userId: String) throws(StoreError) -> Int
     /// Spends a hint credit on one question of a quiz and keeps the options it removed, in one transaction.

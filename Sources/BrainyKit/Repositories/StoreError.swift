@@ -32,14 +32,27 @@ public enum StoreError: Error, Equatable, Sendable {
     case quizHeldElsewhere(quizId: String)
     /// A different answer to the same question of the quiz is stored already (written by another shell).
     case answerConflict(quizId: String, position: Int)
+    /// The database file is no longer the file at its path (replaced, moved or removed while the shell had it open):
+    /// nothing more is written to it. `copy`: where everything the shell had saved was copied, when it could be.
+    case databaseReplaced(path: String, copy: String?)
+    /// The database file has other names (hard links): SQLite keeps its log and its locks by name, so shells using two
+    /// names would damage it. Nothing is written while it has more than one.
+    case databaseHasOtherNames(path: String, names: Int)
+    /// An empty file where a Brainy database was kept (its quiz claims or its log are beside it): left untouched
+    /// rather than made into a new database over what looks like a replaced one.
+    case databaseEmptied(path: String)
+    /// The device's sign-in this shell writes for was ended elsewhere (another shell's `logout`, or its sign-in as
+    /// someone else): nothing was written.
+    case signedOutElsewhere
 
     /// Whether the database itself cannot be used (rather than one request refused): scripts exit with 3 for it.
     public var meansDatabaseUnusable: Bool {
         switch self {
         case .database, .notABrainyDatabase, .databaseIsFolder, .folderMissing, .readOnly, .cannotOpen, .busy,
-             .diskFull, .ioFailure:
+             .diskFull, .ioFailure, .databaseReplaced, .databaseHasOtherNames, .databaseEmptied:
             true
-        case .invalidPack, .emailTaken, .unknownUser, .claimFailed, .quizIdTaken, .quizHeldElsewhere, .answerConflict:
+        case .invalidPack, .emailTaken, .unknownUser, .claimFailed, .quizIdTaken, .quizHeldElsewhere, .answerConflict,
+             .signedOutElsewhere:
             false
         }
     }

@@ -174,6 +174,30 @@ public enum ErrorMessage {
         case let .answerConflict(_, position):
             return Localized(ko: "\(position + 1)번 문제에는 다른 셸에서 한 답이 이미 저장되어 있어 이 답은 저장되지 않았습니다. 'logout' 뒤 다시 로그인해 'resume'하면 저장된 답부터 이어집니다.",
                              en: "Question \(position + 1) already has an answer saved by another shell, so this answer was not saved. 'logout', sign in again and 'resume' to go on from what is saved.")
+        case let .databaseReplaced(path, copy):
+            let head = Localized(
+                ko: "이 셸이 연 뒤에 데이터베이스 파일 \(Josa.attach(path, .topic)) 다른 파일로 바뀌었거나 옮겨지거나 지워졌습니다. 그 파일을 망가뜨리지 않도록 더는 저장하지 않습니다(방금 한 일은 저장되지 않았습니다). ",
+                en: "The database file \(path) was replaced, moved or removed after this shell opened it. So as not to damage it, nothing more is saved (what you just did was not saved). ")
+            guard let copy else {
+                return head + Localized(
+                    ko: "이 셸이 저장한 내용을 새 파일로 복사하지 못했습니다(폴더가 없거나 읽기 전용이거나 디스크가 가득 찼습니다). 이 셸을 닫지 말고, 공간을 비우거나 폴더를 쓸 수 있게 한 뒤 아무 명령이나 입력하면 다시 복사합니다.",
+                    en: "Copying what this shell saved to a new file failed (the folder is gone, read-only or full). Keep this shell open, make room or make the folder writable, then type any command to try the copy again.")
+            }
+            return head + Localized(
+                ko: "이 셸이 저장한 내용은 모두 \(copy)에 복사했습니다. 'exit'로 나간 뒤 'brainy --db \(copy)'로 이어 하거나, 그 파일을 \(Josa.attach(path, .direction)) 옮겨 놓으세요.",
+                en: "Everything this shell saved is copied to \(copy). Leave with 'exit', then go on with 'brainy --db \(copy)', or move that file to \(path).")
+        case let .databaseHasOtherNames(path, names):
+            return Localized(
+                ko: "데이터베이스 파일 \(Josa.attach(path, .topic)) 하드 링크로 이름이 \(names)개입니다. SQLite는 로그와 잠금을 이름마다 따로 두므로 두 이름으로 쓰면 파일이 망가집니다. 그래서 저장하지 않습니다(방금 한 일은 저장되지 않았습니다). 다른 이름을 지우고(찾기: find / -samefile \(path)) 다시 입력하세요. 사본이 필요하면 ln 대신 cp로 만드세요.",
+                en: "The database file \(path) has \(names) names (hard links). SQLite keeps its log and locks per name, so writing through two names damages the file; nothing is saved (what you just did was not saved). Remove the other names (find them with: find / -samefile \(path)) and type it again. To have a copy, use cp rather than ln.")
+        case let .databaseEmptied(path):
+            return Localized(
+                ko: "\(Josa.attach(path, .topic)) 빈 파일인데, 이 경로에는 Brainy 데이터베이스가 있었습니다(옆에 \(path)-claims 또는 \(path)-wal이 있습니다). 다른 프로그램이 파일을 바꾸거나 비운 것으로 보여 새 데이터베이스를 만들지 않고 그대로 두었습니다. 옆에 셸이 남긴 사본(…-rescued-….sqlite)이 있으면 --db로 그 파일을 쓰세요. 정말 새로 시작하려면 \(path) 파일(과 -wal, -shm 파일)을 지운 뒤 다시 실행하세요.",
+                en: "\(path) is empty, but a Brainy database was kept at this path (\(path)-claims or \(path)-wal is beside it). It looks replaced or emptied by another program, so it was left untouched rather than made into a new database. If a shell left a copy beside it (…-rescued-….sqlite), use that file with --db. To start afresh, delete \(path) (and its -wal and -shm files) and run brainy again.")
+        case .signedOutElsewhere:
+            return Localized(
+                ko: "다른 셸에서 로그아웃했거나 다른 계정으로 로그인해서 이 셸도 로그아웃되었습니다. 방금 한 일은 저장되지 않았고, 그 전에 저장된 내용은 그대로 있습니다. 다시 로그인하면('login …') 진행 중인 퀴즈를 'resume'으로 이어 풀 수 있습니다.",
+                en: "This shell was signed out: another shell signed out, or signed in as someone else. What you just did was not saved; everything saved before is kept. Sign in again ('login …') and 'resume' to continue the quiz in progress.")
         }
     }
 

@@ -98,11 +98,33 @@ public final class ShellSession {
             return
         }
         guard let user = try repository.user(id: session.userId) else { return }
+        // From here every write checks that this sign-in is still the device's (another shell may sign out).
+        repository.adoptSession(session)
         try AccountSignIn(session: self).signIn(user, announce: false, via: .sessionRestored, restoring: session)
     }
 
     /// Runs one line: a command, or an answer while a question is open. Blank lines do nothing.
     public func execute(_ line: String) throws -> CommandOutcome {
+        do {
+            return try executeLine(line)
+        } catch StoreError.signedOutElsewhere {
+            signOutAfterSignOutElsewhere()
+            throw StoreError.signedOutElsewhere
+        }
+    }
+
+    /// Another shell signed out, or signed in as someone else: the write that found it was refused, and this shell
+    /// is signed out too. Its quiz stays in progress (resumable after signing in again) and is let go of; the
+    /// device's sign-in is not ended from here, as it is another shell's now.
+    private func signOutAfterSignOutElsewhere() {
+        guard flow.user != nil else { return }
+        if let play = flow.play, play.quiz.status == .inProgress { repository.releaseQuiz(id: play.quiz.id) }
+        // The flow's event for a sign-in that ended other than by this shell's `logout`.
+        _ = try? flow.handle(.sessionExpired)
+        applyUserSettings(nil)
+    }
+
+    private func executeLine(_ line: String) throws -> CommandOutcome {
         let arguments = CommandArguments(parsing: line)
         guard let first = CommandLineSplitter.words(line).first else { return .proceed }
         guard let command = CommandRegistry.command(named: first) else {
