@@ -90,9 +90,12 @@ import Testing
         var flow = try FlowDriver.playing()
         let effects = try flow.handle(.skipRequested(at: Fixtures.start + 2))
 
-        #expect(effects.map(\.kind) == ["persistAnswer", "showQuestion"])
+        #expect(effects.map(\.kind) == ["persistAnswer", "showFeedback", "showQuestion"])
         let (record, progress) = try #require(effects.persisted)
         #expect(record.outcome == .skipped)
+        // The skipped question's answer is shown before the next question.
+        #expect(effects.feedback?.question == Fixtures.five[0])
+        #expect(effects.feedback?.record == record)
         #expect(record.givenAnswer == "")
         #expect(record.position == 0)
         #expect(progress.answeredCount == 1)
@@ -107,7 +110,7 @@ import Testing
         let at = try #require(flow.play?.questionShownAt) + 5
         let effects = try flow.handle(.skipRequested(at: at))
 
-        #expect(effects.map(\.kind) == ["persistAnswer", "finishQuiz", "showSummary", "showAd"])
+        #expect(effects.map(\.kind) == ["persistAnswer", "showFeedback", "finishQuiz", "showSummary", "showAd"])
         #expect(effects.finished?.quiz.correctCount == 2)
         #expect(effects.finished?.quiz.finishedAt == at)
         #expect(flow.state == .finished)

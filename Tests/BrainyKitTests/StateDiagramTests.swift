@@ -14,7 +14,7 @@ import Testing
         let lines = StateDiagram.render(.mermaid).split(separator: "\n").map(String.init)
         #expect(lines.first == "stateDiagram-v2")
         #expect(lines.contains("    [*] --> signed_out"))
-        #expect(lines.contains("    question --> answered: answer, speak"))
+        #expect(lines.contains("    question --> answered: answer, speak, (time ran out) [a timer on and its limit passed]"))
         #expect(lines.contains("    question --> question: skip, hint [hint credits left]"))
         #expect(lines.contains("    signed_out --> home: login, register [email format and password policy], (session restored)"))
         #expect(lines.contains("    ready --> question: start [questions left or a stage unlocked]"))

@@ -127,6 +127,8 @@ import Testing
             return (try FlowDriver.flow(in: edge.from), .quizDealt(Fixtures.play()))
         case (.generationFailed, _):
             return (try FlowDriver.flow(in: edge.from), .generationFailed)
+        case (.timeRanOut, _):
+            return (try FlowDriver.playing(timer: 5), .timeChecked(at: Fixtures.start + 6))
         case (.command(.answer), _):
             return (try FlowDriver.flow(in: edge.from), .answerSubmitted("세종대왕", at: at))
         case (.command(.speak), _):

@@ -23,6 +23,9 @@ public enum FlowEvent: Sendable {
     case answerSpoken(String, heard: String, at: Date)
     case nextRequested(at: Date)
     case skipRequested(at: Date)
+    /// The runner looked at the clock (before and after each command, and each second while a person types): an
+    /// open question whose time limit has passed is closed and graded as timed out. Nothing happens otherwise.
+    case timeChecked(at: Date)
     case hintRequested(using: SeededGenerator)
     case abandonRequested(at: Date)
     case resumeRequested(at: Date)

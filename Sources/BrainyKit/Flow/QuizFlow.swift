@@ -169,13 +169,31 @@ public struct QuizFlow: Equatable, Sendable {
 
         case let .skipRequested(at):
             let rule = try rule(for: .command(.skip))
-            guard var play else { return [] }
+            guard var play, let question = play.current else { return [] }
             let record = makeRecord(play, given: "", outcome: .skipped, at: at)
+            // The right answer and its explanation are shown before the next question: a skip teaches too.
+            let feedback = feedback(record, question, play)
             play.answers.append(record)
             play.quiz.answeredCount = play.answers.count
             play.quiz.duration += record.timeSpent
             self.play = play
-            return try [.persistAnswer(record, progress: play.quiz)] + advance(at: at, by: rule)
+            return try [.persistAnswer(record, progress: play.quiz), .showFeedback(feedback)] + advance(at: at, by: rule)
+
+        case let .timeChecked(at):
+            guard timeRanOut(at: at), var play, let question = play.current else { return [] }
+            let rule = try rule(for: .timeRanOut)
+            // Closed at its limit, whenever the runner looked: the record is the same however late that was.
+            let record = makeRecord(play, given: "", outcome: .timedOut,
+                                    at: play.questionShownAt + Double(timerSeconds))
+            var feedback = feedback(record, question, play)
+            feedback.closedByTimer = true
+            play.answers.append(record)
+            play.quiz.answeredCount = play.answers.count
+            play.quiz.correctCount = play.correctCount
+            play.quiz.duration += record.timeSpent
+            self.play = play
+            try move(to: .answered, by: rule)
+            return [.persistAnswer(record, progress: play.quiz), .showFeedback(feedback)]
 
         case .nextRequested(let at):
             return try advance(at: at, by: rule(for: .command(.next)))
@@ -282,6 +300,28 @@ public struct QuizFlow: Equatable, Sendable {
         next.transitionCount = transitionCount
         try next.move(to: .signedOut, by: rule)
         self = next
+    }
+
+    /// Seconds left to answer the open question at `date` (below zero once the limit has passed); nil when no limit
+    /// applies: the timer is off, or no question is open (an answer shown, a rewarded ad running).
+    public func timeLeft(at date: Date) -> TimeInterval? {
+        guard state == .question, timerSeconds > 0, let play, play.current != nil else { return nil }
+        return Double(timerSeconds) - date.timeIntervalSince(play.questionShownAt)
+    }
+
+    /// The open question's limit has passed at `date`: an answer now times out, and `timeChecked` closes it. An
+    /// answer at the limit itself is still in time.
+    public func timeRanOut(at date: Date) -> Bool {
+        (timeLeft(at: date) ?? 0) < 0
+    }
+
+    /// What the player is told about `record` on the open question: the right answer, labelled as shown.
+    private func feedback(_ record: AnswerRecord, _ question: Question, _ play: QuizPlay) -> AnswerFeedback {
+        let options = play.quiz.type.hasOptions
+        var feedback = AnswerFeedback(record: record, question: question,
+                                      correctNumber: options ? play.correctPosition + 1 : nil, timeLimit: timerSeconds)
+        if options { feedback.correctLabel = play.optionLabels[play.correctPosition] }
+        return feedback
     }
 
     /// The longest answer taken, in bytes of UTF-8.

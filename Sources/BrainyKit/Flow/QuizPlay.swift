@@ -77,6 +77,8 @@ public struct AnswerFeedback: Equatable, Sendable {
     /// How the correct option is labelled on screen: its number, or its letter when the options are numbers.
     public var correctLabel: String?
     public var timeLimit: Int
+    /// No answer came: the question's time ran out and the flow closed it.
+    public var closedByTimer = false
 
     public init(record: AnswerRecord, question: Question, correctNumber: Int?, timeLimit: Int) {
         self.record = record

@@ -28,6 +28,8 @@ public enum FlowTrigger: Hashable, Sendable {
     case generationFailed
     /// The rewarded ad ran to its end (the clock moved past its duration): the reward is granted, the flow goes back.
     case adCompleted
+    /// The open question's time limit passed before an answer came: it is closed and graded as timed out.
+    case timeRanOut
 
     public var command: CommandName? {
         if case let .command(name) = self { return name }
@@ -45,11 +47,12 @@ public enum FlowTrigger: Hashable, Sendable {
         case .questionsGenerated: "(questions made)"
         case .generationFailed: "(nothing usable)"
         case .adCompleted: "(ad completed)"
+        case .timeRanOut: "(time ran out)"
         }
     }
 
     public static let system: [FlowTrigger] = [.maintenanceStarted, .maintenanceEnded, .sessionExpired, .sessionRestored,
-                                               .questionsGenerated, .generationFailed, .adCompleted]
+                                               .questionsGenerated, .generationFailed, .adCompleted, .timeRanOut]
 }
 
 /// One row of the transition table: in state `from`, `trigger` leads to one of `to`, when `guard` holds.
@@ -199,6 +202,8 @@ public enum TransitionTable {
         rules.append(TransitionRule(.maintenance, .sessionRestored, [.maintenance]))
         rules.append(TransitionRule(.generating, .questionsGenerated, [.question]))
         rules.append(TransitionRule(.generating, .generationFailed, [.ready]))
+        rules.append(TransitionRule(.question, .timeRanOut, [.answered],
+                                    guard: Localized(ko: "타이머가 켜져 있고 제한 시간이 지남", en: "a timer on and its limit passed")))
         rules.append(TransitionRule(.watchingAd, .adCompleted, FlowState.adOrigins,
                                     guard: Localized(ko: "보상과 함께 광고 전의 상태로", en: "back to the state before it with the reward")))
         return rules

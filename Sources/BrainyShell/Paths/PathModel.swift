@@ -19,6 +19,7 @@ enum PathModel {
             case .sessionRestored: break  // made by `restart`, below
             case .questionsGenerated, .generationFailed: break  // steps inside AI mode's `start`
             case .adCompleted: steps += adCompleted(state)
+            case .timeRanOut: steps += timeRanOut(state)
             }
         }
         steps += restart(state)
@@ -217,6 +218,22 @@ enum PathModel {
     }
 
     // MARK: What happens around the commands
+
+    /// A timer set, the clock moved past it: the open question closes by itself, graded as timed out. The timer is
+    /// turned off again, so that the paths that go on from here play as the planner expects.
+    private static func timeRanOut(_ state: PlanState) -> [PlanStep] {
+        guard let quiz = state.play, let user = state.user else { return [] }
+        var answered = quiz
+        answered.answered += 1
+        var next = state
+        next.flow = .answered
+        next.play = answered
+        next.inProgress[user] = answered
+        return [PlanStep([.command("settings timer 5"), .command("clock advance 6s"), .command("settings timer 0")],
+                         [move(state, .command(.settings), to: .question), move(state, .command(.clock), to: .question),
+                          move(state, .timeRanOut, to: .answered),
+                          FlowTransition(from: .answered, trigger: .command(.settings), to: .answered)], next)]
+    }
 
     private static func maintenance(on: Bool, _ state: PlanState) -> [PlanStep] {
         var next = state

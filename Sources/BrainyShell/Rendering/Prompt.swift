@@ -1,6 +1,7 @@
 import BrainyKit
 
-/// The prompt: who is signed in and where the flow stands, `brainy guest 객관식·나라 3/10>`.
+/// The prompt: who is signed in and where the flow stands, `brainy guest 객관식·나라 3/10>`, and with a timer the
+/// seconds left to answer (`3/10 4초 남음>`), which the line editor redraws each second.
 enum Prompt {
     static func text(for session: ShellSession) -> String {
         let flow = session.flow
@@ -15,6 +16,13 @@ enum Prompt {
         }
         if let play = flow.play, [.question, .answered, .interrupted].contains(flow.state) {
             parts.append("\(min(play.index + 1, play.questions.count))/\(play.questions.count)")
+        }
+        if let left = flow.timeLeft(at: session.now), left >= 0 {
+            // Whole seconds rounded up, padded to the limit's width so that the line typed after does not shift.
+            let seconds = String(Int(left.rounded(.up)))
+            let padded = String(repeating: " ", count: max(0, String(flow.timerSeconds).count - seconds.count)) + seconds
+            let text = Localized(ko: "\(padded)초 남음", en: "\(padded)s left")[language]
+            parts.append(left <= 3 ? session.console.paint(text, \.warning) : text)
         }
         if flow.state == .interrupted { parts.append(Localized(ko: "중단됨", en: "interrupted")[language]) }
         if flow.state == .watchingAd { parts.append(Localized(ko: "광고", en: "ad")[language]) }

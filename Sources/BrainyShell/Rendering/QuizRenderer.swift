@@ -62,8 +62,15 @@ struct QuizRenderer {
         switch record.outcome {
         case .correct:
             console.line(console.paint("✔ " + console.text(Localized(ko: "정답입니다!", en: "Correct!")), \.success))
-        case .wrong, .skipped:
+        case .wrong:
             console.line(console.paint("✘ " + console.text(Localized(ko: "오답입니다.", en: "Not quite.")), \.failure))
+        case .skipped:
+            console.line(console.paint("⏭ " + console.text(Localized(
+                ko: "건너뛰었습니다 (오답으로 처리됩니다).", en: "Skipped (it counts as not right).")), \.warning))
+        case .timedOut where feedback.closedByTimer:
+            console.line(console.paint("⏱ " + console.text(Localized(
+                ko: "시간이 다 됐습니다 (제한 \(feedback.timeLimit)초). 오답으로 처리됩니다.",
+                en: "Time is up (limit \(feedback.timeLimit)s). It counts as wrong.")), \.warning))
         case .timedOut:
             let spent = String(format: "%.1f", record.timeSpent)
             console.line(console.paint("⏱ " + console.text(Localized(
@@ -76,6 +83,8 @@ struct QuizRenderer {
         if !text.explanation.isEmpty {
             console.line(console.paint(console.text(Localized(ko: "해설: ", en: "Why: ")) + OutsideText.clean(text.explanation, keepingLines: true), \.muted))
         }
+        // A skip goes on to the next question (or the result) by itself.
+        guard record.outcome != .skipped else { return }
         console.line(console.paint(console.text(isLast
             ? Localized(ko: "'next'로 결과를 보세요.", en: "Type 'next' to see your result.")
             : Localized(ko: "'next'로 다음 문제.", en: "Type 'next' for the next question.")), \.muted))

@@ -38,13 +38,15 @@ public struct ShellRunner {
         }
         var lineNumber = 0
         while true {
-            let input = reader.readLine(prompt: session.prompt)
+            // At a terminal the prompt counts down an open question's time, and the line ends when it runs out.
+            let input = reader.readLine(prompt: session.prompt, ticker: { [session] in session.promptTick() })
             lineNumber = max(lineNumber + 1, reader.linesConsumed)
             switch input {
             case .end:
                 if reader.isInteractive { console.line() }
                 return 0
             case .cancelled:
+                session.closeQuestionIfTimeRanOut()
                 continue
             case let .line(raw):
                 // A line past the limit (a paste gone wrong) is refused before anything reads it: splitting it,

@@ -141,6 +141,10 @@ public final class ShellSession {
         // A rewarded ad whose time is up ends before the next command, and its countdown moves on after each.
         ads.poll()
         defer { ads.poll() }
+        // A question whose time ran out closes before the next command (an answer coming late is graded as timed out
+        // by the flow itself) and after each (`clock advance` moves time in a transcript).
+        if command.name != .answer && command.name != .speak { closeQuestionIfTimeRanOut() }
+        defer { closeQuestionIfTimeRanOut() }
         try expireSessionIfNeeded(before: command.name)
         try flow.check(command.name)
         let before = flow
