@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// A rewarded ad on a terminal runs on the wall clock: the countdown line redrawn each second until the end, where the
-/// reward is granted, and Ctrl-C skips it with nothing granted. (Elsewhere the ad moves with the injected clock: see
-/// AdsTests.)
+/// reward is granted; Enter (after `ad skip`, on an empty line, after anything) or Ctrl-C stops it at once with nothing
+/// granted. (Elsewhere the ad moves with the injected clock: see AdsTests.)
 @Suite struct AdsEndToEndTests {
     let home: URL
 
@@ -37,15 +37,52 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func ctrlCDuringARewardedAdSkipsItWithNoRewardAndKeepsTheShell() throws {
-        let terminal = try launch()
+    /// Starts a 60-second ad and waits until its countdown runs with the terminal quiet (keys read one by one).
+    func startLongAd(_ terminal: PseudoTerminal) throws {
         terminal.sendLine("ads ok 60; ad watch")
-        _ = try terminal.expect("60s of the ad left · 1 hint at the end · Ctrl-C stops it (no reward)")
-        terminal.send("\u{3}")
+        _ = try terminal.expect("60s of the ad left · 1 hint at the end · Enter stops it (no reward)")
+        try terminal.waitForRawMode()
+    }
+
+    /// The ad stopped at once with nothing granted, and the shell takes commands again.
+    func expectSkippedWithNoReward(_ terminal: PseudoTerminal, then note: String? = nil) throws {
         _ = try terminal.expect("Ad skipped: no reward.")
+        if let note { _ = try terminal.expect(note) }
+        #expect(!terminal.output.contains("Ad watched"))
         terminal.sendLine("profile")
         _ = try terminal.expect("hints left       3")
         terminal.sendLine("exit")
         #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCDuringARewardedAdSkipsItWithNoRewardAndKeepsTheShell() throws {
+        let terminal = try launch()
+        try startLongAd(terminal)
+        terminal.send("\u{3}")
+        try expectSkippedWithNoReward(terminal)
+    }
+
+    @Test func adSkipTypedDuringTheCountdownStopsItWithNoReward() throws {
+        let terminal = try launch()
+        try startLongAd(terminal)
+        terminal.send("ad skip")
+        // What is typed shows after the countdown, not mixed into it.
+        _ = try terminal.expect("s left · Enter stops it (no reward) › ad skip")
+        terminal.send("\r")
+        try expectSkippedWithNoReward(terminal)
+    }
+
+    @Test func enterOnAnEmptyLineDuringTheCountdownStopsItWithNoReward() throws {
+        let terminal = try launch()
+        try startLongAd(terminal)
+        terminal.send("\r")
+        try expectSkippedWithNoReward(terminal)
+    }
+
+    @Test func anotherCommandTypedDuringTheCountdownStopsTheAdAndIsNotRun() throws {
+        let terminal = try launch()
+        try startLongAd(terminal)
+        terminal.sendLine("stats")
+        try expectSkippedWithNoReward(terminal, then: "'stats' was not run: type it again at the prompt.")
     }
 }

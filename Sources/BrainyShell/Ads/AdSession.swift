@@ -78,12 +78,17 @@ final class AdSession {
                               reward: ad.rewardHints ?? config.rewardHints)
         running.announced = running.secondsLeft(at: started)
         watch = running
-        // Ctrl-C is watched from before the ad shows, so that one pressed as soon as it appears skips it.
-        let live = session.runsOnWallClock ? AdCountdown(ads: self) : nil
-        AdCard(console: console).show(ad)
-        shown(ad, userId: user.id)
-        console.line(console.paint(countdown(running, live: live != nil), \.accent))
-        live?.runLive()
+        let show = {
+            AdCard(console: self.console).show(ad)
+            self.shown(ad, userId: user.id)
+        }
+        guard session.runsOnWallClock else {
+            show()
+            return console.line(console.paint(countdown(running), \.accent))
+        }
+        // The keys (Enter, Ctrl-C) are watched from before the ad shows, so that one pressed as soon as it appears
+        // stops it.
+        AdCountdown(ads: self).runLive(show: show)
     }
 
     /// Ends the ad under way when the clock has moved past its end (the reward granted at once), or tells how long
@@ -150,10 +155,10 @@ final class AdSession {
     }
 
     /// The countdown line: seconds left, and how to stop.
-    /// `live`: on a terminal, where the countdown holds the prompt until the end, Ctrl-C is the way to stop.
+    /// `live`: on a terminal, where the countdown holds the prompt until the end, Enter is the way to stop.
     func countdown(_ running: AdWatch, live: Bool = false) -> String {
         let left = running.secondsLeft(at: session.now)
-        let stop = live ? Localized(ko: "Ctrl-C로 그만 보기 (보상 없음)", en: "Ctrl-C stops it (no reward)")
+        let stop = live ? Localized(ko: "Enter로 그만 보기 (보상 없음)", en: "Enter stops it (no reward)")
             : Localized(ko: "'ad skip'으로 그만 보기 (보상 없음)", en: "'ad skip' stops it (no reward)")
         return console.text(Localized(
             ko: "⏱ 광고 \(left)초 남음 · 끝까지 보면 힌트 \(running.reward)개 · " + stop.ko,

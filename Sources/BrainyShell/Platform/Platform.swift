@@ -46,6 +46,24 @@ public enum Platform {
         return count == 1 ? byte : nil
     }
 
+    /// What waiting for a key on standard input gave.
+    enum KeyWait: Equatable {
+        case byte(UInt8)
+        /// Nothing came in time.
+        case none
+        /// Standard input is at its end (or failed).
+        case closed
+    }
+
+    /// Waits at most `milliseconds` for one byte on standard input (`poll`), so that a loop can redraw meanwhile.
+    static func readByte(waitingAtMost milliseconds: Int32) -> KeyWait {
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let count = poll(&ready, 1, max(0, milliseconds))
+        if count < 0 { return errno == EINTR ? .none : .closed }
+        if count == 0 { return .none }
+        return readByte().map(KeyWait.byte) ?? .closed
+    }
+
     /// Writes out what C's stdio still buffers (libedit writes through it).
     static func flushStandardIO() { fflush(nil) }
 
