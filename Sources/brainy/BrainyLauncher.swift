@@ -97,7 +97,7 @@ struct BrainyLauncher {
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
         if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
         if let server = options.serverURL, !ServerAddress.isValid(server) {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.invalidServerURL(server))[language ?? .ko])\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.invalidServerURL(SecretWords.masking(server)))[language ?? .ko])\n".utf8))
             return 2
         }
         shellOptions.quiet = options.quiet

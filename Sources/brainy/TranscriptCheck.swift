@@ -20,19 +20,20 @@ struct TranscriptCheck {
         // Many transcripts start from copies of one database with the pack imported.
         let template = files.count > 1 ? try? ScratchTemplate(clock: Date(timeIntervalSince1970: 0)) : nil
         for file in files {
-            status = max(status, check(file, coverage: taken, template: template))
+            status = max(status, check(file, shown: OutsideText.clean(file), coverage: taken, template: template))
         }
         if files.count > 1, status == 0 { print("\(files.count) transcripts checked: every command printed what was recorded.") }
         if coverage { print(taken.report()) }
         return status
     }
 
-    private func check(_ file: String, coverage: TransitionCoverage, template: ScratchTemplate?) -> Int32 {
+    /// Checks one transcript; `shown` is its name as printed (a file's name may hold terminal controls).
+    private func check(_ file: String, shown: String, coverage: TransitionCoverage, template: ScratchTemplate?) -> Int32 {
         let transcript: Transcript
         do {
             transcript = try Transcript.parse(String(contentsOfFile: file, encoding: .utf8))
         } catch let error as Transcript.ParseError {
-            return fail("\(file):\(error.line): \(error.message)", code: 2)
+            return fail("\(shown):\(error.line): \(error.message)", code: 2)
         } catch {
             return fail(ErrorMessage.of(ShellError.fileNotReadable(file))[language], code: 2)
         }
@@ -54,28 +55,31 @@ struct TranscriptCheck {
             } catch {
                 return fail(ErrorMessage.of(ShellError.fileNotWritable(file))[language], code: 2)
             }
-            print(file + ": " + Localized(ko: "갱신함 (명령 \(transcript.entries.count)개).",
+            print(shown + ": " + Localized(ko: "갱신함 (명령 \(transcript.entries.count)개).",
                                           en: "updated (\(transcript.entries.count) commands).")[language])
             return 0
         }
         guard let mismatch = outcome.mismatch else {
             if files.count == 1 {
-                print(file + ": ok — " + Localized(ko: "명령 \(transcript.entries.count)개가 모두 기록대로 출력했습니다.",
+                print(shown + ": ok — " + Localized(ko: "명령 \(transcript.entries.count)개가 모두 기록대로 출력했습니다.",
                                                    en: "all \(transcript.entries.count) commands printed what was recorded.")[language])
             }
             return 0
         }
-        let headline = Localized(ko: "\(file): 명령 \(transcript.entries.count)개 중 \(mismatch + 1)번째의 출력이 다릅니다: $ ",
-                                 en: "\(file): the output of command \(mismatch + 1) of \(transcript.entries.count) differs: $ ")
-        FileHandle.standardError.write(Data((headline[language] + transcript.entries[mismatch].command + "\n" + outcome.report).utf8))
-        let advice = Localized(ko: "새 출력이 맞다면 'brainy --check \(file) --update'로 기록을 고치세요.\n",
-                               en: "Run 'brainy --check \(file) --update' if the new output is right.\n")
+        let headline = Localized(ko: "\(shown): 명령 \(transcript.entries.count)개 중 \(mismatch + 1)번째의 출력이 다릅니다: $ ",
+                                 en: "\(shown): the output of command \(mismatch + 1) of \(transcript.entries.count) differs: $ ")
+        // The transcript's text (a command, the recorded and replayed output) may hold controls: shown cleaned.
+        let command = OutsideText.clean(transcript.entries[mismatch].command)
+        let report = OutsideText.clean(outcome.report, keepingLines: true)
+        FileHandle.standardError.write(Data((headline[language] + command + "\n" + report).utf8))
+        let advice = Localized(ko: "새 출력이 맞다면 'brainy --check \(shown) --update'로 기록을 고치세요.\n",
+                               en: "Run 'brainy --check \(shown) --update' if the new output is right.\n")
         FileHandle.standardError.write(Data(advice[language].utf8))
         return 1
     }
 
     private func fail(_ message: String, code: Int32) -> Int32 {
-        FileHandle.standardError.write(Data("brainy: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("brainy: \(OutsideText.clean(message))\n".utf8))
         return code
     }
 }
@@ -110,7 +114,7 @@ struct PathsWriter {
         for transition in result.unreachable {
             FileHandle.standardError.write(Data("brainy: no path reaches \(transition.label)\n".utf8))
         }
-        print("Wrote \(result.written.count) transcripts to \(folder), one per transition of the state machine"
+        print("Wrote \(result.written.count) transcripts to \(OutsideText.clean(folder)), one per transition of the state machine"
               + (result.failures.isEmpty && result.unreachable.isEmpty ? "." : "; \(result.failures.count + result.unreachable.count) transitions have none."))
         return result.failures.isEmpty && result.unreachable.isEmpty ? 0 : 1
     }
@@ -173,7 +177,7 @@ struct Demo {
         do {
             script = try DemoScript.parse(String(contentsOfFile: file, encoding: .utf8))
         } catch let error as Transcript.ParseError {
-            FileHandle.standardError.write(Data("brainy: \(file):\(error.line): \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(OutsideText.clean(file)):\(error.line): \(error.message)\n".utf8))
             return 2
         } catch {
             FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language])\n".utf8))

@@ -5,6 +5,7 @@ do {
     let options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
     exit(BrainyLauncher(options: options).run())
 } catch {
-    FileHandle.standardError.write(Data("brainy: \(error.message)\n".utf8))
+    // The message repeats what was typed: no terminal control, no URL's password is printed back.
+    FileHandle.standardError.write(Data("brainy: \(OutsideText.clean(SecretWords.masking(error.message)))\n".utf8))
     exit(2)
 }

@@ -1,14 +1,23 @@
 import BrainyKit
 
-/// Text that came from outside the shell (the server, the database, a question pack, what a user typed and is shown
-/// again) made safe to print: no terminal control can ride along in it. Another player's name must not retitle the
-/// window, move the cursor or hide what follows. Every renderer passes such text through `clean` before printing it.
+/// Text that came from outside the shell (the server, the database, a question pack, a language model, a file's
+/// name, what a user typed and is shown again) made safe to print: no terminal control can ride along in it, and
+/// nothing invisible can reorder or hide what is shown. Another player's name must not retitle the window, move the
+/// cursor, hide what follows or, with a right-to-left override, show `gpj.exe` as `exe.jpg`. Every renderer passes
+/// such text through `clean` before printing it; what a language model makes is cleaned with it before it is stored.
 public enum OutsideText {
     /// `text` without control sequences: ESC sequences (CSI, OSC, DCS, SOS, PM, APC and two-byte ones, with their
-    /// payload), C0 controls, DEL and C1 controls. A tab becomes a space; a line break stays only with `keepingLines`
-    /// (an explanation of several lines), else it becomes a space too, so that one field stays one line.
+    /// payload), C0 controls, DEL and C1 controls. A tab becomes a space; a line break (and U+2028, U+2029) stays only
+    /// with `keepingLines` (an explanation of several lines), else it becomes a space too, so that one field stays one
+    /// line.
+    ///
+    /// Invisible format characters go too (Unicode's category Cf): the bidirectional controls (U+202A–202E,
+    /// U+2066–2069, U+200E, U+200F, U+061C), the zero-width ones (U+200B, U+200C, U+2060, U+FEFF), the soft hyphen
+    /// U+00AD and the rest of the category. Two are kept where they build an emoji and hide nothing: the zero-width
+    /// joiner U+200D between two emoji (👩‍💻 stays one picture; a joiner anywhere else goes), and tag characters
+    /// (U+E0020–E007F) right after a black flag 🏴 (the flags of England, Scotland, Wales).
     public static func clean(_ text: String, keepingLines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0
@@ -20,9 +29,53 @@ public enum OutsideText {
             case 0x9B: index = endOfCSI(scalars, from: index)
             // C1 DCS, SOS, OSC, PM, APC: their payload runs to the string terminator.
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F: index = endOfString(scalars, from: index)
-            case 0x0A: result.append(keepingLines ? "\n" : " ")
+            case 0x0A, 0x2028, 0x2029: result.append(keepingLines ? "\n" : " ")
             case 0x09: result.append(" ")
-            default: if !isControl(scalar) { result.append(scalar) }
+            case 0x200D:
+                if let before = result.last, isEmoji(before) || before.value == 0xFE0F || before.properties.isEmojiModifier,
+                   index < scalars.count, isEmoji(scalars[index]) { result.append(scalar) }
+            case 0xE0020...0xE007F:
+                if let before = result.last, before.value == 0x1F3F4 || (0xE0020...0xE007F).contains(before.value) {
+                    result.append(scalar)
+                }
+            default: if !isControl(scalar) && !isFormat(scalar) { result.append(scalar) }
+            }
+        }
+        return String(result)
+    }
+
+    /// Whether `clean` would change anything about `scalar` (the quick test that lets most text through untouched).
+    private static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 || isFormat(scalar)
+    }
+
+    /// An invisible format character (category Cf): bidirectional controls, zero-width characters, the soft hyphen.
+    static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.generalCategory == .format
+    }
+
+    /// A picture emoji (not the digits, `#` and `*` that Unicode also counts as emoji for their keycaps).
+    private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7F && scalar.properties.isEmoji
+    }
+
+    /// JSON text, as an encoder wrote it, with every character a terminal would act on or hide written as a `\u`
+    /// escape: DEL and the C1 controls (U+009B starts a CSI on many terminals), U+2028, U+2029 and the format
+    /// characters `clean` removes. JSON output keeps what it reports (a program reading it gets the same string back)
+    /// while the terminal it may be printed on sees only plain characters. The encoder already escapes C0 controls;
+    /// any left are escaped too. Such characters occur only inside strings, so escaping them anywhere is safe.
+    public static func escapingControls(inJSON json: String) -> String {
+        guard json.unicodeScalars.contains(where: needsCleaning) else { return json }
+        var result = String.UnicodeScalarView()
+        let hex = Array("0123456789abcdef".unicodeScalars)
+        for scalar in json.unicodeScalars {
+            guard needsCleaning(scalar), scalar != "\n" else {
+                result.append(scalar)
+                continue
+            }
+            for unit in String(scalar).utf16 {
+                result.append(contentsOf: "\\u".unicodeScalars)
+                for shift in stride(from: 12, through: 0, by: -4) { result.append(hex[Int(unit >> UInt16(shift)) & 15]) }
             }
         }
         return String(result)

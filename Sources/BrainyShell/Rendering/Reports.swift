@@ -175,14 +175,13 @@ enum Report {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        // Controls and invisible characters from outside (a leaderboard name, a question) escaped, never raw.
+        return OutsideText.escapingControls(inJSON: String(decoding: data, as: UTF8.self))
     }
 
-    /// Tab-separated rows, the first one naming the columns; tabs and newlines inside values become spaces.
+    /// Tab-separated rows, the first one naming the columns; values cleaned of controls, tabs and newlines inside
+    /// them become spaces.
     static func plain(_ header: [String], _ rows: [[String]]) -> String {
-        ([header] + rows).map { row in
-            row.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-                .joined(separator: "\t")
-        }.joined(separator: "\n")
+        ([header] + rows).map { row in row.map { OutsideText.clean($0) }.joined(separator: "\t") }.joined(separator: "\n")
     }
 }

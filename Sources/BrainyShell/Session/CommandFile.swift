@@ -54,7 +54,8 @@ struct CommandFile {
 
     private func report(_ error: any Error, line: Int, in session: ShellSession) {
         let console = session.console
-        let place = Localized(ko: "\(path) \(line)번째 줄", en: "\(path), line \(line)")
+        let shown = OutsideText.clean(path)
+        let place = Localized(ko: "\(shown) \(line)번째 줄", en: "\(shown), line \(line)")
         console.error("brainy: " + console.text(place) + ": " + console.text(session.message(for: error)))
     }
 }

@@ -15,7 +15,12 @@ enum DeviceSettings {
         }
     }
 
+    /// The setting as shown: cleaned of terminal controls, a URL's credentials masked.
     static func value(_ setting: DeviceSetting, in session: ShellSession) -> String {
+        OutsideText.clean(SecretWords.masking(storedValue(setting, in: session)))
+    }
+
+    private static func storedValue(_ setting: DeviceSetting, in session: ShellSession) -> String {
         switch setting {
         case .server: session.remote.serverURL ?? Switch.off.rawValue
         case .voiceOut: (try? session.repository.syncValue(SyncKeys.voiceOut)).flatMap { $0 } ?? Switch.off.rawValue
@@ -42,7 +47,7 @@ enum DeviceSettings {
             if DeviceSetting.isOff(value) {
                 try session.repository.setSyncValue(nil, for: SyncKeys.server)
             } else {
-                guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(value) }
+                guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(SecretWords.masking(value)) }
                 try session.repository.setSyncValue(value, for: SyncKeys.server)
             }
             session.remote.serverReachable = nil
@@ -62,7 +67,7 @@ enum DeviceSettings {
             if DeviceSetting.isOff(value) {
                 try session.repository.setSyncValue(nil, for: SyncKeys.aiURL)
             } else {
-                guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(value) }
+                guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(SecretWords.masking(value)) }
                 try session.repository.setSyncValue(value, for: SyncKeys.aiURL)
             }
         }
@@ -70,8 +75,9 @@ enum DeviceSettings {
         console.line(console.paint("✔ ", \.success) + Localized(
             ko: "\(setting.rawValue) = \(shown) (저장됨)", en: "\(setting.rawValue) = \(shown) (saved)")[console.language])
         if setting == .server, let forced = session.options.serverURL, forced != value {
+            let shownForced = OutsideText.clean(SecretWords.masking(forced))
             console.line(console.paint(console.text(Localized(
-                ko: "이번 실행에서는 --server \(forced)가 우선합니다.", en: "For this run --server \(forced) wins.")), \.muted))
+                ko: "이번 실행에서는 --server \(shownForced)가 우선합니다.", en: "For this run --server \(shownForced) wins.")), \.muted))
         }
     }
 }

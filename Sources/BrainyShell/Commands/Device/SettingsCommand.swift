@@ -31,7 +31,7 @@ enum SettingsCommand: ShellCommand {
         guard let key = Settings.Key(rawValue: keyWord.lowercased()) else { throw BrainyError.unknownSetting(keyWord) }
         let console = session.console
         guard let value = arguments[1] else {
-            console.line("\(key.rawValue) = \(session.settings.value(of: key))   " + console.paint(
+            console.line("\(key.rawValue) = \(OutsideText.clean(session.settings.value(of: key)))   " + console.paint(
                 console.text(key.help) + " · " + key.allowedValues.joined(separator: "|"), \.muted))
             return .proceed
         }
@@ -39,8 +39,9 @@ enum SettingsCommand: ShellCommand {
         try changed.set(key, to: value)
         try session.repository.saveSettings(changed, userId: user.id)
         session.applyUserSettings(changed)
+        let shown = OutsideText.clean(changed.value(of: key))
         console.line(console.paint("✔ ", \.success) + Localized(
-            ko: "\(key.rawValue) = \(changed.value(of: key)) (저장됨)", en: "\(key.rawValue) = \(changed.value(of: key)) (saved)")[console.language])
+            ko: "\(key.rawValue) = \(shown) (저장됨)", en: "\(key.rawValue) = \(shown) (saved)")[console.language])
         if key == .language, let forced = session.options.languageOverride, forced != changed.language {
             console.line(console.paint(console.text(Localized(
                 ko: "이번 실행에서는 --lang \(forced.rawValue)가 우선합니다.", en: "For this run --lang \(forced.rawValue) wins.")), \.muted))
@@ -55,7 +56,7 @@ enum SettingsCommand: ShellCommand {
     private static func list(in session: ShellSession) {
         let console = session.console
         let settings = session.settings
-        var rows = Settings.Key.allCases.map { (key: $0.rawValue, value: settings.value(of: $0), help: $0.help) }
+        var rows = Settings.Key.allCases.map { (key: $0.rawValue, value: OutsideText.clean(settings.value(of: $0)), help: $0.help) }
         rows += DeviceSetting.allCases.map { (key: $0.rawValue, value: DeviceSettings.value($0, in: session),
                                               help: DeviceSettings.help($0)) }
         switch session.outputFormat {
