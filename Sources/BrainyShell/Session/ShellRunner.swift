@@ -64,8 +64,9 @@ public struct ShellRunner {
                 let line = reader.isInteractive ? raw : CommandLineSplitter.strippingComment(raw)
                 guard !line.trimmingBlanks.isEmpty else { continue }
                 // A line that was no command is not kept: it may be a password typed at the wrong moment. Nor is
-                // one typed with a leading space, as bash's ignorespace and psql do.
-                var keep = !raw.hasPrefix(" ")
+                // one typed with a leading space, as bash's ignorespace and psql do, nor one that may hold a
+                // secret (`login hunter2`, a URL with a password: SecretWords).
+                var keep = !raw.hasPrefix(" ") && !SecretWords.mayHoldSecret(line)
                 defer { if reader.isInteractive && keep { reader.remember(raw) } }
                 let commands = CommandLineSplitter.commands(line)
                 for (position, command) in commands.enumerated() {

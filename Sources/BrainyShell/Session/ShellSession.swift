@@ -183,10 +183,10 @@ public final class ShellSession {
         return input
     }
 
-    /// Reads a secret without echo, noting it in a transcript being recorded (use test accounts there).
+    /// Reads a secret without echo; a transcript being recorded keeps a placeholder for it, never the secret.
     func askSecret(_ prompt: Localized) -> String? {
         let secret = reader.readSecret(prompt: console.text(prompt))
-        if let secret { recorder?.noteInput(secret) }
+        if let secret { recorder?.noteInput(secret, secret: true) }
         return secret
     }
 

@@ -18,8 +18,10 @@ import Foundation
 /// $ mode mc
 /// …
 /// ```
-/// Lines after `$ ` are commands, `< ` lines are what the command read (an email, a password: use test accounts),
-/// and the other lines up to the next command are its output.
+/// Lines after `$ ` are commands, `< ` lines are what the command read (an email), `<! ` lines what it read at a
+/// password prompt (never the password: a placeholder, typed as the password when the transcript is replayed), and
+/// the other lines up to the next command are its output. A transcript written by hand may give a test account's
+/// password on a `< ` line.
 public struct Transcript: Equatable, Sendable {
     public struct Header: Equatable, Sendable {
         public var seed: UInt64
@@ -47,6 +49,8 @@ public struct Transcript: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var command: String
         public var inputs: [String]
+        /// The positions in `inputs` read at a password prompt (written `<! `).
+        public var secretInputs: Set<Int> = []
         public var output: String
 
         public init(command: String, inputs: [String] = [], output: String = "") {
@@ -108,6 +112,9 @@ public struct Transcript: Equatable, Sendable {
             } else if line.hasPrefix("$ ") {
                 closeEntry()
                 entries.append(Entry(command: String(line.dropFirst(2))))
+            } else if line.hasPrefix("<! "), let last = entries.indices.last, outputLines.isEmpty {
+                entries[last].secretInputs.insert(entries[last].inputs.count)
+                entries[last].inputs.append(String(line.dropFirst(3)))
             } else if line.hasPrefix("< "), let last = entries.indices.last, outputLines.isEmpty {
                 entries[last].inputs.append(String(line.dropFirst(2)))
             } else if !entries.isEmpty {
@@ -127,7 +134,7 @@ public struct Transcript: Equatable, Sendable {
             + (header.ads ? ["# ads on"] : [])
         for entry in entries {
             lines.append("$ " + entry.command)
-            lines += entry.inputs.map { "< " + $0 }
+            lines += entry.inputs.indices.map { (entry.secretInputs.contains($0) ? "<! " : "< ") + entry.inputs[$0] }
             if !entry.output.isEmpty { lines.append(entry.output) }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -3,24 +3,62 @@ import Foundation
 
 /// Writes a transcript while `record FILE` is on: the file is rewritten after every command, so a killed shell
 /// keeps what it recorded.
+///
+/// No secret is written: what was typed at a password prompt is kept as a placeholder on a `<! ` line, and so is a
+/// word of a command that may be a password (`SecretWords`); a URL's credentials become `***`. Each secret has its
+/// own placeholder (`transcript-secret-1`, …; the same secret the same one), and wherever the output repeats a
+/// secret the placeholder stands there too, so that `brainy --check` replays the transcript with the placeholders as
+/// the passwords and compares the same output.
 final class TranscriptRecorder {
     let file: URL
     private(set) var transcript: Transcript
     private var inputs: [String] = []
+    private var secretInputs: Set<Int> = []
+    /// Each secret met so far and its placeholder, in the order met.
+    private var secrets: [(secret: String, placeholder: String)] = []
 
     init(file: URL, header: Transcript.Header) {
         self.file = file
         self.transcript = Transcript(header: header)
     }
 
-    /// Something the current command read (an email or a password).
-    func noteInput(_ text: String) { inputs.append(text) }
+    /// Something the current command read (an email); `secret` for what was typed at a password prompt.
+    func noteInput(_ text: String, secret: Bool = false) {
+        if secret {
+            secretInputs.insert(inputs.count)
+            inputs.append(placeholder(for: text))
+        } else {
+            inputs.append(text)
+        }
+    }
 
     func add(command: String, output: String) throws {
-        transcript.entries.append(Transcript.Entry(command: command, inputs: inputs,
-                                                   output: Transcript.normalized(output)))
+        let shown = SecretWords.masked(command, placeholder: placeholder(for:)) ?? command
+        var entry = Transcript.Entry(command: shown, inputs: inputs, output: Transcript.normalized(hidingSecrets(output)))
+        entry.secretInputs = secretInputs
+        transcript.entries.append(entry)
         inputs = []
+        secretInputs = []
         try save()
+    }
+
+    /// The placeholder of `secret`: one per secret, the first time it is met.
+    private func placeholder(for secret: String) -> String {
+        if let known = secrets.first(where: { $0.secret == secret }) { return known.placeholder }
+        let placeholder = "transcript-secret-\(secrets.count + 1)"
+        secrets.append((secret, placeholder))
+        return placeholder
+    }
+
+    /// `output` with every secret it repeats replaced by its placeholder (case aside: an address is shown lowercased),
+    /// and a URL's credentials masked. Secrets shorter than four characters are left, as they would match anywhere.
+    private func hidingSecrets(_ output: String) -> String {
+        var hidden = output
+        for (secret, placeholder) in secrets.sorted(by: { $0.secret.count > $1.secret.count }) where secret.count >= 4 {
+            hidden = hidden.replacingOccurrences(of: secret, with: placeholder, options: .caseInsensitive)
+        }
+        return hidden.contains("://") ? hidden.split(separator: " ", omittingEmptySubsequences: false)
+            .map { SecretWords.masking(String($0)) }.joined(separator: " ") : hidden
     }
 
     func save() throws {

@@ -7,8 +7,8 @@ enum RecordCommand: ShellCommand {
     static let stopWord = "stop"
     static let usage = "record <file> | record \(stopWord)"
     static let summary = Localized(ko: "입력과 출력을 기록 (brainy --check로 재생·비교)", en: "record what is typed and printed (replay and compare with brainy --check)")
-    static let details = Localized(ko: "새 데이터베이스에서 시작해 기록하세요. 입력한 비밀번호도 기록되니 테스트 계정을 쓰세요.",
-                                   en: "Record from a new database. Passwords typed are recorded too: use test accounts.")
+    static let details = Localized(ko: "새 데이터베이스에서 시작해 기록하세요. 비밀번호는 기록되지 않습니다: 그 자리에 자리표시자(transcript-secret-1…)가 남고, --check는 그것을 비밀번호로 입력합니다.",
+                                   en: "Record from a new database. Passwords are not recorded: a placeholder (transcript-secret-1, …) stands in their place, and --check types it as the password.")
 
     /// Not recording, `record stop` says so (a record of a record would not replay).
     static var quietExample: String { "record \(stopWord)" }
