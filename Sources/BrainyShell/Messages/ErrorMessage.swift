@@ -221,6 +221,10 @@ public enum ErrorMessage {
         case .alreadyAnswered:
             return Localized(ko: "이 문제에는 이미 답했습니다. 'next'로 다음 문제로 가세요.",
                              en: "You already answered this question. Type 'next' to go on.")
+        case let .mistypedCommand(typed, command):
+            return Localized(
+                ko: "\(Josa.attach("'\(command)'", .object)) 입력하려던 건가요? \(Josa.attach("'\(typed)'", .object)) 답으로 내려면 \(Josa.attach("'answer \(typed)'", .object)) 입력하세요 (문제는 그대로입니다).",
+                en: "Did you mean '\(command)'? To answer '\(typed)', type 'answer \(typed)' (the question is still open).")
         case .inputEnded:
             return Localized(ko: "입력이 끝났습니다.", en: "The input ended.")
         case .cancelled:

@@ -8,6 +8,8 @@ public enum ShellError: Error, Equatable, Sendable {
     /// Too many words (a password typed on the command line, say).
     case tooManyArguments(command: String, usage: String)
     case alreadyAnswered
+    /// In short answer, a bare line one edit from a command (`hnit`): asked about, not graded.
+    case mistypedCommand(typed: String, command: String)
     case inputEnded
     case cancelled
     case fileNotReadable(String)

@@ -173,7 +173,7 @@ public final class ShellSession {
     /// A bare line while a question is open: the answer.
     private func answer(_ line: String) throws -> CommandOutcome {
         try expireSessionIfNeeded(before: .answer)
-        return try AnswerCommand.submit(line.trimmingCharacters(in: .whitespaces), in: self)
+        return try AnswerCommand.submitBareLine(line, in: self)
     }
 
     /// Reads a line a command needs (an email), noting it in a transcript being recorded.

@@ -29,6 +29,17 @@ enum AnswerCommand: ShellCommand {
         return try submit(arguments.text, in: session)
     }
 
+    /// A bare line while a question is open: the answer, unless in short answer it looks like a mistyped command
+    /// (`hnit`), which is asked about and costs nothing.
+    static func submitBareLine(_ line: String, in session: ShellSession) throws -> CommandOutcome {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if let play = session.flow.play, !play.quiz.type.hasOptions, let question = play.current,
+           let command = MistypedCommand.meant(by: text, acceptedForms: question.acceptedForms) {
+            throw ShellError.mistypedCommand(typed: text, command: command)
+        }
+        return try submit(text, in: session)
+    }
+
     static func submit(_ text: String, heard: String? = nil, in session: ShellSession) throws -> CommandOutcome {
         guard !text.isEmpty else { throw BrainyError.emptyAnswer }
         try session.apply(.answerSubmitted(text, heard: heard, at: session.now))
