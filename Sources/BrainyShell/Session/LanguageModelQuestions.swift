@@ -3,9 +3,11 @@ import BrainyKit
 import Foundation
 
 /// AI mode's questions from a language model (`--ai-url`, `settings ai`): asked for in a JSON schema, each one
-/// checked by the same validator as the bank's (and against the bank, so none repeats one), the invalid ones dropped
-/// and counted, the rest kept under the origin `ai-llm`. An endpoint that is down, slow or gives nothing usable is
-/// said once, and the bundled knowledge base makes the quiz instead. Ctrl-C stops the request and keeps the shell.
+/// cleaned of terminal controls and invisible characters (`OutsideText`), checked by the same validator as the bank's
+/// (lengths included) and against the bank, so none repeats one; the invalid ones dropped and counted, and no more
+/// kept than were asked for, under the origin `ai-llm`. Nothing is stored before that. An endpoint that is down,
+/// slow or gives nothing usable is said once, and the bundled knowledge base makes the quiz instead. Ctrl-C stops the
+/// request and keeps the shell.
 struct LanguageModelQuestions {
     let session: ShellSession
     static let origin = "ai-llm"
@@ -45,9 +47,10 @@ struct LanguageModelQuestions {
             return []
         }
         session.aiLog.append(Exchange(at: session.now, url: url, prompt: messages.map(\.content).joined(separator: "\n\n"),
-                                      reply: reply))
+                                      reply: String(reply.prefix(Self.loggedReplyLimit))))
         if session.aiLog.count > 5 { session.aiLog.removeFirst(session.aiLog.count - 5) }
-        let (made, dropped) = try keep(Self.questions(in: reply, category: category, difficulty: difficulty))
+        let (made, dropped, unasked) = try keep(Self.questions(in: reply, category: category, difficulty: difficulty),
+                                                wanted: count, category: category)
         if made.isEmpty {
             fallBack(Localized(ko: "쓸 수 있는 문제가 없었습니다 (\(dropped)개 버림)", en: "nothing usable came back (\(dropped) dropped)"))
             return []
@@ -56,6 +59,11 @@ struct LanguageModelQuestions {
             ko: "문제 \(made.count)개를 받았습니다" + (dropped > 0 ? " (검사를 통과하지 못한 \(dropped)개는 버렸습니다)." : "."),
             en: "\(made.count) question\(made.count == 1 ? "" : "s") made" + (dropped > 0 ? " (\(dropped) failed the checks and were dropped)." : "."))),
                                    \.muted))
+        if unasked > 0 {
+            console.line(console.paint(console.text(Localized(
+                ko: "청한 것보다 많이 온 \(unasked)개는 보지 않고 버렸습니다.",
+                en: "\(unasked) more than were asked for came back and were left unread.")), \.muted))
+        }
         return made
     }
 
@@ -77,25 +85,32 @@ struct LanguageModelQuestions {
                                    \.warning))
     }
 
-    /// Keeps the valid questions that repeat no bank (or earlier) question; returns their ids and how many were dropped.
-    private func keep(_ parsed: [Question?]) throws -> (kept: [String], dropped: Int) {
+    /// How much of a reply `ai log` keeps (a model may send megabytes).
+    static let loggedReplyLimit = 16 * 1024
+
+    /// Keeps the first `wanted` valid questions that repeat no bank (or earlier) question, and stores them; returns
+    /// their ids, how many failed the checks, and how many came past the number asked for (never looked at).
+    private func keep(_ parsed: [Question?], wanted: Int, category: QuizCategory) throws
+        -> (kept: [String], dropped: Int, unasked: Int) {
         let repository = session.repository
+        let bank = try repository.questions(ids: try repository.candidateIds(category: category, unsolvedBy: nil, voiceOnly: false))
+        let bankTexts = Set(bank.flatMap { [QuestionValidator.normalizedText($0.ko.text), QuestionValidator.normalizedText($0.en.text)] })
         var valid: [Question] = []
         var seen = Set<String>()
+        var examined = 0
         for question in parsed {
+            if valid.count >= wanted { break }
+            examined += 1
             guard let question, QuestionValidator.problems(question).isEmpty,
                   question.ko.answerIndex == question.en.answerIndex,
+                  !bankTexts.contains(QuestionValidator.normalizedText(question.ko.text)),
+                  !bankTexts.contains(QuestionValidator.normalizedText(question.en.text)),
                   seen.insert(question.id).inserted,
                   try repository.questions(ids: [question.id]).isEmpty else { continue }
             valid.append(question)
         }
-        let bank = try repository.questions(ids: try repository.candidateIds(
-            category: valid.first?.category ?? .general, unsolvedBy: nil, voiceOnly: false))
-        let bankTexts = Set(bank.flatMap { [QuestionValidator.normalizedText($0.ko.text), QuestionValidator.normalizedText($0.en.text)] })
-        valid.removeAll { bankTexts.contains(QuestionValidator.normalizedText($0.ko.text))
-            || bankTexts.contains(QuestionValidator.normalizedText($0.en.text)) }
         try repository.saveGenerated(valid, origin: Self.origin, now: session.now)
-        return (valid.map(\.id), parsed.count - valid.count)
+        return (valid.map(\.id), examined - valid.count, parsed.count - examined)
     }
 
     /// Where the player is right about 70% of the time, as the three labels a model understands.
@@ -148,12 +163,27 @@ struct LanguageModelQuestions {
         }
         guard let decoded = try? JSONDecoder().decode(Reply.self, from: Data(text.utf8)) else { return [nil] }
         return decoded.questions.map { made in
-            guard let made, let ko = made.ko, let en = made.en else { return nil }
+            guard let made, let ko = made.ko.map(cleaned), let en = made.en.map(cleaned) else { return nil }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in QuestionValidator.normalizedText(en.text).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             return Question(id: "ai-llm-\(String(hash, radix: 16))", category: category,
                             difficulty: made.difficulty.flatMap(Difficulty.init(rawValue:)) ?? difficulty, voice: false,
                             ko: ko, en: en)
         }
+    }
+
+    /// A model's text made safe before it is checked: every field cleaned of terminal controls and invisible
+    /// characters, and trimmed. What is too long stays too long, for the validator to refuse.
+    static func cleaned(_ text: Question.Text) -> Question.Text {
+        func clean(_ field: String) -> String {
+            OutsideText.clean(field).trimmingCharacters(in: .whitespaces)
+        }
+        var result = text
+        result.text = clean(text.text)
+        result.answer = clean(text.answer)
+        result.alternatives = text.alternatives.map(clean)
+        result.options = text.options.map(clean)
+        result.explanation = clean(text.explanation)
+        return result
     }
 }
