@@ -27,6 +27,7 @@ struct BrainyLauncher {
             return 3
         }
         Platform.restrictNewFilesToOwner()
+        Platform.failWritesPastTheFileSizeLimit()
         if let folder = options.pathsFolder {
             return PathsWriter(folder: folder).run()
         }
@@ -175,12 +176,14 @@ struct BrainyLauncher {
 
 /// `$XDG_DATA_HOME/brainy`, or `$HOME/.local/share/brainy`, created readable by its owner only. `$HOME` comes first,
 /// as for every program that keeps files in the home folder; the password database's entry only when it is unset.
+/// A relative `XDG_DATA_HOME` is ignored, as the XDG Base Directory specification says (it would put the database
+/// wherever the shell happened to start).
 /// Paths are plain strings here: `URL`'s first `path` built a `Set<UInt8>` whose conformance lookup scanned all of
 /// the binary's conformance records (2% of a start-up).
 enum DataDirectory {
     static func resolve(_ environment: [String: String]) -> String {
         let base: String
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             base = xdg
         } else if let home = environment["HOME"], !home.isEmpty {
             base = home + "/.local/share"

@@ -4,7 +4,8 @@ import Foundation
 enum StartupFile {
     static func resolve(_ environment: [String: String]) -> URL? {
         let base: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+        // A relative XDG_CONFIG_HOME is ignored, as the XDG Base Directory specification says.
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg)
         } else if let home = environment["HOME"], !home.isEmpty {
             base = URL(fileURLWithPath: home).appendingPathComponent(".config")

@@ -249,6 +249,10 @@ public enum Platform {
     /// Files the shell creates are its owner's alone.
     public static func restrictNewFilesToOwner() { umask(0o077) }
 
+    /// A write past the file-size limit (`ulimit -f`) fails with EFBIG, which the shell reports like a full disk,
+    /// instead of raising SIGXFSZ, whose default action ends the process in the middle of a write.
+    public static func failWritesPastTheFileSizeLimit() { signal(SIGXFSZ, SIG_IGN) }
+
     static func sleep(seconds: Double) {
         guard seconds > 0 else { return }
         var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
