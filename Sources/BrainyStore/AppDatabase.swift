@@ -102,7 +102,15 @@ public struct AppDatabase: Sendable {
         // The usual start: a file in WAL mode, up to date. Its reads go through a plain connection, and GRDB's is
         // opened when first needed; anything else (a new file, a migration, a read-only file) opens it now, under
         // the setup lock. The `stat` that finds the file is the one its identity is kept from: nothing more at start.
-        if case let .database(status) = try DatabaseFileGuard.check(path),
+        // A file another shell is making now can look like no Brainy database for a moment: that verdict is given
+        // again under the setup lock, once the other shell is done.
+        let found: DatabaseFileGuard.Found?
+        do {
+            found = try DatabaseFileGuard.check(path)
+        } catch .notABrainyDatabase {
+            found = nil
+        }
+        if case let .database(status) = found,
            !(forced ?? !FileManager.default.isWritableFile(atPath: path)),
            let plain = PlainReader(path: path, busySeconds: busySeconds), (try? plain.isReadyAsItIs()) == true {
             let connection = LazyConnection { () throws -> any DatabaseWriter in
@@ -200,7 +208,7 @@ public struct AppDatabase: Sendable {
                 return try body(db)
             }
         } catch {
-            throw noting(.from(error, path: path))
+            throw .from(error, path: path)
         }
     }
 
@@ -217,14 +225,8 @@ public struct AppDatabase: Sendable {
                 return try body(db)
             }
         } catch {
-            throw noting(.from(error, path: path))
+            throw .from(error, path: path)
         }
-    }
-
-    /// A sign-in ended elsewhere is forgotten here: this shell writes for nobody until it signs in again.
-    private func noting(_ error: StoreError) -> StoreError {
-        if error == .signedOutElsewhere { writingSession.set(nil) }
-        return error
     }
 
     /// The device is still signed in as `userId` (the partial index of open sign-ins holds one row or none).
@@ -353,6 +355,7 @@ enum DatabaseFileGuard {
         // A database whose header change still sits in its write-ahead log: ask SQLite, read-only.
         var config = Configuration()
         config.readonly = true
+        config.busyMode = .timeout(AppDatabase.busySeconds)
         let found = try? DatabaseQueue(path: path, configuration: config).read { db in
             (id: try Int32.fetchOne(db, sql: "PRAGMA application_id"),
              objects: try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%'") ?? 0,

@@ -104,8 +104,9 @@ final class DatabaseFileWatch: Sendable {
     }
 }
 
-/// Whose sign-in this connection writes for: set by `startSession` and `adoptSession`, cleared by `endSession` and
-/// when a transaction finds it ended elsewhere. While one is set, every write (and every read but a sign-in's) checks
+/// Whose sign-in this connection writes for: set by `startSession` and `adoptSession`, cleared by `endSession` (which
+/// the shell calls when told its sign-in ended elsewhere: until then every write keeps being refused, even after a
+/// refusal some caller let pass unseen). While one is set, every write (and every read but a sign-in's) checks
 /// in its own transaction that the device is still signed in as that user: another shell's `logout`, or its sign-in
 /// as someone else, ends it; a second shell of the same player signing in does not (two shells of one player on one
 /// file, resuming one quiz or each playing their own, stay a supported case).

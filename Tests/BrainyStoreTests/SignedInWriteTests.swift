@@ -60,9 +60,12 @@ import Testing
         #expect(throws: StoreError.signedOutElsewhere) {
             _ = try shell.stats(userId: quiz.userId, now: Fixtures.start, timeZone: .gmt)
         }
-        // Once told, the shell writes for nobody: signing in (even as the same guest) goes on.
+        // A sign-in's own reads and writes go on; everything else stays refused until the shell lets go of its
+        // sign-in (a refusal some caller let pass unseen does not open the way for the next write).
         #expect(try shell.guestUser(now: Fixtures.start).id == quiz.userId)
         _ = try shell.user(email: "nobody@example.com")
+        #expect(throws: StoreError.signedOutElsewhere) { try shell.saveSettings(Settings(), userId: quiz.userId) }
+        try shell.endSession()
         _ = try shell.stats(userId: quiz.userId, now: Fixtures.start, timeZone: .gmt)
         shell.close()
     }

@@ -114,9 +114,10 @@ public final class ShellSession {
     }
 
     /// Another shell signed out, or signed in as someone else: the write that found it was refused, and this shell
-    /// is signed out too. Its quiz stays in progress (resumable after signing in again) and is let go of; the
-    /// device's sign-in is not ended from here, as it is another shell's now.
+    /// is signed out too. Its quiz stays in progress (resumable after signing in again) and is let go of. Ending its
+    /// own sign-in ends nothing of another player's (the store ends only this shell's player's).
     private func signOutAfterSignOutElsewhere() {
+        try? repository.endSession()
         guard flow.user != nil else { return }
         if let play = flow.play, play.quiz.status == .inProgress { repository.releaseQuiz(id: play.quiz.id) }
         // The flow's event for a sign-in that ended other than by this shell's `logout`.
@@ -213,7 +214,10 @@ public final class ShellSession {
     /// Signs out a sign-in that expired; what the table allows signed out (signing in again, help, exit…) goes on,
     /// anything else is told why not.
     private func expireSessionIfNeeded(before command: CommandName) throws {
-        guard flow.user != nil, let session = try repository.currentSession(), session.isExpired(at: now) else { return }
+        // A database that cannot be read now (its file replaced under the shell) does not keep `exit` or `help`
+        // from running: a command that needs the database says what is wrong itself.
+        guard flow.user != nil, let session = try? repository.currentSession(),
+              session.isExpired(at: now) else { return }
         try repository.endSession()
         _ = try? flow.handle(.sessionExpired)
         applyUserSettings(nil)
