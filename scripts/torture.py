@@ -4,18 +4,24 @@ each mode prints its figures and the run exits 1 when a mode misses its target.
 
 usage: scripts/torture.py --brainy PATH --server PATH [--seed N] [mode] [quick|full]
   (run through scripts/torture, which builds the release binaries; scripts/test runs the quick form on the debug ones)
-modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis, or all (the default)
+modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis, or all (the default);
+  replace links signout crowd attack the database file under running shells (issue 25)
 """
 import argparse, os, shutil, sys, tempfile, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from torture_suite import flood, fuzz, hostile, instance_kill, schemathesis_run, server_kill, shells  # noqa: E402
 from torture_suite.rig import Figures, Rig  # noqa: E402
+from torture_suite import database_file  # noqa: E402
 
 MODES = {
     "kill": shells.kill,
     "resume": shells.resume,
     "users": shells.users,
+    "replace": database_file.replace,
+    "links": database_file.links,
+    "signout": database_file.signout,
+    "crowd": database_file.crowd,
     "fuzz": fuzz.fuzz,
     "server-kill": server_kill.server_kill,
     "instance-kill": instance_kill.instance_kill,

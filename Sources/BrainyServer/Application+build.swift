@@ -55,7 +55,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     if let url = arguments.postgres {
         try await PostgresDatabase.prepare(url, houseAds: environment.houseAds ?? BundledHouseAds.load(),
                                            at: environment.clock.now(), logger: logger)
-        let database = PostgresDatabase(url, logger: logger)
+        let database = PostgresDatabase(url, logger: logger, deadline: .seconds(arguments.databaseTimeout))
         // The connection pool runs as one of the application's services.
         return try await buildApplication(arguments, environment: environment, database: database,
                                           services: [database.client], logger: logger)
@@ -82,15 +82,18 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
-        adminToken: arguments.adminToken,
+        adminToken: arguments.adminToken, metricsToken: arguments.metricsToken,
         social: social,
         limits: arguments.rateLimits, behindProxy: arguments.behindProxy, refusalDelay: arguments.refusalDelay,
         environment: environment)
     return Application(
         router: router,
-        // A connection idle (or stuck in its request line and headers) for a minute is closed: slow clients cannot
-        // hold connections for ever.
-        server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+        // Every part of a request has a time limit: the first head, each body, the idle time between requests (stuck
+        // in a later request's line and headers counts as idle). Slow clients cannot hold connections for ever.
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [RequestTimeoutHandler(head: .seconds(arguments.headerTimeout),
+                                                              body: .seconds(arguments.bodyTimeout))],
+            idleTimeout: .milliseconds(Int64(arguments.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "brainy-server"),
         services: services,
         logger: logger)
@@ -101,7 +104,8 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
 /// status by swift-metrics.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
-                 adTokens: AdTokens, adminToken: String? = nil, social: SocialSignIn = .disabled,
+                 adTokens: AdTokens, adminToken: String? = nil, metricsToken: String? = nil,
+                 social: SocialSignIn = .disabled,
                  limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
@@ -130,7 +134,8 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
                          at: .ads)
         router.addRoutes(HealthController(storage: repository, timeout: environment.healthTimeout).endpoints,
                          at: .operations)
-        router.addRoutes(MetricsController(registry: environment.metrics).endpoints, at: .operations)
+        router.addRoutes(MetricsController(registry: environment.metrics, token: metricsToken).endpoints,
+                         at: .operations)
     }
     // The error middleware must be in place before the routes, yet it needs the route table to tell a wrong
     // method (405 with Allow) from an unknown path (404): read the table off a first, throwaway router.

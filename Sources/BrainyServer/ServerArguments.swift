@@ -36,7 +36,21 @@ public struct ServerArguments: Equatable, Sendable {
     public var refusalDelay: Double = 1
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
+    /// Seconds a request may wait for the database (`--database-timeout`) before it is answered 503
+    /// `database_unavailable` with `Retry-After`.
+    public var databaseTimeout: Double = 4
+    /// Seconds a client has to send a request's head (`--header-timeout`), counted from the connection's start or
+    /// the previous answer.
+    public var headerTimeout: Double = 10
+    /// Seconds a client has to send a request's whole body once its head has come (`--body-timeout`).
+    public var bodyTimeout: Double = 30
+    /// Seconds an idle connection between requests is kept (`--idle-timeout`).
+    public var idleTimeout: Double = 60
+    /// `/metrics` answers only `Authorization: Bearer <this>` when set (`--metrics-token`, `BRAINY_METRICS_TOKEN`).
+    public var metricsToken: String?
     public var showHelp = false
+    /// `--version`: print the version.
+    public var showVersion = false
     /// `--man`: print the manual as a man page.
     public var showManual = false
     /// `--completion bash|zsh|fish`: print that shell's completion script.
@@ -153,6 +167,14 @@ public struct ServerArguments: Equatable, Sendable {
             parsed.refusalDelay = seconds
         }
         parsed.behindProxy = options.behindProxy
+        parsed.databaseTimeout = try seconds(options.databaseTimeout, "--database-timeout", 0.1...600) ?? parsed.databaseTimeout
+        parsed.headerTimeout = try seconds(options.headerTimeout, "--header-timeout", 1...3_600) ?? parsed.headerTimeout
+        parsed.bodyTimeout = try seconds(options.bodyTimeout, "--body-timeout", 1...3_600) ?? parsed.bodyTimeout
+        parsed.idleTimeout = try seconds(options.idleTimeout, "--idle-timeout", 1...3_600) ?? parsed.idleTimeout
+        parsed.metricsToken = try options.metricsToken.map { value throws(UsageError) in
+            try secretToken(value, "--metrics-token")
+        }
+        parsed.showVersion = options.version
         parsed.showManual = options.manual
         if let text = options.completion {
             guard let shell = BrainyKit.CompletionShell(rawValue: text) else {
@@ -188,6 +210,9 @@ public struct ServerArguments: Equatable, Sendable {
         if parsed.adminToken == nil, let token = fromEnvironment("BRAINY_ADMIN_TOKEN") {
             parsed.adminToken = try adminToken(token)
         }
+        if parsed.metricsToken == nil, let token = fromEnvironment("BRAINY_METRICS_TOKEN") {
+            parsed.metricsToken = try secretToken(token, "BRAINY_METRICS_TOKEN")
+        }
         if parsed.postgres != nil, parsed.secret == nil, parsed.keyFile == nil {
             parsed.keyFile = dataFolder(environment: environment) + "/server.key"
         }
@@ -200,6 +225,21 @@ public struct ServerArguments: Equatable, Sendable {
         } catch {
             throw UsageError(message: "\(source): \(error.message)")
         }
+    }
+
+    /// A number of seconds within `range`, or nil when the flag is absent.
+    private static func seconds(_ text: String?, _ flag: String, _ range: ClosedRange<Double>) throws(UsageError)
+        -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError(message: "\(flag) needs a number of seconds from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), not '\(text)'.")
+        }
+        return value
+    }
+
+    private static func secretToken(_ token: String, _ flag: String) throws(UsageError) -> String {
+        guard token.utf8.count >= 16 else { throw UsageError(message: "\(flag) needs at least 16 bytes.") }
+        return token
     }
 
     private static func adminToken(_ token: String) throws(UsageError) -> String {

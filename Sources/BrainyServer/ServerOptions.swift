@@ -20,7 +20,13 @@ struct ServerOptions: ParsableArguments {
     /// Repeatable: each one `<action>=<count>/<seconds>`, `<action>=off` or `off`.
     @Option(name: .customLong("rate-limit"), parsing: .unconditionalSingleValue) var rateLimits: [String] = []
     @Option(name: .customLong("refusal-delay"), parsing: .unconditional) var refusalDelay: String?
+    @Option(name: .customLong("database-timeout"), parsing: .unconditional) var databaseTimeout: String?
+    @Option(name: .customLong("header-timeout"), parsing: .unconditional) var headerTimeout: String?
+    @Option(name: .customLong("body-timeout"), parsing: .unconditional) var bodyTimeout: String?
+    @Option(name: .customLong("idle-timeout"), parsing: .unconditional) var idleTimeout: String?
+    @Option(name: .customLong("metrics-token"), parsing: .unconditional) var metricsToken: String?
     @Flag(name: .customLong("behind-proxy")) var behindProxy = false
+    @Flag(name: .customLong("version")) var version = false
     @Flag(name: .customLong("dev-idp")) var devIdP = false
     @Flag(name: .customLong("man")) var manual = false
     @Option(name: .customLong("completion"), parsing: .unconditional) var completion: String?

@@ -17,6 +17,10 @@ if arguments.showHelp {
     print(ServerArguments.usage)
     exit(0)
 }
+if arguments.showVersion {
+    print("brainy-server \(ServerArguments.manual.version)")
+    exit(0)
+}
 if arguments.showManual {
     print(ServerArguments.manual.manPage, terminator: "")
     exit(0)

@@ -3,8 +3,8 @@ import Testing
 
 /// Every command a state does not accept is refused with a message naming the state and what is allowed.
 @Suite struct QuizFlowRefusalTests {
-    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config,
-                                          .ai, .ads]
+    static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .clear, .exit, .clock, .flags,
+                                          .config, .ai, .ads]
     static let queries: [CommandName] = [.history, .stats, .profile, .settings, .sync, .leaderboard, .reset]
     static let betweenQuizzes: Set<CommandName> = Set(anywhere + queries + [.logout, .mode, .category, .format, .start, .login, .register,
                                                                             .ad])
@@ -63,7 +63,7 @@ import Testing
         }
         #expect(command == .hint && state == .answered)
         #expect(allowed == [.help, .state, .logout, .next, .abandon, .repeat, .history, .stats, .profile, .settings, .sync,
-                            .leaderboard, .diagram, .timing, .record, .source, .exit, .ad])
+                            .leaderboard, .diagram, .timing, .record, .source, .clear, .exit, .ad])
     }
 
     /// Events that map to a refused command leave the flow exactly as it was.

@@ -119,7 +119,7 @@ actor TestPostgres {
     }
 
     /// The folder holding initdb and postgres: on PATH, else Debian's newest /usr/lib/postgresql/N/bin.
-    private static func binFolder() throws -> String {
+    static func binFolder() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
         let debian = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? [])
             .sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "/usr/lib/postgresql/\($0)/bin" }
@@ -131,7 +131,7 @@ actor TestPostgres {
         throw Unavailable(description: "PostgreSQL's server programs (initdb, postgres) are not installed: run `bash scripts/setup` (it installs the Debian package postgresql), or set BRAINY_TEST_POSTGRES_URL to a server whose user may create databases.")
     }
 
-    private static func makeFolder() throws -> String {
+    static func makeFolder() throws -> String {
         var template = Array((NSTemporaryDirectory() + "/brainy-postgres-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Unavailable(description: "Cannot make a temporary folder for PostgreSQL: \(String(cString: strerror(errno))).")
@@ -140,7 +140,7 @@ actor TestPostgres {
     }
 
     /// A port nothing listens on now: the kernel's pick for a socket bound to port 0.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Unavailable(description: "Cannot open a socket to find a free port.") }
         defer { close(socket) }

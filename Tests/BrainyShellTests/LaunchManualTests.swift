@@ -30,8 +30,7 @@ import Testing
     @Test func manAndCompletionAreParsed() throws {
         #expect(try LaunchOptions.parse(["--man"]).showManual)
         #expect(try LaunchOptions.parse(["--completion", "fish"]).completionShell == .fish)
-        #expect(throws: LaunchOptions.UsageError(message: "--completion takes bash, zsh or fish, not 'tcsh'.")) {
-            try LaunchOptions.parse(["--completion=tcsh"])
-        }
+        let error = #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--completion=tcsh"]) }
+        #expect(error?.text.en == "--completion takes bash, zsh or fish, not 'tcsh'.")
     }
 }

@@ -117,7 +117,7 @@ import Testing
         do {
             _ = try LaunchOptions.parse(arguments)
         } catch {
-            #expect(error.message.contains(message), "\(error.message)")
+            #expect(error.text.en.contains(message), "\(error.text.en)")
         }
     }
 }

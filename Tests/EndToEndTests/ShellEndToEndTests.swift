@@ -256,8 +256,9 @@ import Testing
     }
 
     @Test func badFlagsSayWhatIsWrong() throws {
+        // No valid --lang: the shell's Korean, as for every other message of the run.
         let result = try run(["--lang", "fr"])
         #expect(result.status != 0)
-        #expect(result.err.contains("--lang takes ko or en"))
+        #expect(result.err.contains("--lang에는 ko 또는 en을 주세요"), "\(result.err)")
     }
 }

@@ -2,7 +2,7 @@
 public enum CommandName: String, CaseIterable, Sendable, Codable {
     case help, state, login, register, logout
     case mode, category, format, start, answer, speak, next, skip, hint, abandon, resume, `repeat`
-    case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, source, exit
+    case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, source, clear, exit
     case ad
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
     case clock, flags, config, reset, ai, ads
@@ -118,8 +118,8 @@ public enum TransitionTable {
         let signedIn = FlowState.allCases.filter {
             $0 != .signedOut && $0 != .maintenance && $0 != .watchingAd && !$0.isTransient
         }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .exit, .clock, .flags, .config,
-                                       .ai, .ads]
+        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .clear, .exit, .clock, .flags,
+                                       .config, .ai, .ads]
         for state in FlowState.allCases where !state.isTransient {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }

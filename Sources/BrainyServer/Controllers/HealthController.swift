@@ -34,16 +34,13 @@ struct HealthController {
         }
     }
 
-    /// The probe, or `TimedOut` when it takes longer than `timeout` (a pool waiting to reconnect may wait long).
+    /// The probe, or `TimedOut` when it takes longer than `timeout` (a pool waiting to reconnect may wait long, and
+    /// a query to a frozen database ignores cancellation: the answer does not wait for it).
     private func probe() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await storage.probe() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw TimedOut()
-            }
-            defer { group.cancelAll() }
-            try await group.next()
+        let storage = storage
+        guard let outcome = await Deadline.result(of: Task { try await storage.probe() }, within: timeout) else {
+            throw TimedOut()
         }
+        try outcome.get()
     }
 }

@@ -2,6 +2,7 @@ import BrainyAPI
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The server's storage on PostgreSQL, for several instances sharing one database: implements the same storage
 /// protocols as `ServerDatabase`, each method one transaction. Its `client` pools connections and must run (it is
@@ -10,11 +11,16 @@ public struct PostgresDatabase: Sendable {
     let client: PostgresClient
     let url: PostgresURL
     let logger: Logger
+    /// How long one storage call may wait for the database, leasing a connection and retrying included: past it the
+    /// call throws `DatabaseUnavailable` (a 503), and the connection it held is closed, so that a frozen database
+    /// holds neither the request nor the pool's connections.
+    let deadline: Duration
 
-    public init(_ url: PostgresURL, logger: Logger) {
+    public init(_ url: PostgresURL, logger: Logger, deadline: Duration = .seconds(4)) {
         self.client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
         self.url = url
         self.logger = logger
+        self.deadline = deadline
     }
 
     /// Connects once, runs the migrations this database lacks, one instance at a time (see `migrate`), and adds the
@@ -53,21 +59,37 @@ public struct PostgresDatabase: Sendable {
     /// query written once the connection's channel has closed is dropped unanswered: when the server ended the
     /// session, as it does on `pg_terminate_backend` or a failover, and this task resumed only after the channel
     /// closed, as on a busy machine, the request waited for ever. The server rolls back an ended session's
-    /// transaction itself.)
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            try await connection.run("BEGIN", logger: logger)
-            let value: T
-            do {
-                value = try await body(connection)
-            } catch {
-                if !Self.endsSession(error), !connection.isClosed {
-                    try? await connection.run("ROLLBACK", logger: logger)
+    /// transaction itself.) A session lost before COMMIT was sent (a pooled connection the database dropped while it
+    /// was away) is tried once more on another connection: nothing of the first try was committed. Past `deadline`,
+    /// or when the database cannot be reached, it throws `DatabaseUnavailable`.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await withinDeadline { held in
+            var tries = 0
+            while true {
+                tries += 1
+                let committing = OnceRaised()
+                do {
+                    return try await client.withConnection { connection in
+                        held.set(connection)
+                        defer { held.set(nil) }
+                        try await connection.run("BEGIN", logger: logger)
+                        let value: T
+                        do {
+                            value = try await body(connection)
+                        } catch {
+                            if !Self.endsSession(error), !connection.isClosed {
+                                try? await connection.run("ROLLBACK", logger: logger)
+                            }
+                            throw error
+                        }
+                        committing.raise()
+                        try await connection.run("COMMIT", logger: logger)
+                        return value
+                    }
+                } catch where tries == 1 && !committing.isRaised && Self.endsSession(error) {
+                    logger.notice("A pooled connection to PostgreSQL was lost (\(String(reflecting: error))); trying once more")
                 }
-                throw error
             }
-            try await connection.run("COMMIT", logger: logger)
-            return value
         }
     }
 
@@ -84,8 +106,63 @@ public struct PostgresDatabase: Sendable {
         }
     }
 
-    /// The rows of one statement, outside any transaction of the caller's.
+    /// The rows of one statement, outside any transaction of the caller's. A statement whose session was lost is
+    /// sent once more: every one this storage sends alone is a read or an idempotent update.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
-        try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        try await withinDeadline { held in
+            var tries = 0
+            while true {
+                tries += 1
+                do {
+                    return try await client.withConnection { connection in
+                        held.set(connection)
+                        defer { held.set(nil) }
+                        return try await connection.rows(query, logger: logger)
+                    }
+                } catch where tries == 1 && Self.endsSession(error) {
+                    logger.notice("A pooled connection to PostgreSQL was lost (\(String(reflecting: error))); trying once more")
+                }
+            }
+        }
     }
+
+    /// `operation` within `deadline`: past it, the connection it holds (`held`) is closed, which fails its query at
+    /// once and drops the connection from the pool, and `DatabaseUnavailable` is thrown; a failure that says the
+    /// database is away is thrown as `DatabaseUnavailable` too.
+    private func withinDeadline<T: Sendable>(_ operation: @escaping @Sendable (HeldConnection) async throws -> T)
+        async throws -> T {
+        let held = HeldConnection()
+        let task = Task { try await operation(held) }
+        switch await Deadline.result(of: task, within: deadline) {
+        case let .success(value)?:
+            return value
+        case let .failure(error)?:
+            guard DatabaseUnavailable.isUnavailability(error) else { throw error }
+            logger.warning("PostgreSQL is unavailable: \(String(reflecting: error))")
+            throw DatabaseUnavailable(reason: "the connection failed")
+        case nil:
+            held.close()
+            logger.warning("PostgreSQL did not answer within \(deadline)")
+            throw DatabaseUnavailable(reason: "no answer within \(deadline)")
+        }
+    }
+}
+
+/// The connection a storage call holds now, so that its deadline can close it from outside.
+final class HeldConnection: Sendable {
+    private let connection = Mutex<PostgresConnection?>(nil)
+
+    func set(_ value: PostgresConnection?) { connection.withLock { $0 = value } }
+
+    func close() {
+        connection.withLock { $0 }.map { _ = $0.close() as EventLoopFuture<Void> }
+    }
+}
+
+/// A flag raised once, read from the task that raised it and after it.
+final class OnceRaised: Sendable {
+    private let raised = Atomic(false)
+
+    func raise() { raised.store(true, ordering: .relaxed) }
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
 }

@@ -40,6 +40,14 @@ struct APIError: HTTPResponseError, Equatable {
     /// declared, or sent a broken chunked encoding (NIO's `HTTPParserError.invalidEOFState` and the like).
     static let truncatedBody = APIError(.badRequest, "bad_request",
                                         "The request body ended before its declared length or is not valid HTTP.")
+    /// The database did not answer within the request's deadline, or is away: nothing was stored that is not safe
+    /// to send again.
+    static var databaseUnavailable: APIError {
+        var error = APIError(.serviceUnavailable, "database_unavailable",
+                             "The server's database is not answering right now. Nothing was lost: try again in \(DatabaseUnavailable.retryAfter) seconds.")
+        error.retryAfter = DatabaseUnavailable.retryAfter
+        return error
+    }
     static let unauthorized = APIError(.unauthorized, "unauthorized",
                                        "Sign in first: send 'Authorization: Bearer <access token>'.")
 }
@@ -69,6 +77,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try Self.translate(error).response(from: request, context: context)
         } catch let error as DecodingError {
             return try APIError.badRequest(Self.describe(error)).response(from: request, context: context)
+        } catch let error as DatabaseUnavailable {
+            context.logger.warning("\(error)")
+            return try APIError.databaseUnavailable.response(from: request, context: context)
         } catch {
             context.logger.error("internal error: \(String(reflecting: error))")
             return try APIError(.internalServerError, "internal", "Something went wrong on the server.")

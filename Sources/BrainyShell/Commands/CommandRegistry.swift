@@ -9,7 +9,7 @@ enum CommandRegistry {
         SpeakCommand.self, NextCommand.self, SkipCommand.self, HintCommand.self, AbandonCommand.self, ResumeCommand.self, RepeatCommand.self,
         HistoryCommand.self, StatsCommand.self, ProfileCommand.self, SettingsCommand.self, SyncCommand.self,
         LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, SourceCommand.self,
-        ExitCommand.self, AdCommand.self,
+        ClearCommand.self, ExitCommand.self, AdCommand.self,
         ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self, AICommand.self, AdsCommand.self,
     ]
 

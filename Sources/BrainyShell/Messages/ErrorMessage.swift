@@ -19,8 +19,9 @@ public enum ErrorMessage {
         case let error as StoreError: store(error)
         case let error as RemoteError: remote(error)
         default:
-            Localized(ko: "예상하지 못한 오류입니다: \(error). 저장된 내용은 그대로 있습니다.",
-                      en: "Unexpected error: \(error). Everything saved so far is kept.")
+            // The error's own description is a library's words (errno, "error set"); its type is enough for a report.
+            Localized(ko: "예상하지 못한 오류입니다 (\(type(of: error))). 저장된 내용은 그대로 있습니다. 다시 해 보고, 되풀이되면 이 줄과 함께 알려 주세요.",
+                      en: "Unexpected error (\(type(of: error))). Everything saved so far is kept. Try again; if it happens again, please report this line.")
         }
     }
 
@@ -51,7 +52,7 @@ public enum ErrorMessage {
                              en: "'\(email)' is not a valid email address. Example: name@example.com")
         case let .passwordTooShort(minimum):
             return Localized(ko: "비밀번호는 \(minimum)자 이상이어야 합니다. 다시 시도하세요.",
-                             en: "The password must be at least \(minimum) characters. Try again.")
+                             en: "The password must be at least \(minimum.counted("character")). Try again.")
         case .passwordsDoNotMatch:
             return Localized(ko: "두 비밀번호가 다릅니다. 다시 'register'를 입력하세요.",
                              en: "The two passwords differ. Type 'register' again.")
@@ -87,7 +88,7 @@ public enum ErrorMessage {
         case let .allStagesCleared(category, stages):
             return Localized(
                 ko: "\(category.name.ko)의 \(stages)개 스테이지를 모두 통과했습니다! 'format individual'로 개별 퀴즈를 즐겨 보세요.",
-                en: "You cleared all \(stages) \(category.name.en) stages! Try 'format individual' for one-off quizzes.")
+                en: "You cleared \(stages == 1 ? "the" : "all \(stages)") \(category.name.en) stage\(stages == 1 ? "" : "s")! Try 'format individual' for one-off quizzes.")
         case .noHintCredits:
             return Localized(ko: "힌트가 남아 있지 않습니다. 80% 이상 맞히고 퀴즈를 마치면 힌트를 얻습니다.",
                              en: "No hints left. Finish a quiz with 80% or more to earn one.")
@@ -188,8 +189,8 @@ public enum ErrorMessage {
                 en: "Everything this shell saved is copied to \(copy). Leave with 'exit', then go on with 'brainy --db \(copy)', or move that file to \(path).")
         case let .databaseHasOtherNames(path, names):
             return Localized(
-                ko: "데이터베이스 파일 \(Josa.attach(path, .topic)) 하드 링크로 이름이 \(names)개입니다. SQLite는 로그와 잠금을 이름마다 따로 두므로 두 이름으로 쓰면 파일이 망가집니다. 그래서 저장하지 않습니다(방금 한 일은 저장되지 않았습니다). 다른 이름을 지우고(찾기: find / -samefile \(path)) 다시 입력하세요. 사본이 필요하면 ln 대신 cp로 만드세요.",
-                en: "The database file \(path) has \(names) names (hard links). SQLite keeps its log and locks per name, so writing through two names damages the file; nothing is saved (what you just did was not saved). Remove the other names (find them with: find / -samefile \(path)) and type it again. To have a copy, use cp rather than ln.")
+                ko: "데이터베이스 파일 \(Josa.attach(path, .topic)) 하드 링크로 이름이 \(names)개입니다. 데이터베이스의 로그와 잠금은 이름마다 따로 생기므로 두 이름으로 쓰면 파일이 망가집니다. 그래서 저장하지 않습니다(방금 한 일은 저장되지 않았습니다). 다른 이름을 지우고(찾기: find / -samefile \(path)) 다시 입력하세요. 사본이 필요하면 ln 대신 cp로 만드세요.",
+                en: "The database file \(path) has \(names) names (hard links). The database's log and locks go by name, so writing through two names damages the file; nothing is saved (what you just did was not saved). Remove the other names (find them with: find / -samefile \(path)) and type it again. To have a copy, use cp rather than ln.")
         case let .databaseEmptied(path):
             return Localized(
                 ko: "\(Josa.attach(path, .topic)) 빈 파일인데, 이 경로에는 Brainy 데이터베이스가 있었습니다(옆에 \(path)-claims 또는 \(path)-wal이 있습니다). 다른 프로그램이 파일을 바꾸거나 비운 것으로 보여 새 데이터베이스를 만들지 않고 그대로 두었습니다. 옆에 셸이 남긴 사본(…-rescued-….sqlite)이 있으면 --db로 그 파일을 쓰세요. 정말 새로 시작하려면 \(path) 파일(과 -wal, -shm 파일)을 지운 뒤 다시 실행하세요.",

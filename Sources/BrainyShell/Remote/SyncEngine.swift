@@ -120,7 +120,7 @@ struct SyncEngine {
             let left = total - sent
             console.line(console.paint(console.text(Localized(
                 ko: "동기화를 멈췄습니다: 결과 \(total.grouped)개 중 \(sent.grouped)개를 올렸고, 나머지 \(left.grouped)개는 이 기기에 남아 다음 'sync' 때 올라갑니다.",
-                en: "Sync stopped: \(sent.grouped) of \(total.grouped) results sent; the other \(left.grouped) stay on this device and go with the next 'sync'.")),
+                en: "Sync stopped: \(sent.grouped) of \(total.counted("result")) sent; the other \(left.grouped) stay on this device and go with the next 'sync'.")),
                 \.warning))
             throw error
         }
@@ -178,7 +178,7 @@ struct SyncEngine {
         let pack = try remote.call(api, watch) { try await $0.pack() }
         let count = try repository.importPack(pack, now: session.now)
         summary.append(console.text(Localized(ko: "문제 팩 \(pack.version) 받음 (\(count.grouped)문제)",
-                                              en: "pack \(pack.version) imported (\(count.grouped) questions)")))
+                                              en: "pack \(pack.version) imported (\(count.counted("question")))")))
     }
 
     /// Every player's answers as question difficulties, for AI mode and `start adaptive`.

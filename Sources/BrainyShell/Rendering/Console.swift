@@ -10,6 +10,9 @@ public final class Console {
     /// `--format json|plain`: standard output carries only what `data` writes; every other line (notices, prompts
     /// for the next step, feedback) goes to standard error.
     public var dataOnlyOnStandardOutput = false
+    /// The width lines are wrapped to, between words (the terminal's, or a transcript's): asked at each line, since a
+    /// terminal may be resized. Nil, or nil returned: lines are written as they are.
+    public var wrapWidth: (() -> Int?)?
     /// Everything written, when capturing (tests).
     public private(set) var captured: String = ""
     private let capturing: Bool
@@ -55,7 +58,7 @@ public final class Console {
 
     public func text(_ localized: Localized) -> String { localized[language] }
 
-    public func line(_ text: String = "") { write(text + "\n", toError: dataOnlyOnStandardOutput) }
+    public func line(_ text: String = "") { write(wrapped(text) + "\n", toError: dataOnlyOnStandardOutput) }
 
     /// A result for scripts (a JSON document, tab-separated rows): always on standard output.
     public func data(_ text: String) { write(text + "\n", toError: false) }
@@ -65,13 +68,25 @@ public final class Console {
     /// A line that informs and is no result: dropped with `-q`, on standard error when the output is data.
     public func notice(_ text: String) {
         guard !quiet else { return }
-        write(text + "\n", toError: dataOnlyOnStandardOutput)
+        write(wrapped(text) + "\n", toError: dataOnlyOnStandardOutput)
     }
 
     public func notice(_ localized: Localized) { notice(localized[language]) }
 
     public func error(_ text: String) {
-        write("\(palette.failure)\(text)\(palette.reset)\n", toError: true)
+        write("\(palette.failure)\(wrapped(text))\(palette.reset)\n", toError: true)
+    }
+
+    /// `text` broken between words to fit `wrapWidth`, each continued line indented as the line it continues. A
+    /// terminal breaks a long line at its last column, inside a word ("sett" / "ings"); this breaks it before.
+    func wrapped(_ text: String) -> String {
+        guard let width = wrapWidth?(), width > 0, text.displayWidth > width else { return text }
+        return Self.wrap(text, width: width)
+    }
+
+    /// The shell's one wrapping rule: `TextWrapping` measured in terminal columns.
+    static func wrap(_ text: String, width: Int, indent: String? = nil) -> String {
+        TextWrapping.lines(text, width: width, indent: indent, measure: \.displayWidth).joined(separator: "\n")
     }
 
     public func paint(_ text: String, _ color: KeyPath<Palette, String>) -> String {
@@ -115,6 +130,13 @@ public final class Console {
     public func endProgress() {
         guard showsLiveProgress else { return }
         write("\r\u{1B}[2K", toError: false)
+    }
+
+    /// Clears the terminal's screen and puts the cursor at its top (`clear`). Only on a terminal, with nothing
+    /// held, kept, paged or captured: a pipe, a file or a transcript gets nothing.
+    public func clearScreen() {
+        guard showsLiveProgress else { return }
+        write("\u{1B}[H\u{1B}[2J", toError: false)
     }
 
     /// Starts keeping a copy of what is written (for a transcript).

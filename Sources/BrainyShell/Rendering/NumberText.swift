@@ -16,3 +16,11 @@ extension Int {
         return (self < 0 ? "-" : "") + out
     }
 }
+
+extension Int {
+    /// A count with its English noun: "1 point", "2 points", "12,345 results", "1 quiz", "3 quizzes" (the plural
+    /// given when it is not the noun with an s). Korean counts need no plural: "1점", "3개".
+    func counted(_ singular: String, _ plural: String? = nil) -> String {
+        "\(grouped) \(self == 1 ? singular : plural ?? singular + "s")"
+    }
+}

@@ -33,7 +33,7 @@ struct AIQuestionMaking {
         console.line(console.paint("🤖 " + console.text(Localized(
             ko: "지식 베이스에서 만든 \(category.name.ko) 문제 \(kept.count)개를 준비했습니다"
                 + (leftOut > 0 ? " (이 기기의 문제와 겹친 \(leftOut)개 제외)." : "."),
-            en: "Made ready \(kept.count) \(category.name.en) questions from the knowledge base"
+            en: "Made ready \(kept.count.grouped) \(category.name.en) question\(kept.count == 1 ? "" : "s") from the knowledge base"
                 + (leftOut > 0 ? " (\(leftOut) left out: already asked by a question on this device)." : "."))),
                                    \.muted))
     }

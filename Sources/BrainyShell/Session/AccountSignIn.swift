@@ -51,7 +51,7 @@ struct AccountSignIn {
         // With a server the account is made there; a local one of the same email is taken over by it.
         if api == nil, try repository.user(email: email) != nil { throw BrainyError.emailTaken(email) }
         let minimum = config.passwordMinLength
-        let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum) characters): ")
+        let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum.counted("character"))): ")
         guard let password = session.askSecret(prompt) else {
             throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }

@@ -34,7 +34,7 @@ struct LanguageModelQuestions {
         let messages = Self.prompt(count: count, category: category, difficulty: difficulty)
         console.line(console.paint("🤖 " + console.text(Localized(
             ko: "언어 모델(\(api.model))에 \(category.name.ko) 문제 \(count)개를 청하는 중… (Ctrl-C로 멈춤)",
-            en: "Asking the language model (\(api.model)) for \(count) \(category.name.en) questions… (Ctrl-C stops)")), \.muted))
+            en: "Asking the language model (\(api.model)) for \(count) \(category.name.en) question\(count == 1 ? "" : "s")… (Ctrl-C stops)")), \.muted))
         let call = RemoteCall()
         defer { call.finish() }
         let reply: String
@@ -67,9 +67,11 @@ struct LanguageModelQuestions {
         return made
     }
 
+    /// What went wrong, said for a person: never the transport library's own words ("connection reset (error set)").
     static func reason(_ error: RemoteError) -> Localized {
         switch error {
-        case let .unreachable(detail): Localized(ko: "연결할 수 없음: \(detail.prefix(80))", en: "not reachable: \(detail.prefix(80))")
+        case .unreachable: Localized(ko: "연결할 수 없음: 켜져 있는지, --ai-url이나 'settings ai'의 주소가 맞는지 확인하세요",
+                                     en: "could not connect: check that it is running and that the address of --ai-url or 'settings ai' is right")
         case let .timedOut(seconds): Localized(ko: "\(seconds)초 안에 답을 다 받지 못함", en: "no full answer within \(seconds) s")
         case let .server(status, _, message, _, _): Localized(ko: "HTTP \(status) \(message)", en: "HTTP \(status) \(message)")
         case .badResponse: Localized(ko: "읽을 수 없는 답", en: "an unreadable reply")

@@ -56,15 +56,46 @@ public struct LaunchOptions: Equatable, Sendable {
         case file(String)
     }
 
-    /// What a bad command line gets told.
+    /// What a bad command line gets told, in the run's language (`--lang`, else the shell's Korean), as every other
+    /// message of the run: `--bogus` and `-f /nonexistent` answer in the same language.
     public struct UsageError: Error, Equatable, Sendable {
-        public var message: String
+        public var text: Localized
+        public var language: Language
+
+        public var message: String { text[language] }
+    }
+
+    /// The language `--lang` chooses on this command line (the last valid one), read before anything else is parsed
+    /// so that even an error before it speaks it.
+    public static func language(in arguments: [String]) -> Language? {
+        var chosen: Language?
+        var index = 0
+        while index < arguments.count, arguments[index] != "--" {
+            let argument = arguments[index]
+            if argument == "--lang", index + 1 < arguments.count {
+                chosen = Language(parsing: arguments[index + 1]) ?? chosen
+                index += 1
+            } else if argument.hasPrefix("--lang=") {
+                chosen = Language(parsing: String(argument.dropFirst("--lang=".count))) ?? chosen
+            }
+            index += 1
+        }
+        return chosen
     }
 
     /// What `--help` prints: rendered from `manual`, like the man page and the completion scripts.
     public static var usage: String { manual.helpText }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+        let language = Self.language(in: arguments) ?? .ko
+        func refusal(ko: String, en: String) -> UsageError {
+            UsageError(text: Localized(ko: ko, en: en), language: language)
+        }
+        /// `--seed x`: what the flag takes, and the value it was given.
+        func takes(_ flag: String, ko what: String, en whatEnglish: String, not text: String) -> UsageError {
+            refusal(ko: "\(flag)에는 \(what) 주세요. \(Josa.attach("'\(text)'", .topic)) 쓸 수 없습니다.",
+                    en: "\(flag) takes \(whatEnglish), not '\(text)'.")
+        }
         var options = LaunchOptions()
         var scanner = FlagScanner(arguments)
         var checking = false
@@ -72,13 +103,18 @@ public struct LaunchOptions: Equatable, Sendable {
         while let current = scanner.next() {
             if ended {
                 // After `--` nothing is a flag: only transcripts of --check may follow.
-                guard checking else { throw UsageError(message: "Unexpected argument '\(current.argument)'. See 'brainy --help'.") }
+                guard checking else {
+                    throw refusal(ko: "필요 없는 인자입니다: '\(current.argument)'. 'brainy --help'를 보세요.",
+                                  en: "Unexpected argument '\(current.argument)'. See 'brainy --help'.")
+                }
                 options.checkFiles.append(current.argument)
                 continue
             }
             let flag = current.name
             func value(for flag: String) throws(UsageError) -> String {
-                guard let value = scanner.value(of: current) else { throw UsageError(message: "\(flag) needs a value.") }
+                guard let value = scanner.value(of: current) else {
+                    throw refusal(ko: "\(flag) 뒤에 값이 필요합니다. 'brainy --help'를 보세요.", en: "\(flag) needs a value.")
+                }
                 return value
             }
             let argument = current.argument
@@ -92,32 +128,32 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--server": options.serverURL = try value(for: flag)
             case "--seed":
                 let text = try value(for: flag)
-                guard let seed = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not '\(text)'.") }
+                guard let seed = UInt64(text) else { throw takes("--seed", ko: "0 이상의 정수를", en: "a whole number", not: text) }
                 options.seed = seed
             case "--lang":
                 let text = try value(for: flag)
                 guard let language = Language(parsing: text) else {
-                    throw UsageError(message: "--lang takes ko or en, not '\(text)'.")
+                    throw takes("--lang", ko: "ko 또는 en을", en: "ko or en", not: text)
                 }
                 options.language = language
             case "--no-color", "--no-colour": options.noColor = true
             case "--format":
                 let text = try value(for: flag)
                 guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                    throw UsageError(message: "--format takes table, plain or json, not '\(text)'.")
+                    throw takes("--format", ko: "table, plain, json 중 하나를", en: "table, plain or json", not: text)
                 }
                 options.format = format
             case "--qa": options.qa = true
             case "--ads":
                 let text = try value(for: flag)
                 guard let value = Switch(parsing: text) else {
-                    throw UsageError(message: "--ads takes on or off, not '\(text)'.")
+                    throw takes("--ads", ko: "on 또는 off를", en: "on or off", not: text)
                 }
                 options.ads = value.isOn
             case "--clock":
                 let text = try value(for: flag)
                 guard let date = ISO8601DateFormatter().date(from: text) else {
-                    throw UsageError(message: "--clock takes a time like 2026-01-01T09:00:00Z, not '\(text)'.")
+                    throw takes("--clock", ko: "2026-01-01T09:00:00Z 같은 시각을", en: "a time like 2026-01-01T09:00:00Z", not: text)
                 }
                 options.clock = date
             case "--check":
@@ -131,13 +167,15 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--ai-url":
                 let text = try value(for: flag)
                 guard ServerAddress.isValid(text) else {
-                    throw UsageError(message: "--ai-url takes an address like http://127.0.0.1:11434/v1, not '\(text)'.")
+                    throw takes("--ai-url", ko: "http://127.0.0.1:11434/v1 같은 주소를", en: "an address like http://127.0.0.1:11434/v1",
+                                not: text)
                 }
                 options.aiURL = text
             case "--asr-url":
                 let text = try value(for: flag)
                 guard ServerAddress.isValid(text) else {
-                    throw UsageError(message: "--asr-url takes an address like http://127.0.0.1:8000/v1, not '\(text)'.")
+                    throw takes("--asr-url", ko: "http://127.0.0.1:8000/v1 같은 주소를", en: "an address like http://127.0.0.1:8000/v1",
+                                not: text)
                 }
                 options.asrURL = text
             case "--demo": options.demoFile = try value(for: flag)
@@ -145,7 +183,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--pace":
                 let text = try value(for: flag)
                 guard let pace = PaceText.seconds(text), pace >= 0 else {
-                    throw UsageError(message: "--pace takes a time like 1.5s or 800ms, not '\(text)'.")
+                    throw takes("--pace", ko: "1.5s나 800ms 같은 시간을", en: "a time like 1.5s or 800ms", not: text)
                 }
                 options.pace = pace
             case "-h", "--help": options.showHelp = true
@@ -154,23 +192,26 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--completion":
                 let text = try value(for: flag)
                 guard let shell = CompletionShell(rawValue: text) else {
-                    throw UsageError(message: "--completion takes bash, zsh or fish, not '\(text)'.")
+                    throw takes("--completion", ko: "bash, zsh, fish 중 하나를", en: "bash, zsh or fish", not: text)
                 }
                 options.completionShell = shell
             case let file where checking && !file.hasPrefix("-"):
                 options.checkFiles.append(file)
             default:
-                throw UsageError(message: "Unknown option '\(argument)'. See 'brainy --help'.")
+                throw refusal(ko: "알 수 없는 옵션입니다: '\(argument)'. 'brainy --help'를 보세요.",
+                              en: "Unknown option '\(argument)'. See 'brainy --help'.")
             }
         }
         if checking && options.checkFiles.isEmpty {
-            throw UsageError(message: "--check needs one or more transcript files.")
+            throw refusal(ko: "--check 뒤에 트랜스크립트 파일을 하나 이상 주세요.", en: "--check needs one or more transcript files.")
         }
         if (options.update || options.coverage) && !checking {
-            throw UsageError(message: "\(options.update ? "--update" : "--coverage") goes with --check FILE.")
+            let flag = options.update ? "--update" : "--coverage"
+            throw refusal(ko: "\(Josa.attach(flag, .topic)) --check FILE과 함께 씁니다.", en: "\(flag) goes with --check FILE.")
         }
         if options.scripts.filter({ $0 == .file("-") }).count > 1 {
-            throw UsageError(message: "-f - reads standard input, which can be read only once.")
+            throw refusal(ko: "-f -는 표준 입력을 읽는데, 표준 입력은 한 번만 읽을 수 있습니다.",
+                          en: "-f - reads standard input, which can be read only once.")
         }
         return options
     }

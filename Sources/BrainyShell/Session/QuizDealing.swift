@@ -77,7 +77,7 @@ struct QuizDealing {
                                                               en: "Stage \(stage) begins! (four of five to pass)")), \.emphasis))
         } else if dealt.count < request.count && request.format != .stage {
             console.line(Localized(ko: "남은 문제가 \(dealt.count)개라 \(dealt.count)문제로 시작합니다.",
-                                   en: "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
+                                   en: dealt.count == 1 ? "Only 1 question is left: starting with it." : "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
         }
         return QuizPlay(quiz: quiz, questions: questions, questionShownAt: session.now)
     }

@@ -53,6 +53,8 @@ public final class ShellSession {
         var seeder = SystemRandomNumberGenerator()
         self.generator = SeededGenerator(seed: options.seed ?? seeder.next())
         console.language = options.languageOverride ?? .ko
+        // Lines are broken between words at the width tables fit (a terminal would break them inside a word).
+        console.wrapWidth = { [weak self] in self?.columns }
     }
 
     var repository: any BrainyRepository { services.repository }

@@ -23,12 +23,13 @@ struct TranscriptionRecognizer: SpeechRecognizer {
             throw ShellError.listeningStopped
         } catch let .timedOut(seconds) {
             throw ShellError.transcriptionFailed("no answer within \(seconds) s")
-        } catch let .unreachable(reason) {
-            throw ShellError.transcriptionFailed("not reachable: \(reason.prefix(120))")
+        } catch .unreachable {
+            // The transport's own words ("connection reset (error set)…") say nothing to a person.
+            throw ShellError.transcriptionFailed("could not connect: check that it is running and that the address is right")
         } catch let .server(status, _, message, _, _) {
             throw ShellError.transcriptionFailed("HTTP \(status) \(message)")
-        } catch let .badResponse(reason) {
-            throw ShellError.transcriptionFailed(String(reason.prefix(160)))
+        } catch .badResponse {
+            throw ShellError.transcriptionFailed("its reply could not be read")
         }
     }
 }

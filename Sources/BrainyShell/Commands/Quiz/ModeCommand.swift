@@ -24,7 +24,7 @@ enum ModeCommand: ShellCommand {
         let flags = session.config.featureFlags
         if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz { throw BrainyError.quizTypeDisabled(type) }
         try session.apply(.modeChosen(type))
-        session.console.line(Localized(ko: "\(type.name.ko) 모드입니다. 카테고리를 고르세요: ",
+        session.console.line(Localized(ko: "\(Josa.attach(type.name.ko, .object)) 골랐습니다. 카테고리를 고르세요: ",
                                        en: "\(type.name.en.prefix(1).uppercased() + type.name.en.dropFirst()) chosen. Choose a category: ")
                              + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
                                          en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))

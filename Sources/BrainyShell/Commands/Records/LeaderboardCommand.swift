@@ -50,7 +50,7 @@ enum LeaderboardCommand: ShellCommand {
         if let you = board.you {
             console.line(console.text(Localized(
                 ko: "내 순위: \(you.rank)위 · \(you.score)점 · 정답률 \(Percent.text(you.accuracy))",
-                en: "You: #\(you.rank) · \(you.score) points · \(Percent.text(you.accuracy)) correct")))
+                en: "You: #\(you.rank) · \(you.score.counted("point")) · \(Percent.text(you.accuracy)) correct")))
         }
         if BrainyDateFormat.day(fetchedAt, timeZone: .gmt) != BrainyDateFormat.day(session.now, timeZone: .gmt) {
             console.line(console.paint(console.text(Localized(ko: "오늘 것이 아닙니다. 'sync'로 새로 받으세요.",

@@ -93,7 +93,7 @@ enum ProfileCommand: ShellCommand {
         let perType = [QuizType.multipleChoice, .shortAnswer].map { "\($0.name[language]) \(pack.total)" }
         rows.append((Localized(ko: "유형별", en: "per type"), perType.joined(separator: " · ")))
         rows.append((Localized(ko: "음성 모드용", en: "voice-ready"),
-                     console.text(Localized(ko: "\(pack.voiceCount)문제", en: "\(pack.voiceCount) questions"))))
+                     console.text(Localized(ko: "\(pack.voiceCount)문제", en: pack.voiceCount.counted("question")))))
         let fromKnowledge = pack.generatedCount["ai-kb", default: 0]
         let fromModel = pack.generatedCount["ai-llm", default: 0]
         rows.append((Localized(ko: "AI모드", en: "AI mode"), console.text(Localized(

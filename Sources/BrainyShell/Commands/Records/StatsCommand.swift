@@ -112,7 +112,7 @@ enum StatsCommand: ShellCommand {
             }
             console.line(category.name[language].padded(toWidth: nameWidth) + "  " + String(rating.points)
                          + console.paint(moved, moved.contains("▼") ? \.warning : \.success)
-                         + console.paint(console.text(Localized(ko: "  (답 \(rating.answers)개)", en: "  (\(rating.answers) answers)")),
+                         + console.paint(console.text(Localized(ko: "  (답 \(rating.answers)개)", en: "  (\(rating.answers.counted("answer")))")),
                                          \.muted))
         }
     }

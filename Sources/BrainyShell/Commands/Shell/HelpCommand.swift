@@ -54,10 +54,13 @@ enum HelpCommand: ShellCommand {
             command.usage.displayWidth > 40 ? command.name.rawValue + " …" : command.usage
         }
         let width = allowed.map { shownUsage($0).displayWidth }.max() ?? 10
+        // The summaries wrap between words in their own column, their continued lines indented under it.
+        let indent = String(repeating: " ", count: 2 + width + 2)
+        let room = max(20, session.columns - indent.count)
         for command in allowed {
-            let line = "  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  "
-                + console.text(command.summary)
-            console.line(line.displayWidth > session.columns ? line.truncated(toWidth: session.columns) : line)
+            let summary = TextWrapping.lines(console.text(command.summary), width: room, measure: \.displayWidth)
+            console.line("  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  "
+                         + summary.joined(separator: "\n" + indent))
         }
         if flow.state == .question {
             console.line(console.paint(console.text(Localized(

@@ -46,7 +46,7 @@ enum RecordCommand: ShellCommand {
             // The path as typed may hold control characters: shown cleaned, as all text from outside.
             let path = OutsideText.clean(recorder.file.path)
             return console.line(Localized(ko: "\(path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(path)'로 다시 확인하세요.",
-                                          en: "Recorded \(recorder.transcript.entries.count) commands to \(path). Check it with 'brainy --check \(path)'."))
+                                          en: "Recorded \(recorder.transcript.entries.count.counted("command")) to \(path). Check it with 'brainy --check \(path)'."))
         }
         if let recorder = session.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
         // The transcript replaces the file whole at every command (written beside it, then renamed over it): a
