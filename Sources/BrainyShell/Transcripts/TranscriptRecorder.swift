@@ -16,6 +16,8 @@ final class TranscriptRecorder {
     private var secretInputs: Set<Int> = []
     /// Each secret met so far and its placeholder, in the order met.
     private var secrets: [(secret: String, placeholder: String)] = []
+    /// The secrets the current command read or was given.
+    private var current: [String] = []
 
     init(file: URL, header: Transcript.Header) {
         self.file = file
@@ -39,22 +41,27 @@ final class TranscriptRecorder {
         transcript.entries.append(entry)
         inputs = []
         secretInputs = []
+        current = []
         try save()
     }
 
     /// The placeholder of `secret`: one per secret, the first time it is met.
     private func placeholder(for secret: String) -> String {
+        current.append(secret)
         if let known = secrets.first(where: { $0.secret == secret }) { return known.placeholder }
         let placeholder = "transcript-secret-\(secrets.count + 1)"
         secrets.append((secret, placeholder))
         return placeholder
     }
 
-    /// `output` with every secret it repeats replaced by its placeholder (case aside: an address is shown lowercased),
-    /// and a URL's credentials masked. Secrets shorter than four characters are left, as they would match anywhere.
+    /// `output` with every secret it repeats replaced by its placeholder (case aside: a word is often shown
+    /// lowercased), the current command's first, and a URL's credentials masked. Secrets shorter than four characters
+    /// are left, as they would match anywhere.
     private func hidingSecrets(_ output: String) -> String {
         var hidden = output
-        for (secret, placeholder) in secrets.sorted(by: { $0.secret.count > $1.secret.count }) where secret.count >= 4 {
+        let ordered = secrets.filter { current.contains($0.secret) }.sorted { $0.secret.count > $1.secret.count }
+            + secrets.filter { !current.contains($0.secret) }.sorted { $0.secret.count > $1.secret.count }
+        for (secret, placeholder) in ordered where secret.count >= 4 {
             hidden = hidden.replacingOccurrences(of: secret, with: placeholder, options: .caseInsensitive)
         }
         return hidden.contains("://") ? hidden.split(separator: " ", omittingEmptySubsequences: false)
