@@ -4,13 +4,13 @@ each mode prints its figures and the run exits 1 when a mode misses its target.
 
 usage: scripts/torture.py --brainy PATH --server PATH [--seed N] [mode] [quick|full]
   (run through scripts/torture, which builds the release binaries; scripts/test runs the quick form on the debug ones)
-modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis, or all (the default);
+modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis outside, or all (the default);
   replace links signout crowd attack the database file under running shells (issue 25)
 """
 import argparse, os, shutil, sys, tempfile, time, traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torture_suite import flood, fuzz, hostile, instance_kill, schemathesis_run, server_kill, shells  # noqa: E402
+from torture_suite import flood, fuzz, hostile, instance_kill, outside, schemathesis_run, server_kill, shells  # noqa: E402
 from torture_suite.rig import Figures, Rig  # noqa: E402
 from torture_suite import database_file  # noqa: E402
 
@@ -28,6 +28,7 @@ MODES = {
     "hostile": hostile.hostile,
     "flood": flood.flood,
     "schemathesis": schemathesis_run.schemathesis,
+    "outside": outside.outside,
 }
 
 
