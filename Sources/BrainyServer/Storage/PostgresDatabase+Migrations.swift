@@ -204,6 +204,35 @@ extension PostgresDatabase {
         Migration(id: "v5-dev-idp-key", statements: [
             "CREATE TABLE dev_idp_key (id INTEGER PRIMARY KEY CHECK (id = 1), pem TEXT NOT NULL)",
         ]),
+        // As SQLite's v10-plausible-play: `eligible` (the result's own checks) apart from `ranked` (its quiz's
+        // plausibility too), quizzes marked ranked, the indexes the ranking and the quota read, and one rating vote
+        // per (question, account).
+        Migration(id: "v6-plausible-play", statements: [
+            "ALTER TABLE result ADD COLUMN eligible BOOLEAN NOT NULL DEFAULT FALSE",
+            "UPDATE result SET eligible = ranked",
+            "CREATE INDEX result_on_account_id_quiz_id ON result (account_id, quiz_id)",
+            "CREATE INDEX result_on_account_id_question_id ON result (account_id, question_id)",
+            "CREATE INDEX result_on_account_id_received_at ON result (account_id, received_at)",
+            "ALTER TABLE quiz ADD COLUMN ranked BOOLEAN NOT NULL DEFAULT FALSE",
+            "UPDATE quiz SET ranked = EXISTS (SELECT 1 FROM result r WHERE r.quiz_id = quiz.id AND r.ranked)",
+            "CREATE INDEX quiz_on_account_id_started_at ON quiz (account_id, started_at)",
+            """
+            CREATE TABLE rating_vote (
+                question_id TEXT NOT NULL,
+                account_id TEXT NOT NULL REFERENCES account ON DELETE CASCADE,
+                result_id TEXT NOT NULL,
+                answered_at TIMESTAMPTZ NOT NULL,
+                outcome TEXT NOT NULL,
+                PRIMARY KEY (question_id, account_id)
+            )
+            """,
+            """
+            INSERT INTO rating_vote (question_id, account_id, result_id, answered_at, outcome)
+            SELECT DISTINCT ON (question_id, account_id) question_id, account_id, id, answered_at, outcome
+            FROM result WHERE ranked
+            ORDER BY question_id, account_id, answered_at, id COLLATE "C"
+            """,
+        ]),
     ]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction

@@ -190,6 +190,48 @@ extension ServerDatabase {
                 t.column("pem", .text).notNull()
             }
         }
+        migrator.registerMigration("v10-plausible-play") { db in
+            // `eligible`: the result passed the checks one result can pass alone (ResultCheck); `ranked` now also
+            // takes its quiz's plausibility (LeaderboardRules), judged again whenever the quiz or more of its results
+            // arrive. Results stored before keep the verdict they had.
+            try db.alter(table: "result") { t in
+                t.add(column: "eligible", .boolean).notNull().defaults(to: false)
+            }
+            try db.execute(sql: "UPDATE result SET eligible = ranked")
+            try db.create(index: "result_on_accountId_quizId", on: "result", columns: ["accountId", "quizId"])
+            try db.create(index: "result_on_accountId_questionId", on: "result", columns: ["accountId", "questionId"])
+            // Results received per account and day: the storage quota.
+            try db.create(index: "result_on_accountId_receivedAt", on: "result", columns: ["accountId", "receivedAt"])
+            // Whether any answer of the quiz ranks: another quiz of the account overlapping it in time does not.
+            try db.alter(table: "quiz") { t in
+                t.add(column: "ranked", .boolean).notNull().defaults(to: false)
+            }
+            try db.execute(sql: """
+                UPDATE quiz SET ranked = EXISTS (SELECT 1 FROM result r WHERE r.quizId = quiz.id AND r.ranked)
+                """)
+            try db.create(index: "quiz_on_accountId_startedAt", on: "quiz", columns: ["accountId", "startedAt"])
+            // Each (question, account)'s first answer to a question the server can check: the question ratings
+            // count one vote per account. Filled from the results stored before that could rank (questions the
+            // server knew).
+            try db.create(table: "rating_vote", options: .withoutRowID) { t in
+                t.column("questionId", .text).notNull()
+                t.column("accountId", .text).notNull().references("account", onDelete: .cascade)
+                t.primaryKey(["questionId", "accountId"])
+                t.column("resultId", .text).notNull()
+                t.column("answeredAt", .datetime).notNull()
+                t.column("outcome", .text).notNull()
+            }
+            try db.execute(sql: """
+                INSERT INTO rating_vote (questionId, accountId, resultId, answeredAt, outcome)
+                SELECT questionId, accountId, id, answeredAt, outcome
+                FROM (
+                    SELECT questionId, accountId, id, answeredAt, outcome,
+                           ROW_NUMBER() OVER (PARTITION BY questionId, accountId ORDER BY answeredAt, id) AS n
+                    FROM result WHERE ranked
+                )
+                WHERE n = 1
+                """)
+        }
         return migrator
     }
 }
