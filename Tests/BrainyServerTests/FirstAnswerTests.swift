@@ -24,8 +24,15 @@ import Testing
                       ranked: ranked)
     }
 
+    /// Stores each answer with its quiz of one question (`LeaderboardRules`: an answer ranks only in a quiz held).
     func store(_ answers: [CheckedResult], by userId: String, in store: some ResultStore) async throws {
-        let response = try await store.storeResults(answers, quizzes: [], userId: userId, receivedAt: start)
+        let quizzes = answers.map { checked in
+            UploadedQuiz(id: checked.result.quizId, category: .country, type: .multipleChoice, format: .individual,
+                         correctCount: 0, questionCount: 1,
+                         startedAt: checked.result.answeredAt.addingTimeInterval(-checked.result.timeSpent),
+                         finishedAt: checked.result.answeredAt)
+        }
+        let response = try await store.storeResults(answers, quizzes: quizzes, userId: userId, receivedAt: start)
         #expect(response?.accepted == answers.map(\.result.id))
     }
 
@@ -39,14 +46,15 @@ import Testing
             try await self.store([answer("r3", 0, .correct, after: 30)], by: "a", in: store)
             #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 1)])
-            // an answer at the same time counts only with a smaller id, and a later one never.
+            // A later one never; one at the same instant as a ranked one (a quiz overlapping a ranked quiz) does not
+            // rank at all, whatever its id.
             try await self.store([answer("r4", 0, .wrong, after: 30), answer("r9", 0, .wrong, after: 40)], by: "a",
                                  in: store)
             #expect(try await store.dailyScores(on: start)
                 == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 1)])
             try await self.store([answer("r1", 0, .skipped, after: 30)], by: "a", in: store)
             #expect(try await store.dailyScores(on: start)
-                == [DailyScore(userId: "a", displayName: "a", correct: 0, answered: 0)])
+                == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 1)])
         }
     }
 

@@ -15,6 +15,22 @@ import Testing
                        answer: given ?? answer(to: question, right: outcome == .correct))
     }
 
+    /// `results` as one quiz played at human speed: one every 5 s from `TestServer.start`, 3 s each, with the quiz.
+    static func played(_ results: [UploadedResult], quiz: String = "q1") -> ResultUploadRequest {
+        var timed = results
+        for index in timed.indices {
+            timed[index].quizId = quiz
+            timed[index].answeredAt = TestServer.start.addingTimeInterval(Double(index + 1) * 5)
+            timed[index].timeSpent = 3
+        }
+        return ResultUploadRequest(results: timed, quizzes: [
+            UploadedQuiz(id: quiz, category: .country, type: .multipleChoice, format: .individual,
+                         correctCount: results.filter { $0.outcome == .correct }.count, questionCount: results.count,
+                         startedAt: TestServer.start,
+                         finishedAt: TestServer.start.addingTimeInterval(Double(results.count + 1) * 5)),
+        ])
+    }
+
     static func board(_ client: some TestClientProtocol, _ token: String) async throws -> LeaderboardResponse {
         try await client.get("/v1/leaderboard/daily?date=2026-11-22", token: token).decode(LeaderboardResponse.self)
     }
@@ -106,7 +122,7 @@ import Testing
         #expect(generated.hasPrefix("ai-"))
         try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
-            let body = try await client.post("/v1/results", json: ResultUploadRequest(results: [Self.result("kb", question: generated)]),
+            let body = try await client.post("/v1/results", json: Self.played([Self.result("kb", question: generated)]),
                                              token: mina.accessToken).decode(ResultUploadResponse.self)
             #expect(body.accepted == ["kb"])
             #expect(try await Self.board(client, mina.accessToken).you?.score == 1)
@@ -142,7 +158,7 @@ import Testing
         let alternative = question.en.alternatives.first ?? question.ko.answer
         try await TestServer.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com")
-            let batch = ResultUploadRequest(results: [
+            let batch = Self.played([
                 Self.result("forged", question: countryQuestion(0), answer: wrongOption), // "correct", but it is not
                 Self.result("nonsense", question: countryQuestion(1), answer: "I win"),
                 Self.result("korean", question: countryQuestion(0), answer: question.ko.answer), // the answer in Korean

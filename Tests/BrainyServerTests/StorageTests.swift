@@ -111,7 +111,7 @@ import Testing
             #expect(try await store.createAccount(account("a")))
             #expect(try await store.createAccount(account("b")))
             let batch = quizBatch("q1", correct: 1, count: 2, at: start)
-            let checked = batch.results.map { CheckedResult(result: $0, ranked: true) }
+            let checked = batch.results.map { CheckedResult(result: $0, ranked: true, rated: true) }
             _ = try await store.storeResults(checked, quizzes: batch.quizzes, userId: "a", receivedAt: start)
             let stolen = try #require(try await store.storeResults(checked, quizzes: batch.quizzes, userId: "b",
                                                                    receivedAt: start))
@@ -119,14 +119,15 @@ import Testing
             #expect(Set(stolen.refusals.map(\.reason)) == [.idTaken])
             // The same questions answered again, later, by a replayed quiz count nothing more.
             let replay = quizBatch("q2", correct: 2, count: 2, at: start.addingTimeInterval(600))
-            _ = try await store.storeResults(replay.results.map { CheckedResult(result: $0, ranked: true) },
+            _ = try await store.storeResults(replay.results.map { CheckedResult(result: $0, ranked: true, rated: true) },
                                              quizzes: replay.quizzes, userId: "a", receivedAt: start)
             let scores = try await store.dailyScores(on: start)
             #expect(scores == [DailyScore(userId: "a", displayName: "a", correct: 1, answered: 2)])
             #expect(try await store.dailyScores(on: start.addingTimeInterval(86_400)) == [])
+            // The ratings count each account's first answer to a question once: the replay is no second vote.
             #expect(try await store.questionTallies().sorted { $0.questionId < $1.questionId } == [
-                QuestionTally(questionId: countryQuestion(0), correct: 2, answered: 2),
-                QuestionTally(questionId: countryQuestion(1), correct: 1, answered: 2),
+                QuestionTally(questionId: countryQuestion(0), correct: 1, answered: 1),
+                QuestionTally(questionId: countryQuestion(1), correct: 0, answered: 1),
             ])
         }
     }
@@ -138,7 +139,7 @@ import Testing
             for (id, quiz) in [("b", "q1"), ("B", "q2"), ("a", "q3")] {
                 #expect(try await store.createAccount(account(id)))
                 let batch = quizBatch(quiz, correct: 1, count: 2, at: start)
-                _ = try await store.storeResults(batch.results.map { CheckedResult(result: $0, ranked: true) },
+                _ = try await store.storeResults(batch.results.map { CheckedResult(result: $0, ranked: true, rated: true) },
                                                  quizzes: batch.quizzes, userId: id, receivedAt: start)
             }
             let scores = try await store.dailyScores(on: start)

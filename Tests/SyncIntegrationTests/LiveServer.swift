@@ -71,11 +71,12 @@ enum LiveServer {
         let results = (0..<count).map { index in
             UploadedResult(id: "\(quizId)-r\(index)", quizId: quizId, questionId: String(format: "person-%04d", index + 1), category: .person,
                            type: .multipleChoice, outcome: index < correct ? .correct : .wrong, timeSpent: 3,
-                           answeredAt: date, hintUsed: false,
+                           answeredAt: date.addingTimeInterval(Double(index + 1) * 5), hintUsed: false,
                            answer: answer(to: String(format: "person-%04d", index + 1), right: index < correct))
         }
         let quiz = UploadedQuiz(id: quizId, category: .person, type: .multipleChoice, format: .individual,
-                                correctCount: correct, questionCount: count, startedAt: date, finishedAt: date)
+                                correctCount: correct, questionCount: count, startedAt: date,
+                                finishedAt: date.addingTimeInterval(Double(count) * 5))
         return ResultUploadRequest(results: results, quizzes: [quiz])
     }
 }

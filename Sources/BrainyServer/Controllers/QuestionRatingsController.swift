@@ -1,5 +1,6 @@
 import BrainyAPI
 import BrainyKit
+import Crypto
 import Foundation
 import Hummingbird
 
@@ -7,6 +8,10 @@ import Hummingbird
 /// average player): ln((wrong + 1) / (right + 1)), the counts smoothed so that one answer does not make a question
 /// impossible or trivial. Shells import them at sync, so that AI mode and `start adaptive` know a question's
 /// difficulty from everyone's play, not from its label alone.
+///
+/// One account cannot poison it: each account's first answer to a question is its one vote, and only questions the
+/// server can check are rated, so the document has at most one entry per question it serves (its size is the
+/// pack's, whatever is uploaded). Its ETag is a digest of the document: a shell holding it gets a 304.
 struct QuestionRatingsController {
     let results: any ResultStore
 
@@ -16,8 +21,13 @@ struct QuestionRatingsController {
         return routes
     }
 
-    @Sendable func ratings(_ request: Request, context: ServerRequestContext) async throws -> QuestionRatingsResponse {
-        QuestionRatingsResponse(ratings: try await results.questionTallies().map(Self.rating))
+    @Sendable func ratings(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let document = QuestionRatingsResponse(ratings: try await results.questionTallies().map(Self.rating))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = try encoder.encode(document)
+        let digest = SHA256.hash(data: json).prefix(12).map { String(format: "%02x", $0) }.joined()
+        return ContentController.document(json, version: "ratings-\(digest)", request: request)
     }
 
     static func rating(_ tally: QuestionTally) -> QuestionRatingsResponse.Entry {

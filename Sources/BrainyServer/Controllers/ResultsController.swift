@@ -11,8 +11,21 @@ struct ResultsController {
     let questions: [String: Question]
     let clock: any BrainyClock
     let auth: BearerAuthMiddleware
+    /// What one account may store a day.
+    var quota: StorageQuota = .defaults
 
     static let maxBatch = 10_000
+
+    /// 429 `quota_exceeded` until the next UTC day, when the account's quota starts again.
+    static func refusal(_ exceeded: QuotaExceeded, now: Date) -> APIError {
+        var error = APIError(.tooManyRequests, "quota_exceeded", """
+            This account has stored its \(exceeded.limit) \(exceeded.what) for today (UTC); nothing of this upload \
+            was stored. Keep it and send it again after midnight UTC.
+            """)
+        let nextDay = UTCDay.start(of: now).addingTimeInterval(86_400)
+        error.retryAfter = max(1, Int(nextDay.timeIntervalSince(now).rounded(.up)))
+        return error
+    }
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
@@ -42,7 +55,7 @@ struct ResultsController {
         for result in batch.results {
             switch check.verdict(for: result) {
             case let .refused(reason): refusals.append(ResultRefusal(id: result.id, reason: reason))
-            case let .accepted(ranked): checked.append(CheckedResult(result: result, ranked: ranked))
+            case let .accepted(ranked, rated): checked.append(CheckedResult(result: result, ranked: ranked, rated: rated))
             }
         }
         var quizzes: [UploadedQuiz] = []
@@ -53,8 +66,14 @@ struct ResultsController {
                 quizzes.append(quiz)
             }
         }
-        guard var response = try await results.storeResults(checked, quizzes: quizzes, userId: userId, receivedAt: now)
-        else { throw gone }
+        let stored: ResultUploadResponse?
+        do {
+            stored = try await results.storeResults(checked, quizzes: quizzes, userId: userId, receivedAt: now,
+                                                    quota: quota)
+        } catch let exceeded as QuotaExceeded {
+            throw Self.refusal(exceeded, now: now)
+        }
+        guard var response = stored else { throw gone }
         response.refusals = refusals + response.refusals
         response.rejected = response.refusals.map(\.id)
         return response

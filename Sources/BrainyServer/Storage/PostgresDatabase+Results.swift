@@ -4,14 +4,24 @@ import Foundation
 import PostgresNIO
 
 extension PostgresDatabase: ResultStore {
-    public func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
-        async throws -> ResultUploadResponse? {
+    public func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date,
+                             quota: StorageQuota) async throws -> ResultUploadResponse? {
         try await transaction { connection in
             // Locks the account: one upload of an account at a time, whichever instance it reaches, so that a batch
             // sent twice at once is stored once. (NO KEY: rows that reference the account may still be added.)
             guard try await !connection.rows("SELECT id FROM account WHERE id = \(userId) FOR NO KEY UPDATE",
                                              logger: logger).isEmpty
             else { return nil }
+            let today = UTCDay.start(of: receivedAt)
+            let before = try await connection.rows("""
+                SELECT (SELECT count(*) FROM result WHERE account_id = \(userId) AND received_at >= \(today)) AS results,
+                       (SELECT count(*) FROM quiz WHERE account_id = \(userId) AND received_at >= \(today)) AS quizzes
+                """, logger: logger).first
+            let resultsBefore: Int = try before?.value("results") ?? 0
+            let quizzesBefore: Int = try before?.value("quizzes") ?? 0
+            var touched: Set<String> = []
+            var newQuizzes = 0
+            var newResults = 0
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
             var refusals: [ResultRefusal] = []
@@ -24,6 +34,10 @@ extension PostgresDatabase: ResultStore {
                             \(quiz.finishedAt), \(receivedAt))
                     ON CONFLICT DO NOTHING RETURNING id
                     """, logger: logger).isEmpty
+                if inserted {
+                    newQuizzes += 1
+                    touched.insert(quiz.id)
+                }
                 let owned = try await inserted ? true : owner(of: "quiz", id: quiz.id, on: connection) == userId
                 if owned {
                     acceptedQuizzes.append(quiz.id)
@@ -46,39 +60,47 @@ extension PostgresDatabase: ResultStore {
                     refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
                     continue
                 }
-                // A ranked result new here is kept as its (UTC day, account, question)'s first answer unless an
-                // earlier one is kept (answered before it, or at the same time with a smaller id), in the same
-                // statement: uploads in any order end with the first. The day is worked out as migration
-                // v4-first-answers does.
+                // Stored unranked: its quiz is judged once the batch is in (`judge`). A rated result new here is
+                // kept as its (question, account)'s vote unless an earlier answer is kept, in the same statement.
                 let inserted = try await !connection.rows("""
                     WITH inserted AS (
                         INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent,
-                                            answered_at, hint_used, received_at, ranked)
+                                            answered_at, hint_used, received_at, ranked, eligible)
                         VALUES (\(result.id), \(userId), \(result.quizId), \(result.questionId),
                                 \(result.category.rawValue), \(result.type.rawValue), \(result.outcome.rawValue),
                                 \(result.timeSpent), \(result.answeredAt), \(result.hintUsed), \(receivedAt),
-                                \(checked.ranked))
-                        ON CONFLICT DO NOTHING RETURNING id, account_id, question_id, answered_at, outcome, ranked
-                    ), kept AS (
-                        INSERT INTO first_answer AS f (day, account_id, question_id, result_id, answered_at, outcome)
-                        SELECT floor(extract(epoch FROM answered_at) / 86400)::integer, account_id, question_id, id,
-                               answered_at, outcome
-                        FROM inserted WHERE ranked
-                        ON CONFLICT (day, account_id, question_id) DO UPDATE
+                                FALSE, \(checked.ranked))
+                        ON CONFLICT DO NOTHING RETURNING id, account_id, question_id, answered_at, outcome
+                    ), voted AS (
+                        INSERT INTO rating_vote AS v (question_id, account_id, result_id, answered_at, outcome)
+                        SELECT question_id, account_id, id, answered_at, outcome FROM inserted WHERE \(checked.rated)
+                        ON CONFLICT (question_id, account_id) DO UPDATE
                         SET result_id = EXCLUDED.result_id, answered_at = EXCLUDED.answered_at,
                             outcome = EXCLUDED.outcome
-                        WHERE EXCLUDED.answered_at < f.answered_at
-                           OR (EXCLUDED.answered_at = f.answered_at
-                               AND EXCLUDED.result_id COLLATE "C" < f.result_id COLLATE "C")
+                        WHERE EXCLUDED.answered_at < v.answered_at
+                           OR (EXCLUDED.answered_at = v.answered_at
+                               AND EXCLUDED.result_id COLLATE "C" < v.result_id COLLATE "C")
                     )
                     SELECT id FROM inserted
                     """, logger: logger).isEmpty
                 // Not inserted: another account stored that id meanwhile.
                 if inserted {
+                    newResults += 1
+                    touched.insert(result.quizId)
                     accepted.append(result.id)
                 } else {
                     refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
                 }
+            }
+            // Rolled back whole: the device keeps everything and tries again another day.
+            if resultsBefore + newResults > quota.resultsPerDay {
+                throw QuotaExceeded(what: "results", limit: quota.resultsPerDay)
+            }
+            if quizzesBefore + newQuizzes > quota.quizzesPerDay {
+                throw QuotaExceeded(what: "quizzes", limit: quota.quizzesPerDay)
+            }
+            for quizId in touched.sorted() {
+                try await judge(quizId: quizId, accountId: userId, at: receivedAt, on: connection)
             }
             return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
                                         rejected: refusals.map(\.id), refusals: refusals)
@@ -124,7 +146,7 @@ extension PostgresDatabase: ResultStore {
     public func questionTallies() async throws -> [QuestionTally] {
         try await rows("""
             SELECT question_id, count(*) FILTER (WHERE outcome = 'correct') AS correct, count(*) AS answered
-            FROM result GROUP BY question_id ORDER BY question_id COLLATE "C"
+            FROM rating_vote GROUP BY question_id ORDER BY question_id COLLATE "C"
             """).map {
             QuestionTally(questionId: try $0.value("question_id"), correct: try $0.value("correct"),
                           answered: try $0.value("answered"))

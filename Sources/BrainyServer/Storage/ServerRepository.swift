@@ -102,15 +102,18 @@ public protocol AccountStore: Sendable {
     func account(id: String) async throws -> ServerAccount?
     /// Stores a new account; false when the email is already taken.
     func createAccount(_ account: ServerAccount) async throws -> Bool
-    /// Counts a sign-in attempt on `accountId` from `address` before its password is checked, in the same transaction
-    /// as the lock check, so that concurrent guesses cannot all find it unlocked: `.locked` when that address is
-    /// locked out of that account at `now`; else the attempt is counted and, when it is the `maxAttempts`-th in a row,
-    /// the address is locked out for `lockout` doubled for each lock-out before it (up to a day), and the count starts
-    /// again (the attempt itself goes on: a right password clears it). Failures a day old are forgotten. Other
-    /// addresses, the owner's among them, are not held back.
-    func beginLoginAttempt(accountId: String, address: String, maxAttempts: Int, lockout: TimeInterval, now: Date)
+    /// Counts a sign-in attempt on `subject` (an email, known or not) from `client` (an address, or a device
+    /// cookie) before its password is checked, in the same transaction as the lock check, so that concurrent guesses
+    /// cannot all find it unlocked: `.locked` when that client is locked out of that subject at `now`; else the
+    /// attempt is counted and, when it is the `maxAttempts`-th in a row, the client is locked out for `lockout`
+    /// doubled for each lock-out before it (up to a day), and the count starts again (the attempt itself goes on: a
+    /// right password clears it). Failures a day old are forgotten. Other clients, the owner's among them, are not
+    /// held back; an unknown email is counted like a known one, so that the answers do not tell them apart.
+    func beginLoginAttempt(subject: String, client: String, maxAttempts: Int, lockout: TimeInterval, now: Date)
         async throws -> LoginAttempt
-    /// Notes the sign-in and forgets the failures from `address`.
+    /// Forgets the failures of `client` on `subject` (a right password).
+    func forgetLoginFailures(subject: String, client: String) async throws
+    /// Notes the sign-in (and forgets the failures from `address` the server counted per account before).
     func recordSuccessfulLogin(accountId: String, address: String, at date: Date) async throws
 
     /// Starts the login family `login` with its first refresh token.
@@ -128,25 +131,55 @@ public protocol LoginStatusStore: Sendable {
     func isSignedIn(login: String, accountId: String) async throws -> Bool
 }
 
-/// A result that passed `ResultCheck`, and whether it may count on the leaderboard.
+/// A result that passed `ResultCheck`: whether it may count on the leaderboard, and whether it is a vote on its
+/// question's rating.
 public struct CheckedResult: Equatable, Sendable {
     public var result: UploadedResult
-    /// Answered a question of the served pack, after the account was made: the leaderboard counts only these.
+    /// Passed the checks one result can pass alone (a question the server knows, graded again, answered after the
+    /// account was made). It ranks only if its quiz is plausible too (`LeaderboardRules`), judged when stored.
     public var ranked: Bool
+    /// A question the server can check (its pack's, or one the bundled knowledge base makes): the account's first
+    /// answer to it is its vote on the question's rating. Generated ids it cannot look up are never rated.
+    public var rated: Bool
 
-    public init(result: UploadedResult, ranked: Bool) {
+    public init(result: UploadedResult, ranked: Bool, rated: Bool = false) {
         self.result = result
         self.ranked = ranked
+        self.rated = rated
     }
+}
+
+/// How much one account may store a UTC day (by when the server received it): past it an upload is refused whole
+/// with `QuotaExceeded` (429), and what was refused stays on the device for the next day.
+public struct StorageQuota: Equatable, Sendable {
+    public var resultsPerDay: Int
+    public var quizzesPerDay: Int
+
+    public init(resultsPerDay: Int, quizzesPerDay: Int) {
+        self.resultsPerDay = resultsPerDay
+        self.quizzesPerDay = quizzesPerDay
+    }
+
+    /// A day of very heavy play is a few thousand answers; an account of one person never needs more.
+    public static let defaults = StorageQuota(resultsPerDay: 20_000, quizzesPerDay: 5_000)
+}
+
+/// An upload that would take the account past its `StorageQuota` for the day: nothing of it was stored.
+public struct QuotaExceeded: Error, Equatable, Sendable {
+    /// "results" or "quizzes".
+    public var what: String
+    public var limit: Int
 }
 
 /// Uploaded results and the leaderboard drawn from them.
 public protocol ResultStore: Sendable {
     /// Stores what is new of `results` and `quizzes` for `userId`, ignoring ids the caller already stored; refuses ids
-    /// another account holds (`id_taken`) and results naming another account's quiz (`not_your_quiz`). Nil when there
-    /// is no such account.
-    func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
-        async throws -> ResultUploadResponse?
+    /// another account holds (`id_taken`) and results naming another account's quiz (`not_your_quiz`). Then judges
+    /// again every quiz this upload touched (`LeaderboardRules` at `receivedAt`), marking which of its answers rank,
+    /// and keeps each rated result's vote. Throws `QuotaExceeded`, storing nothing, when the account would hold more
+    /// than `quota` allows of what it sent that UTC day. Nil when there is no such account.
+    func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date,
+                      quota: StorageQuota) async throws -> ResultUploadResponse?
     /// Everyone's score for ranked results answered on the UTC day that `day` falls in, each (player, question)
     /// counted once: by its first answer that day (answeredAt, then result id), so replaying a quiz or sending the
     /// same question again adds nothing. The first answers are kept as results are stored, so that this reads the
@@ -154,8 +187,16 @@ public protocol ResultStore: Sendable {
     func dailyScores(on day: Date) async throws -> [DailyScore]
     /// How many results and quizzes the server holds for one account.
     func resultSummary(accountId: String) async throws -> ResultSummaryResponse
-    /// Per question, how many players' answers were right of how many (skips count as not right).
+    /// Per question the server can check, its votes: each account's first answer to it, right or not (skips count as
+    /// not right), in the byte order of question ids.
     func questionTallies() async throws -> [QuestionTally]
+}
+
+extension ResultStore {
+    func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date)
+        async throws -> ResultUploadResponse? {
+        try await storeResults(results, quizzes: quizzes, userId: userId, receivedAt: receivedAt, quota: .defaults)
+    }
 }
 
 /// Every player's answers to one question.

@@ -4,7 +4,8 @@ import Foundation
 
 /// What the server makes of an uploaded result or quiz before storing it: results are held to the questions it
 /// knows and to plausible times, and a result that says it is right is graded again from the answer it carries. The
-/// leaderboard counts only what the server could check (`CheckedResult.ranked`), each question once a day.
+/// leaderboard counts only what the server could check (`CheckedResult.ranked`) in a plausible quiz
+/// (`LeaderboardRules`), each question once a day; the question ratings only questions it can look up.
 struct ResultCheck {
     /// The questions the server knows: the pack it serves and those AI mode makes from the bundled knowledge base.
     let questions: [String: Question]
@@ -23,7 +24,8 @@ struct ResultCheck {
 
     enum Verdict: Equatable {
         case refused(ResultRefusalReason)
-        case accepted(ranked: Bool)
+        /// Held; `ranked`: it may rank (its quiz decides); `rated`: its question's rating counts it.
+        case accepted(ranked: Bool, rated: Bool)
     }
 
     func verdict(for result: UploadedResult) -> Verdict {
@@ -32,16 +34,16 @@ struct ResultCheck {
         let afterSignUp = result.answeredAt >= accountCreatedAt.addingTimeInterval(-Self.clockSkew)
         if let question = questions[result.questionId] {
             // Saying less than right (wrong, too late, skipped) gains nothing: only a right answer is graded again.
-            guard result.outcome == .correct else { return .accepted(ranked: afterSignUp) }
+            guard result.outcome == .correct else { return .accepted(ranked: afterSignUp, rated: true) }
             // An older device's upload carries no answer: held, not ranked.
-            guard let answer = result.answer else { return .accepted(ranked: false) }
+            guard let answer = result.answer else { return .accepted(ranked: false, rated: true) }
             guard AnswerGrader.isCorrect(answer, for: question, withOptions: result.type.hasOptions) else {
                 return .refused(.notTheAnswer)
             }
-            return .accepted(ranked: afterSignUp)
+            return .accepted(ranked: afterSignUp, rated: true)
         }
-        // Other generated questions (a language model's) cannot be looked up: held (history, ratings), never ranked.
-        if result.questionId.hasPrefix(Self.generatedPrefix) { return .accepted(ranked: false) }
+        // Other generated questions (a language model's) cannot be looked up: held (history), never ranked nor rated.
+        if result.questionId.hasPrefix(Self.generatedPrefix) { return .accepted(ranked: false, rated: false) }
         return .refused(.unknownQuestion)
     }
 

@@ -1,0 +1,68 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+extension ServerDatabase {
+    /// Judges one quiz of `accountId` again by `LeaderboardRules` at `now`, with every answer of it held: marks which
+    /// rank (and the quiz, when any does), and keeps the first answers of the questions it touched right. Nothing
+    /// happens for a quiz not held yet: its answers wait unranked until it arrives.
+    static func judge(quizId: String, accountId: String, at now: Date, db: Database) throws {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT startedAt, finishedAt, questionCount, ranked FROM quiz WHERE id = ? AND accountId = ?
+            """, arguments: [quizId, accountId])
+        else { return }
+        let startedAt: Date = row["startedAt"]
+        let finishedAt: Date? = row["finishedAt"]
+        let wasRanked: Bool = row["ranked"]
+        var answers: [LeaderboardRules.Answer] = []
+        var rankedBefore: Set<String> = []
+        for answer in try Row.fetchAll(db, sql: """
+            SELECT id, type, timeSpent, answeredAt, eligible, ranked FROM result WHERE accountId = ? AND quizId = ?
+            """, arguments: [accountId, quizId]) {
+            let id: String = answer["id"]
+            answers.append(.init(id: id, type: QuizType(rawValue: answer["type"]) ?? .multipleChoice,
+                                 timeSpent: answer["timeSpent"], answeredAt: answer["answeredAt"],
+                                 eligible: answer["eligible"]))
+            if answer["ranked"] as Bool { rankedBefore.insert(id) }
+        }
+        let overlaps = try finishedAt.map { finishedAt in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM quiz WHERE accountId = ? AND id <> ? AND ranked
+                               AND startedAt < ? AND finishedAt > ?)
+                """, arguments: [accountId, quizId, finishedAt, startedAt]) ?? false
+        } ?? false
+        var elsewhere: [Int: Int] = [:]
+        for day in Set(answers.map { UTCDay.number(of: $0.answeredAt) }) {
+            let start = Date(timeIntervalSince1970: Double(day) * 86_400)
+            elsewhere[day] = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM result
+                WHERE accountId = ? AND ranked AND quizId <> ? AND answeredAt >= ? AND answeredAt < ?
+                """, arguments: [accountId, quizId, start, start.addingTimeInterval(86_400)]) ?? 0
+        }
+        let quiz = LeaderboardRules.Quiz(startedAt: startedAt, finishedAt: finishedAt,
+                                         questionCount: row["questionCount"], overlapsRankedQuiz: overlaps)
+        let ranked = LeaderboardRules.ranked(quiz, answers: answers, now: now, rankedElsewhere: elsewhere)
+        guard ranked != rankedBefore || wasRanked != !ranked.isEmpty else { return }
+        try db.execute(sql: "UPDATE quiz SET ranked = ? WHERE id = ?", arguments: [!ranked.isEmpty, quizId])
+        let mark = try db.cachedStatement(sql: "UPDATE result SET ranked = ? WHERE id = ?")
+        for answer in answers where ranked.contains(answer.id) != rankedBefore.contains(answer.id) {
+            try mark.execute(arguments: [ranked.contains(answer.id), answer.id])
+        }
+        // The first answers of this quiz's questions, worked out again from every ranked answer of the account to
+        // them: the quiz's own may have come or gone.
+        try db.execute(sql: """
+            DELETE FROM first_answer
+            WHERE accountId = ? AND resultId IN (SELECT id FROM result WHERE accountId = ? AND quizId = ?)
+            """, arguments: [accountId, accountId, quizId])
+        let keepFirstAnswer = try db.cachedStatement(sql: keepFirstAnswer)
+        for candidate in try Row.fetchAll(db, sql: """
+            SELECT id, questionId, answeredAt, outcome FROM result
+            WHERE accountId = ? AND ranked
+              AND questionId IN (SELECT questionId FROM result WHERE accountId = ? AND quizId = ?)
+            """, arguments: [accountId, accountId, quizId]) {
+            let answeredAt = candidate["answeredAt"] as DatabaseValue
+            try keepFirstAnswer.execute(arguments: [answeredAt, accountId, candidate["questionId"], candidate["id"],
+                                                    answeredAt, candidate["outcome"]])
+        }
+    }
+}
