@@ -129,21 +129,26 @@ static inline void brainy_install_resize_wake(void) {
 }
 
 /// Reads one character from standard input the way libedit's own reader does (a byte at a time, UTF-8; an invalid
-/// sequence is dropped but for its last byte, which may start the next character). A signal while waiting (a window
-/// resize, a stop and continue) resizes the editor, puts the terminal back in edit mode and waits again.
-/// Returns 1 with `*character` set, 0 at the end of input, -1 on an error.
-static inline int brainy_read_character(EditLine *el, wchar_t *character) {
+/// sequence is dropped but for its last byte, which may start the next character), waiting at most `timeout_ms`
+/// milliseconds for a key when no character is half read (-1: no limit). A signal while waiting (a window resize, a
+/// stop and continue) resizes the editor and puts the terminal back in edit mode.
+/// Returns 1 with `*character` set, 0 at the end of input, -1 on an error, 2 when the wait timed out, 3 after a
+/// signal (the caller checks the line against the new size and calls again).
+static inline int brainy_read_character(EditLine *el, wchar_t *character, int timeout_ms) {
     char bytes[MB_LEN_MAX];
     size_t count = 0;
     *character = L'\0';
     for (;;) {
         struct pollfd ready = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
-        if (poll(&ready, 1, -1) == -1) {
+        int polled = poll(&ready, 1, count == 0 ? timeout_ms : -1);
+        if (polled == -1) {
             if (errno != EINTR) return -1;
             el_resize(el);
             el_set(el, EL_PREP_TERM, 1);
+            if (count == 0) return 3;
             continue;
         }
+        if (polled == 0) return 2;
         ssize_t got = read(STDIN_FILENO, bytes + count, 1);
         if (got == -1) {
             if (errno == EINTR || errno == EAGAIN) continue;
@@ -171,6 +176,44 @@ static inline int brainy_read_character(EditLine *el, wchar_t *character) {
             return 1;
         }
     }
+}
+
+/// How libedit draws `character` when it redraws the line (its `re_addc`): `*pieces` cells of `return` columns each.
+/// A printable character is one piece of its `wcwidth` (0, 1 or 2); a control below U+0100 is `^X` (two pieces of
+/// one); any other character libedit cannot print is `\U+XXXX` (seven or eight pieces of one); a tab is `*pieces`
+/// -1 (spaces to the next multiple of eight).
+static inline int brainy_el_character_columns(wchar_t character, int *pieces) {
+    if (character == L'\t') {
+        *pieces = -1;
+        return 1;
+    }
+    if (character < 0x100 && iswcntrl((wint_t)character)) {
+        *pieces = 2;
+        return 1;
+    }
+    if (iswprint((wint_t)character)) {
+        int width = wcwidth(character);
+        *pieces = 1;
+        return width < 0 ? 0 : width;
+    }
+    *pieces = character > 0xffff ? 8 : 7;
+    return 1;
+}
+
+/// The screen as libedit sizes its display (rows and columns), which is what its redraw must fit in.
+static inline void brainy_el_screen_size(EditLine *el, int *rows, int *columns) {
+    *rows = 0;
+    *columns = 0;
+    el_get(el, EL_GETTC, "li", rows, (void *)NULL);
+    el_get(el, EL_GETTC, "co", columns, (void *)NULL);
+}
+
+/// The line being edited as wide characters: `*cursor` and `*length` count characters from the returned start.
+static inline const wchar_t *brainy_el_wline(EditLine *el, int *cursor, int *length) {
+    const LineInfoW *info = el_wline(el);
+    *cursor = (int)(info->cursor - info->buffer);
+    *length = (int)(info->lastchar - info->buffer);
+    return info->buffer;
 }
 
 /// True for a printable character that takes no column (a combining accent, a zero-width space, a variation

@@ -157,6 +157,12 @@ final class PseudoTerminal {
         }
     }
 
+    /// Changes the terminal's size as a window resize does: the kernel tells the program with SIGWINCH.
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     // MARK: Process
 
     /// Sends `signal` to the program.

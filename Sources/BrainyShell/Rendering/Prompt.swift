@@ -21,8 +21,9 @@ enum Prompt {
             // Whole seconds rounded up, padded to the limit's width so that the line typed after does not shift.
             let seconds = String(Int(left.rounded(.up)))
             let padded = String(repeating: " ", count: max(0, String(flow.timerSeconds).count - seconds.count)) + seconds
-            let text = Localized(ko: "\(padded)초 남음", en: "\(padded)s left")[language]
-            parts.append(left <= 3 ? session.console.paint(text, \.warning) : text)
+            // Plain text: libedit writes a prompt's escape sequences as it lays the prompt out, and a redraw that
+            // changes only a digit between them was not shown (tmux kept "3s left" until the question closed).
+            parts.append(Localized(ko: "\(padded)초 남음", en: "\(padded)s left")[language])
         }
         if flow.state == .interrupted { parts.append(Localized(ko: "중단됨", en: "interrupted")[language]) }
         if flow.state == .watchingAd { parts.append(Localized(ko: "광고", en: "ad")[language]) }

@@ -158,11 +158,13 @@ public enum Shell {
                 Platform.keepRunningOnInterruptAndClosedPipe()
                 // The completer needs the session, which needs the reader: resolved through a box.
                 let box = CompleterBox()
-                reader = EditLineReader(programName: "brainy", historyFile: historyFile, historySize: options.historySize,
-                                        completer: { box.completer?($0) ?? [] })
+                let editor = EditLineReader(programName: "brainy", historyFile: historyFile,
+                                            historySize: options.historySize, completer: { box.completer?($0) ?? [] })
+                reader = editor
                 let session = ShellSession(services: services, options: options, reader: reader, console: console(
                     for: options, colorEnabled: options.colorEnabled))
                 box.completer = session.completer
+                editor.localize = { [unowned session] in session.console.text($0) }
                 return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
             }
             reader = PlainLineReader()

@@ -1,3 +1,4 @@
+import BrainyKit
 import CEditLine
 import Foundation
 
@@ -33,6 +34,21 @@ public final class EditLineReader: LineReader {
     /// The character that takes no column, read and not yet inserted.
     private var pendingNoColumn: Unicode.Scalar?
 
+    /// Keys nobody types (C1 controls), read in place of what the shell itself wants done between keys: ask the
+    /// ticker and redraw the prompt (U+009C), refuse a key that would make the line taller than the screen
+    /// (U+009B), cut a line a resize or a recalled line made too tall (U+009A).
+    private static let tickKey: Unicode.Scalar = "\u{9C}"
+    private static let refuseKey: Unicode.Scalar = "\u{9B}"
+    private static let fitKey: Unicode.Scalar = "\u{9A}"
+    /// Asked while a line is read (a question's time runs); when to ask it next.
+    private var ticker: PromptTicker?
+    private var nextTick: ContinuousClock.Instant?
+    /// This line's notice about the screen was shown; keys are being refused now (one bell for a run of them).
+    private var fitNoticeShown = false
+    private var refusing = false
+    /// How a notice reads in the shell's language now.
+    public var localize: (Localized) -> String = { $0.en }
+
     /// Zero-width bracket for escape sequences in the prompt (libedit's `EL_PROMPT_ESC`).
     private static let promptEscape: CChar = 1
 
@@ -65,14 +81,8 @@ public final class EditLineReader: LineReader {
         brainy_el_set_signal(editLine, 1)  // restore the tty and follow window size changes
         brainy_el_set_reader(editLine) { editLine, character in
             guard let character else { return -1 }
-            let result = brainy_read_character(editLine, character)
-            guard result == 1, brainy_takes_no_column(character.pointee) != 0,
-                  let owner = EditLineReader.owner(of: editLine), owner.search == nil,
-                  let scalar = Unicode.Scalar(UInt32(bitPattern: character.pointee))
-            else { return result }
-            owner.pendingNoColumn = scalar
-            character.pointee = wchar_t(bitPattern: EditLineReader.noColumnKey.value)
-            return 1
+            guard let owner = EditLineReader.owner(of: editLine) else { return brainy_read_character(editLine, character, -1) }
+            return owner.readKey(into: character)
         }
         brainy_el_set_history(editLine, history)
         brainy_el_set_prompt(
@@ -118,6 +128,19 @@ public final class EditLineReader: LineReader {
         }
         brainy_el_bind(editLine, String(Self.noColumnKey), "brainy-insert-no-column")
 
+        brainy_el_add_function(editLine, "brainy-tick", "Redraw the prompt as time passes") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.tick() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_bind(editLine, String(Self.tickKey), "brainy-tick")
+        brainy_el_add_function(editLine, "brainy-refuse", "Refuse a key the screen has no room for") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.refuseKey() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_bind(editLine, String(Self.refuseKey), "brainy-refuse")
+        brainy_el_add_function(editLine, "brainy-fit", "Cut the line to fit the screen") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.cutToFit() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_bind(editLine, String(Self.fitKey), "brainy-fit")
+
         // Ctrl-L clears the screen in vi keys too (emacs keys have it already).
         brainy_el_bind(editLine, "^L", "ed-clear-screen")
     }
@@ -135,6 +158,8 @@ public final class EditLineReader: LineReader {
         setPrompt(prompt)
         cancelled = false
         search = nil
+        fitNoticeShown = false
+        refusing = false
         // el_gets shows the prompt before it switches the terminal to raw mode; keys typed in that gap would get
         // cooked-mode meaning (Ctrl-C would kill the shell). Switch first: el_gets finds the mode already set.
         brainy_el_prepare_terminal(editLine, 1)
@@ -149,6 +174,18 @@ public final class EditLineReader: LineReader {
         }
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
+    }
+
+    /// Reads a line while `ticker` keeps the prompt up to date: asked when the line starts and then when it says,
+    /// between keys; when it says the time is up the line ends as `.cancelled`, what was typed left on screen.
+    public func readLine(prompt: String, ticker: PromptTicker?) -> LineInput {
+        self.ticker = ticker
+        defer {
+            self.ticker = nil
+            nextTick = nil
+        }
+        nextTick = ticker?().map { .now + .seconds($0.nextTick) }
+        return readLine(prompt: prompt)
     }
 
     public func readSecret(prompt: String) -> String? {
@@ -200,6 +237,161 @@ public final class EditLineReader: LineReader {
             }
         }
         return result
+    }
+
+    // MARK: Reading keys
+
+    /// libedit's key reader: the next key typed, or one of the shell's own keys when the line must be cut to fit,
+    /// a key must be refused, or the ticker is due. Returns as `brainy_read_character` does (1 with a key).
+    private func readKey(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        while true {
+            // A resize, a recalled line or a yank may have made the line taller than the screen: cut it first.
+            if search == nil, !lineFits() {
+                character.pointee = Self.wide(Self.fitKey)
+                return 1
+            }
+            let result = brainy_read_character(editLine, character, millisecondsToTick())
+            switch result {
+            case 1:
+                break
+            case 2:
+                // The ticker is due. While Ctrl-R searches, only the end of the time interrupts the search.
+                if search != nil, let tick = ticker?(), !tick.timeUp {
+                    setPrompt(tick.prompt)
+                    nextTick = .now + .seconds(tick.nextTick)
+                    continue
+                }
+                character.pointee = Self.wide(Self.tickKey)
+                return 1
+            case 3:
+                continue  // a signal: the window may have changed size
+            default:
+                return result
+            }
+            let key = character.pointee
+            guard search == nil else { return 1 }
+            if Self.inserts(key), !lineFits(adding: key) {
+                character.pointee = Self.wide(Self.refuseKey)
+                return 1
+            }
+            refusing = false
+            if brainy_takes_no_column(key) != 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) {
+                pendingNoColumn = scalar
+                character.pointee = Self.wide(Self.noColumnKey)
+            }
+            return 1
+        }
+    }
+
+    private static func wide(_ scalar: Unicode.Scalar) -> wchar_t {
+        wchar_t(bitPattern: scalar.value)
+    }
+
+    /// A key that, bound as libedit binds printable characters, adds a character to the line.
+    private static func inserts(_ key: wchar_t) -> Bool {
+        key >= 0x20 && key != 0x7F && !(0x80..<0xA0).contains(key)
+    }
+
+    private func millisecondsToTick() -> Int32 {
+        guard ticker != nil, let nextTick else { return -1 }
+        let left = ContinuousClock.now.duration(to: nextTick)
+        guard left > .zero else { return 0 }
+        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+        return Int32(clamping: milliseconds)
+    }
+
+    /// The ticker's key: the prompt redrawn with the time left (libedit redraws only what changed, so the line and
+    /// the cursor stay as they are); when the time is up, the line ends as cancelled.
+    private func tick() -> UInt8 {
+        guard let tick = ticker?() else {
+            nextTick = nil
+            return UInt8(CC_NORM)
+        }
+        nextTick = .now + .seconds(tick.nextTick)
+        setPrompt(tick.prompt)
+        guard tick.timeUp else { return UInt8(CC_REFRESH) }
+        cancelled = true
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        _ = brainy_el_line(editLine, &cursor, &length)
+        _ = el_cursor(editLine, length)  // to the end, so that the newline goes below the whole line
+        el_push(editLine, "\n")
+        return UInt8(CC_REFRESH)
+    }
+
+    // MARK: Keeping the line within the screen
+
+    /// The characters of the line being edited.
+    private func wideLine() -> (scalars: [UInt32], cursor: Int) {
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        guard let buffer = brainy_el_wline(editLine, &cursor, &length), length > 0 else { return ([], 0) }
+        let scalars = UnsafeBufferPointer(start: buffer, count: Int(length)).map { UInt32(bitPattern: $0) }
+        return (scalars, Int(cursor))
+    }
+
+    private func screenSize() -> (rows: Int, columns: Int) {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        brainy_el_screen_size(editLine, &rows, &columns)
+        return (max(1, Int(rows)), max(1, Int(columns)))
+    }
+
+    private static let measure: ScreenFit.Measure = { scalar in
+        var pieces: Int32 = 0
+        let width = brainy_el_character_columns(wchar_t(bitPattern: scalar), &pieces)
+        return ScreenFit.Cells(width: Int(width), pieces: Int(pieces))
+    }
+
+    private var promptScalars: [UInt32] { visiblePrompt.unicodeScalars.map(\.value) }
+
+    /// Whether the prompt and the line (with `key` added) stay within the screen as libedit counts it. An empty line
+    /// always does: there is nothing to cut.
+    private func lineFits(adding key: wchar_t? = nil) -> Bool {
+        var line = wideLine().scalars
+        if let key { line.append(UInt32(bitPattern: key)) } else if line.isEmpty { return true }
+        let size = screenSize()
+        return ScreenFit.fits(prompt: promptScalars, line: line, rows: size.rows, columns: size.columns,
+                              measure: Self.measure)
+    }
+
+    /// A key the screen has no room for: a bell, and this line's notice once.
+    private func refuseKey() -> UInt8 {
+        defer { refusing = true }
+        guard !refusing else { return UInt8(CC_NORM) }
+        return showFitNotice(ScreenFit.refusedNotice) ?? UInt8(CC_REFRESH_BEEP)
+    }
+
+    /// Cuts the line's end until it fits the screen (a smaller window, a long line recalled), and says so.
+    private func cutToFit() -> UInt8 {
+        let (line, _) = wideLine()
+        let size = screenSize()
+        let keep = ScreenFit.fittingCount(prompt: promptScalars, line: line, rows: size.rows, columns: size.columns,
+                                          measure: Self.measure)
+        guard keep < line.count else { return UInt8(CC_NORM) }
+        _ = el_cursor(editLine, Int32(line.count))
+        brainy_el_deletestr(editLine, Int32(line.count - keep))
+        refusing = true
+        return showFitNotice(ScreenFit.cutNotice) ?? UInt8(CC_REDISPLAY)
+    }
+
+    /// Rings the bell and prints `notice` below the line, the first time on this line (nil after): libedit, told
+    /// `CC_REDISPLAY`, then draws the prompt and the line again below it.
+    private func showFitNotice(_ notice: Localized) -> UInt8? {
+        guard !fitNoticeShown else { return nil }
+        fitNoticeShown = true
+        let (line, cursor) = wideLine()
+        let size = screenSize()
+        let cursorAt = ScreenFit.position(after: promptScalars + line.prefix(cursor), columns: size.columns,
+                                          measure: Self.measure)
+        let end = ScreenFit.position(after: line.dropFirst(cursor), from: cursorAt, columns: size.columns,
+                                     measure: Self.measure)
+        // A notice wider than the screen wraps there: only the rows below it count for libedit's redraw.
+        let output = brainy_stdout()
+        fputs("\u{07}" + String(repeating: "\n", count: end.row - cursorAt.row + 1) + localize(notice) + "\n"
+              + String(repeating: "\n", count: cursorAt.row), output)
+        fflush(output)
+        return UInt8(CC_REDISPLAY)
     }
 
     // MARK: Ctrl-C
@@ -304,8 +496,15 @@ public final class EditLineReader: LineReader {
         return String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(length)), as: UTF8.self)
     }
 
-    /// Replaces the whole line, leaving the cursor `cursorFromEnd` characters before its end.
+    /// Replaces the whole line, leaving the cursor `cursorFromEnd` characters before its end. A line too tall for
+    /// the screen is cut to fit.
     private func setLine(_ line: String, cursorFromEnd: Int) {
+        var line = line
+        let size = screenSize()
+        let scalars = line.unicodeScalars.map(\.value)
+        let keep = ScreenFit.fittingCount(prompt: (search?.prompt ?? visiblePrompt).unicodeScalars.map(\.value),
+                                          line: scalars, rows: size.rows, columns: size.columns, measure: Self.measure)
+        if keep < scalars.count { line = String(String.UnicodeScalarView(line.unicodeScalars.prefix(keep))) }
         var cursor: Int32 = 0
         var length: Int32 = 0
         _ = brainy_el_line(editLine, &cursor, &length)
@@ -347,6 +546,12 @@ public final class EditLineReader: LineReader {
     }
 
     private func replace(_ word: String, with text: String) {
+        // A completion that would make the line taller than the screen is not inserted.
+        var line = wideLine().scalars
+        line.append(contentsOf: text.unicodeScalars.map(\.value))
+        let size = screenSize()
+        guard ScreenFit.fits(prompt: promptScalars, line: line, rows: size.rows, columns: size.columns,
+                             measure: Self.measure) else { return }
         // el_deletestr counts characters (wide characters, i.e. scalars), not bytes.
         brainy_el_deletestr(editLine, Int32(word.unicodeScalars.count))
         brainy_el_insertstr(editLine, text)
