@@ -20,8 +20,9 @@ public protocol RemoteAPI: Sendable {
 
     func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse
-    /// Every player's answers to each question, as difficulty ratings.
-    func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse
+    /// Every player's answers to each question, as difficulty ratings, or `.notModified` when the server still
+    /// serves the document tagged `etag`.
+    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse>
     /// What the server holds for the account, to compare with the device.
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse
 

@@ -130,7 +130,9 @@ struct LosesAdEventAnswers: RemoteAPI {
     func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
     func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse { try await inner.upload(batch, accessToken: accessToken) }
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-    func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse { try await inner.questionRatings() }
+    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
+        try await inner.questionRatings(ifNoneMatch: etag)
+    }
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
     func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
         try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)

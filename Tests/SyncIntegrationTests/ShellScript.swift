@@ -30,6 +30,9 @@ final class ShellScript: @unchecked Sendable {
     var language: Language = .en
     /// `--ads on`.
     var ads = false
+    /// Seconds the shell's clock moves before each line is read, as a person takes to read and type (0: it stands
+    /// still). The server ranks only answers given at human speed.
+    var secondsPerLine: TimeInterval = 0
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
@@ -60,7 +63,9 @@ final class ShellScript: @unchecked Sendable {
                 options.aiURL = aiURL
                 options.qaEnabled = qa
                 options.adsEnabled = ads
-                let reader = PlainLineReader(lines: lines)
+                let plain = PlainLineReader(lines: lines)
+                let reader: any LineReader = secondsPerLine > 0
+                    ? PacedLineReader(plain, clock: clock, secondsPerLine: secondsPerLine) : plain
                 let session = ShellSession(
                     services: services, options: options, reader: reader,
                     console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
@@ -122,7 +127,9 @@ struct CutOffAfterUploads: RemoteAPI {
         return try await inner.upload(batch, accessToken: accessToken)
     }
     func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-    func questionRatings() async throws(RemoteError) -> QuestionRatingsResponse { try await inner.questionRatings() }
+    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
+        try await inner.questionRatings(ifNoneMatch: etag)
+    }
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
     func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
         try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)

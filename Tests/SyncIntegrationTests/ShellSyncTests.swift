@@ -15,6 +15,8 @@ import Testing
         try await LiveServer.run { server in
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL
+            // Played at a person's pace: the server ranks no answer given faster than a person can.
+            shell.secondsPerLine = 2
             let first = await shell.run(Self.register + ShellScript.playQuiz(count: 5) + ["sync", "sync", "profile"])
             #expect(first.status == 0, "\(first.output)")
             #expect(first.output.contains("Created the account mina@example.com on the server"))

@@ -23,6 +23,8 @@ struct AdSync {
         var confirmed = 0
         var refused: [(sponsor: String, reason: String, taken: Int)] = []
         var cached = 0
+        /// A call to the server failed: what it would have brought waits for the next sync.
+        var failed = false
     }
 
     @discardableResult
@@ -55,7 +57,10 @@ struct AdSync {
             // Not sent (the server down, Ctrl-C): the events stay pending for the next sync.
             guard let response = try? session.remote.authorized(api, watch, { api, token in
                 try await api.uploadAdEvents(request, accessToken: token)
-            }) else { return }
+            }) else {
+                outcome.failed = true
+                return
+            }
             let byId = Dictionary(batch.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             var answered: [String] = []
             for result in response.results {
@@ -90,7 +95,10 @@ struct AdSync {
                 let quizzes = placement == .quizEnd ? nextWithAd : nil
                 guard let response = try? session.remote.authorized(api, watch, { api, token in
                     try await api.ads(placement, lang: lang, quizzesToday: quizzes, count: count, accessToken: token)
-                }) else { continue }
+                }) else {
+                    outcome.failed = true
+                    continue
+                }
                 let ads = response.ads.map(CachedAd.init(served:)).filter {
                     $0.isWellFormed && $0.placement == placement && $0.expiresAt > session.now
                 }

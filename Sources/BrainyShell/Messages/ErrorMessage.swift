@@ -306,6 +306,10 @@ public enum ErrorMessage {
             return Localized(
                 ko: "서버(\(url))에 문제가 생겼습니다\(code). 잠시 뒤에 다시 시도하세요. 결과는 이 기기에 그대로 남아 있습니다.",
                 en: "The server at \(url) had a problem\(code). Try again later. Nothing was lost: your results stay on this device.")
+        case let .serverBusy(url):
+            return Localized(
+                ko: "서버(\(url))가 지금 바쁩니다. 잠시 뒤에 다시 시도하세요. 올리지 못한 것은 모두 이 기기에 남아 다음 'sync' 때 올라갑니다.",
+                en: "The server at \(url) is busy, try again in a moment. Nothing was lost: everything not sent stays on this device for the next 'sync'.")
         case let .serverRefused(code, message):
             return Localized(ko: "서버가 요청을 거절했습니다 (\(code)): \(message)", en: "The server refused the request (\(code)): \(message)")
         case .remoteSessionEnded:
@@ -343,7 +347,8 @@ public enum ErrorMessage {
         case let .unreachable(server): shell(.serverUnreachable(server))
         case let .timedOut(seconds): shell(.serverTimedOut("", seconds: seconds))
         case let .server(status, code, message, _, _):
-            status >= 500 ? shell(.serverFailed("", status: status)) : shell(.serverRefused(code: code, message: message))
+            status == 503 ? shell(.serverBusy(""))
+                : status >= 500 ? shell(.serverFailed("", status: status)) : shell(.serverRefused(code: code, message: message))
         case .badResponse: shell(.serverFailed("", status: nil))
         case .cancelled: shell(.cancelled)
         }

@@ -52,6 +52,8 @@ public enum ShellError: Error, Equatable, Sendable {
     case serverTimedOut(String, seconds: Int)
     /// The server failed (5xx) or answered something unreadable.
     case serverFailed(String, status: Int?)
+    /// 503: the server is up but cannot serve now (its database is away); nothing was taken, everything stays pending.
+    case serverBusy(String)
     /// The server refused the request, with its (English) reason.
     case serverRefused(code: String, message: String)
     case remoteSessionEnded

@@ -118,6 +118,8 @@ final class RemoteSession {
         case let .timedOut(seconds): return ShellError.serverTimedOut(server, seconds: seconds)
         case .badResponse: return ShellError.serverFailed(server, status: nil)
         case let .server(status, code, message, lockedUntil, remaining):
+            // 503: the database is away or the server is overloaded; it says so, and everything stays pending.
+            if status == 503 { return ShellError.serverBusy(server) }
             if status >= 500 { return ShellError.serverFailed(server, status: status) }
             switch code {
             case "email_taken": return BrainyError.emailTaken(email ?? "")

@@ -27,10 +27,21 @@ struct SyncEngine {
         defer { watch.finish() }
         var summary: [String] = []
         try uploadPending(api, watch, userId: user.id, summary: &summary)
-        try compareWithServer(api, watch, userId: user.id, summary: &summary)
-        try refreshConfig(api, watch, summary: &summary)
-        try refreshPack(api, watch, summary: &summary)
-        try importQuestionRatings(api, watch, summary: &summary)
+        // The results are what a sync is for; the rest is optional: a part that fails is said and skipped, and the
+        // others go on (the sync still succeeds).
+        var skipped: [String] = []
+        try optional(Localized(ko: "서버 보관 현황", en: "the server's summary"), skipped: &skipped) {
+            try compareWithServer(api, watch, userId: user.id, summary: &summary)
+        }
+        try optional(Localized(ko: "설정", en: "config"), skipped: &skipped) {
+            try refreshConfig(api, watch, summary: &summary)
+        }
+        try optional(Localized(ko: "문제 팩", en: "question pack"), skipped: &skipped) {
+            try refreshPack(api, watch, summary: &summary)
+        }
+        try optional(Localized(ko: "문제 난이도", en: "question ratings"), skipped: &skipped) {
+            try importQuestionRatings(api, watch, summary: &summary)
+        }
         let ads = AdSync(session: session).run(api, watch, userId: user.id)
         if ads.sent > 0 {
             summary.append(console.text(Localized(
@@ -38,10 +49,39 @@ struct SyncEngine {
                 en: "\(ads.sent) ad event\(ads.sent == 1 ? "" : "s") sent"
                     + (ads.confirmed > 0 ? " (\(ads.confirmed) reward\(ads.confirmed == 1 ? "" : "s") confirmed)" : ""))))
         }
-        try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
+        if ads.failed {
+            let word = console.text(Localized(ko: "광고", en: "ads"))
+            skipped.append(word)
+            console.line(console.paint(console.text(Localized(
+                ko: "\(word) 건너뜀: 서버가 답하지 않았습니다. 광고 기록은 이 기기에 남아 다음 'sync' 때 올라갑니다.",
+                en: "Skipped \(word): the server did not answer. Ad events stay on this device for the next 'sync'.")),
+                \.warning))
+        }
+        try optional(Localized(ko: "순위표", en: "leaderboard"), skipped: &skipped) {
+            try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
+        }
         try repository.setSyncValue(ISO8601DateFormatter().string(from: session.now), for: SyncKeys.lastSync(user.id))
+        if !skipped.isEmpty {
+            summary.append(console.text(Localized(ko: "건너뜀: \(skipped.joined(separator: ", "))",
+                                                  en: "skipped: \(skipped.joined(separator: ", "))")))
+        }
         console.line(console.paint("✔ ", \.success) + console.text(Localized(ko: "동기화 완료", en: "Synced")) + " · "
                      + summary.joined(separator: " · "))
+    }
+
+    /// Runs an optional part of the sync: when it fails, says which part was skipped and why, and lets the sync go
+    /// on. Ctrl-C and an ended sign-in still stop the whole sync.
+    private func optional(_ part: Localized, skipped: inout [String], _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ShellError where error == .cancelled || error == .remoteSessionEnded {
+            throw error
+        } catch {
+            let word = console.text(part)
+            skipped.append(word)
+            console.line(console.paint(console.text(Localized(
+                ko: "\(word) 건너뜀: ", en: "Skipped \(word): ")) + console.text(ErrorMessage.of(error)), \.warning))
+        }
     }
 
     private func uploadPending(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String,
@@ -182,12 +222,17 @@ struct SyncEngine {
     }
 
     /// Every player's answers as question difficulties, for AI mode and `start adaptive`.
+    /// Fetched only when they changed (ETag).
     private func importQuestionRatings(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws {
-        let served = try remote.call(api, watch) { try await $0.questionRatings() }
+        let key = SyncKeys.ratingsETag(api.baseURL)
+        let etag = try repository.syncValue(key)
+        guard case let .fetched(served, newTag) = try remote.call(api, watch, { try await $0.questionRatings(ifNoneMatch: etag) })
+        else { return }
         guard !served.ratings.isEmpty else { return }
         try repository.importQuestionRatings(Dictionary(
             served.ratings.map { ($0.questionId, Rating(value: $0.value, answers: $0.answers)) },
             uniquingKeysWith: { first, _ in first }))
+        try repository.setSyncValue(newTag, for: key)
         summary.append(console.text(Localized(ko: "문제 난이도 \(served.ratings.count.grouped)개 받음",
                                               en: "\(served.ratings.count.grouped) question ratings")))
     }

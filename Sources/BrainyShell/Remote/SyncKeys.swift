@@ -10,6 +10,8 @@ enum SyncKeys {
     /// `settings ai URL`: the language model AI mode asks for questions (`--ai-url` wins).
     static let aiURL = "aiURL"
     static func lastSync(_ userId: String) -> String { "lastSyncAt:\(userId)" }
+    /// The version (ETag) of the question ratings last imported from `server`.
+    static func ratingsETag(_ server: String) -> String { "ratingsETag:\(server)" }
     /// What the server said it holds for the user at the last sync (`ResultSummaryResponse` as JSON).
     static func serverHolds(_ userId: String) -> String { "serverHolds:\(userId)" }
 }
