@@ -337,6 +337,92 @@ def check_dramas(folder, countries):
     return len(items)
 
 
+STREAMING = {"netflix", "disney+", "apple tv+", "amazon prime video", "coupang play", "tving", "wavve", "hulu"}
+NAMED_AFTER_THE_SUBJECT = {"currency", "language"}
+TEMPLATES = ["capital-country", "drama-network", "song-artist", "birth-year", "nationality", "drama-cast",
+             "drama-year", "song-year", "known-for", "continent", "currency", "language", "capital"]
+
+
+def template_of(qid):
+    """ai-<template>-<entity> → (template, entity); the longest template id that fits."""
+    rest = qid[3:] if qid.startswith("ai-") else ""
+    for t in sorted(TEMPLATES, key=len, reverse=True):
+        if rest.startswith(t + "-"):
+            return t, rest[len(t) + 1:]
+    return None, None
+
+
+def gives_away(q):
+    """The generator's rule (QuestionDraft.givesAway): a word of the answer's name (two Hangul syllables, four Latin
+    letters), or another name of it whole, begins a word of the question's text in either language."""
+    def words(text):
+        return [norm(w) for w in re.split(r"[\s'\"‘’“”()\[\],.?!:;·/]+", text) if w]
+    said = words(q["ko"]["text"]) + words(q["en"]["text"])
+    named = q["ko"]["answer"].split() + q["en"]["answer"].split()
+    for word in named + q["ko"]["alternatives"] + q["en"]["alternatives"]:
+        letters = [c for c in word if c.isalpha()]
+        hangul = all("\uac00" <= c <= "\ud7a3" for c in letters)
+        if len(letters) < (2 if hangul else 4):
+            continue
+        key = norm(word)
+        if key and any(t.startswith(key) for t in said):
+            return word
+    return None
+
+
+def without_nickname(title):
+    m = re.search(r"['\"‘“(]", title)
+    return title[:m.start()] if m else title
+
+
+def check_ready_made(folder):
+    """The questions shipped ready-made (questions/*.json), held to the generator's rules: no question whose text
+    gives its answer away, and no option that is a second right answer by what the knowledge base knows (an artist
+    with a song of the same title, or a work of the same name; a platform for a broadcast drama of the streaming era,
+    which may have premiered there the same day)."""
+    music, _ = load(folder, "music.json", "songs")
+    _, drama_list = load(folder, "dramas.json", "dramas")
+    dramas = {d["id"]: d for d in drama_list}
+    artist_by_name = {}
+    for a in music["artists"]:
+        for form in [a["name"]["en"], a["name"]["ko"]]:
+            artist_by_name[norm(form)] = a["id"]
+    songs = {s["id"]: s for s in music["songs"]}
+    count = 0
+    qdir = os.path.join(folder, "questions")
+    for name in sorted(os.listdir(qdir)):
+        if name == "manifest.json" or not name.endswith(".json"):
+            continue
+        with open(os.path.join(qdir, name), encoding="utf-8") as f:
+            questions = json.load(f)["questions"]
+        for q in questions:
+            count += 1
+            where = f"questions/{name}:{q['id']}"
+            template, entity = template_of(q["id"])
+            if template not in NAMED_AFTER_THE_SUBJECT:
+                word = gives_away(q)
+                if word:
+                    err(where, f"the question gives its answer away ('{word}' in \"{q['en']['text']}\")")
+            options = [o for o in q["en"]["options"] if norm(o) != norm(q["en"]["answer"])]
+            if template == "song-artist" and entity in songs:
+                song = songs[entity]
+                keys = {norm(f) for f in [song["title"]["ko"], song["title"]["en"]]}
+                base = norm(without_nickname(song["title"]["en"])) if song["kind"] == "work" else None
+                for other in music["songs"]:
+                    if other["id"] == song["id"]:
+                        continue
+                    same = keys & {norm(f) for f in [other["title"]["ko"], other["title"]["en"]]}
+                    same_work = base and other["kind"] == "work" and norm(without_nickname(other["title"]["en"])) == base
+                    if (same or same_work) and any(artist_by_name.get(norm(o)) == other["artist"] for o in options):
+                        err(where, f"an option also has a work called '{other['title']['en']}'")
+            if template == "drama-network" and entity in dramas:
+                drama = dramas[entity]
+                broadcast = drama["network"]["en"].lower() not in STREAMING
+                if broadcast and drama["year"] >= 2016 and any(o.lower() in STREAMING for o in options):
+                    err(where, "a platform offered for a broadcast drama of the streaming era (it may have premiered there too)")
+    return count
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "Resources", "Knowledge")
@@ -348,6 +434,7 @@ def main():
     print(f"people.json:    {npeople} people")
     print(f"music.json:     {ns} songs/works by {na} artists")
     print(f"dramas.json:    {nd} dramas")
+    print(f"questions/:     {check_ready_made(folder)} ready-made questions checked")
     minimum = {"countries": (nc, 150), "people": (npeople, 100), "songs": (ns, 80), "dramas": (nd, 60)}
     for what, (n, m) in minimum.items():
         if n < m:

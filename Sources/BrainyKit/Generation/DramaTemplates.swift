@@ -30,8 +30,13 @@ enum DramaTemplates {
         }
         return knowledge.dramas.compactMap { drama in
             let answerKey = knowledge.normalized(drama.network.en)
+            // A broadcast drama since platforms premiere the same day around the world (Netflix from 2016) may have
+            // been first shown on one as well (이상한 변호사 우영우: ENA and Netflix, the same evening): a platform
+            // would be a second right option.
+            let sameDayPlatforms = !isStreamed(drama) && drama.year >= 2016
             let candidates = networks
                 .filter { knowledge.normalized($0.network.en).prefix(3) != answerKey.prefix(3) }
+                .filter { !(sameDayPlatforms && streaming.contains($0.network.en.lowercased())) }
                 .stableSorted { network in
                     let country = network.countries.contains(drama.country) ? 0
                         : drama.country != "kr" && network.countries.contains { $0 != "kr" } ? 1 : 2

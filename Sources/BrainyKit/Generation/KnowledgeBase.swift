@@ -256,6 +256,10 @@ extension KnowledgeBase {
         public var nationality: String
         /// Other country ids: the nationality of such a person is never asked.
         public var alsoNationality: [String]
+        /// The state of the person's own time, by its name then (조선 for King Sejong and Yi Sun-sin): how the person
+        /// is described. Without it, a person born before 1900 is described without a country (today's would often be
+        /// false: 대한민국 for a king of the fifteenth century); today's country is named only for people born since.
+        public var state: Named?
         public var field: String
         public var sport: String?
         /// Works or achievements, each belonging to this person alone.
@@ -271,6 +275,7 @@ extension KnowledgeBase {
             deathYear = try container.decodeIfPresent(Int.self, forKey: .deathYear)
             nationality = try container.decode(String.self, forKey: .nationality)
             alsoNationality = try container.decodeIfPresent([String].self, forKey: .alsoNationality) ?? []
+            state = try container.decodeIfPresent(Named.self, forKey: .state)
             field = try container.decode(String.self, forKey: .field)
             sport = try container.decodeIfPresent(String.self, forKey: .sport)
             notable = try container.decode([Named].self, forKey: .notable)
@@ -279,7 +284,7 @@ extension KnowledgeBase {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, birthYear, deathYear, nationality, alsoNationality, field, sport, notable, note, source
+            case id, name, birthYear, deathYear, nationality, alsoNationality, state, field, sport, notable, note, source
         }
     }
 

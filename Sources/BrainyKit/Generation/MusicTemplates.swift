@@ -8,15 +8,27 @@ enum MusicTemplates {
     /// shares a form of the title, the year is added to the question. Distractors are artists of the same genre
     /// nearest in era (debut, formation or birth), then others; never a featured artist nor an artist with a song of
     /// the same title.
+    /// "Symphony No. 9 'Choral'" → "Symphony No. 9".
+    static func withoutNickname(_ title: String) -> String {
+        guard let quote = title.firstIndex(where: { "'\"‘“(".contains($0) }) else { return title }
+        return String(title[..<quote])
+    }
+
     static let songArtist = QuestionTemplate(id: "song-artist", category: .music) { knowledge in
         let titleKeys = knowledge.songs.map { Set($0.title.allForms.map(knowledge.normalized)) }
+        // A work's title without its nickname: Beethoven's and Dvořák's are both "Symphony No. 9", so neither composer
+        // is offered for the other's (each wrote a ninth symphony).
+        let workKeys = knowledge.songs.map { $0.kind == "work" ? knowledge.normalized(withoutNickname($0.title.en)) : "" }
         return knowledge.songs.indices.compactMap { index in
             let song = knowledge.songs[index]
             guard let artist = knowledge.artist(song.artist) else { return nil }
             let sameTitle = knowledge.songs.indices
                 .filter { $0 != index && !titleKeys[$0].isDisjoint(with: titleKeys[index]) }
                 .map { knowledge.songs[$0] }
-            let barred = Set(sameTitle.map(\.artist))
+            let sameWork = knowledge.songs.indices
+                .filter { $0 != index && !workKeys[index].isEmpty && workKeys[$0] == workKeys[index] }
+                .map { knowledge.songs[$0].artist }
+            let barred = Set(sameTitle.map(\.artist) + sameWork)
             let featured = Set(song.featuring.flatMap(\.allForms).map(knowledge.normalized))
             let candidates = knowledge.artists
                 .filter { $0.id != artist.id && !barred.contains($0.id) }

@@ -105,7 +105,10 @@ enum PersonTemplates {
                              in knowledge: KnowledgeBase) -> Localized {
         let noun = fieldNoun(person.field)
         let life = Phrase.lifespan(born: person.birthYear, died: person.deathYear)
-        let country = knowledge.country(person.nationality)?.name ?? KnowledgeBase.Named(ko: "", en: "")
+        // The state of the person's time where the knowledge base gives it; today's country only for people born
+        // since 1900 (the nationality question's own rule); else none, rather than a state that did not exist yet.
+        let today = person.birthYear >= 1900 ? knowledge.country(person.nationality)?.name : nil
+        let country = person.state ?? today ?? KnowledgeBase.Named(ko: "", en: "")
         let verb = person.deathYear == nil ? "is" : "was"
         let from = country.en.isEmpty ? "" : " from \(Phrase.country(country.en))"
         let origin = country.ko.isEmpty ? "" : "\(country.ko)의 "

@@ -100,7 +100,9 @@ struct QuestionDraft: Sendable {
             kept.append(candidate)
             if kept.count >= wanted { break }
         }
-        guard kept.count >= 3 else { return nil }
+        guard kept.count >= 3,
+              Self.namedAfterTheSubject.contains(template) || !Self.givesAway(answer, in: text, normalize: knowledge.normalized)
+        else { return nil }
         self.template = template
         self.entity = entity
         self.category = category
@@ -114,6 +116,34 @@ struct QuestionDraft: Sendable {
         let en = answer.alternatives.en
         koAlternatives = Self.alternatives(leading: answer.ko, [ko, [answer.en], en], normalize: knowledge.normalized)
         enAlternatives = Self.alternatives(leading: answer.en, [en, [answer.ko], ko], normalize: knowledge.normalized)
+    }
+
+    /// Whether the question's text holds its answer, in either language (either language's form in either text, so a
+    /// transliteration counts too): "Who is known for 'Hawking radiation'?" (호킹 복사), "Which country has Mexico
+    /// City as its capital?", "노벨상 제정으로 잘 알려진 인물은?". A word of the answer counts when it is long
+    /// enough to mean something alone: two Hangul syllables, four Latin letters; numbers never (a year in a title
+    /// that tells songs apart).
+    /// Templates whose answers are named after the country asked about, options and answer alike (Mexican peso, Thai
+    /// baht, German; 멕시코 페소, 독일어): telling them apart is the question, so they are not held to `givesAway`.
+    static let namedAfterTheSubject: Set<String> = ["currency", "language"]
+
+    static func givesAway(_ answer: Choice, in text: Localized, normalize: (String) -> String) -> Bool {
+        // Words as written, so that a word of the answer is matched against the start of a word of the text (호킹 in
+        // "호킹 복사", 노벨 in "노벨상", Pasteur in "Pasteurization"), never across words ("Jae-sang" in "Who sang").
+        func words(_ text: String) -> [String] {
+            text.split { $0.isWhitespace || "'\"‘’“”()[],.?!:;·/".contains($0) }.map { normalize(String($0)) }
+        }
+        let said = words(text.ko) + words(text.en)
+        // The words of the name itself (호킹 of 스티븐 호킹), and other names whole (백범, not 작가 of "작가 한강").
+        let named = [answer.ko, answer.en].flatMap { $0.split(whereSeparator: \.isWhitespace) }
+        for word in named + (answer.alternatives.ko + answer.alternatives.en).map { Substring($0) } {
+            let letters = word.filter(\.isLetter)
+            let hangul = letters.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
+            guard letters.count >= (hangul ? 2 : 4) else { continue }
+            let key = normalize(String(word))
+            if !key.isEmpty, said.contains(where: { $0.hasPrefix(key) }) { return true }
+        }
+        return false
     }
 
     /// The question: three distractors drawn from the closest `pool`, shuffled with the answer.
