@@ -79,6 +79,7 @@ struct BrainyLauncher {
                                         apiKey: environment["BRAINY_ASR_KEY"] ?? environment["OPENAI_API_KEY"], timeout: timeout)
             })
         services.knowledgeFolder = BrainyResources.knowledgeDirectory
+        services.shippedAdsFile = BrainyResources.houseAdsURL
         // A language model takes longer than a sync server: BRAINY_AI_TIMEOUT seconds (default 30).
         let aiTimeout = Self.seconds("BRAINY_AI_TIMEOUT", in: environment, fallback: 30, language: language)
         services.chatFactory = { url in

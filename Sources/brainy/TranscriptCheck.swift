@@ -141,6 +141,7 @@ struct ScratchShell {
         services = ShellServices(repository: database, hasher: ScryptPasswordHasher(), clock: ManualClock(header.clock),
                                  config: BundledConfig.load())
         services.knowledgeFolder = BrainyResources.knowledgeDirectory
+        services.shippedAdsFile = BrainyResources.houseAdsURL
         options = ShellOptions(seed: header.seed, languageOverride: header.language, colorEnabled: colorEnabled,
                                timeZone: header.timeZone, qaEnabled: header.qa)
         options.adsEnabled = header.ads

@@ -25,6 +25,27 @@ import Testing
         return terminal
     }
 
+    /// The defaults: no QA switch, the shipped config, a guest (no server ever gave ads), 24 rows, no PAGER.
+    @Test(arguments: ["ad skip\r", "\r"])
+    func aGuestsShippedRewardedAdIsStoppedMidCountdownWithNoReward(keys: String) throws {
+        let terminal = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", home.appendingPathComponent("brainy.sqlite").path, "--lang", "en"],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
+                          "XDG_DATA_HOME": home.path, "PATH": "/usr/bin:/bin"],
+            columns: 80, rows: 24)
+        _ = try terminal.expect("Brainy 0.1.0")
+        try terminal.waitForRawMode()
+        terminal.sendLine("login guest")
+        _ = try terminal.expect("Signed in as guest")
+        terminal.sendLine("ad watch")
+        _ = try terminal.expect("┌ Rewarded ad · ")
+        _ = try terminal.expect("s of the ad left · ")
+        try terminal.waitForRawMode()
+        terminal.send(keys)
+        try expectSkippedWithNoReward(terminal)
+    }
+
     @Test func aRewardedAdCountsDownOnTheWallClockAndGrantsItsRewardAtTheEnd() throws {
         let terminal = try launch()
         terminal.sendLine("ads ok 2; ad watch")

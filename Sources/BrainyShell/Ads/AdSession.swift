@@ -16,6 +16,14 @@ final class AdSession {
     private(set) var lastShown: CachedAd?
     /// The rewarded ad running, while the flow is `watchingAd`.
     private(set) var watch: AdWatch?
+    /// The ads shipped with the program, read when one is first needed.
+    private lazy var shipped = ShippedAds.load(from: session.services.shippedAdsFile)
+    /// Draws among the shipped ads: seeded with the run's seed, apart from the quiz's draws (which stay the same
+    /// whether an ad is drawn or not).
+    private lazy var drawing: SeededGenerator = {
+        var seeder = SystemRandomNumberGenerator()
+        return SeededGenerator(seed: session.options.seed ?? seeder.next())
+    }()
 
     init(session: ShellSession) {
         self.session = session
@@ -141,7 +149,7 @@ final class AdSession {
                                   rewardHints: running.reward)
         do {
             // The reward is kept with the event in one transaction, before it is announced.
-            try repository.recordAdEvent(event)
+            try record(event, of: running.ad)
             try session.apply(.adWatchEnded(via: .adCompleted, rewardHints: running.reward, at: session.now))
         } catch {
             // The database refused: back where the ad began, without the reward.
@@ -151,6 +159,10 @@ final class AdSession {
         console.line(console.paint("🎁 ", \.success) + console.text(Localized(
             ko: "광고를 끝까지 보았습니다: 힌트 \(running.reward)개를 받았습니다 (이제 \(credits)개).",
             en: "Ad watched: \(running.reward) hint\(running.reward == 1 ? "" : "s") granted (you have \(credits) now).")))
+        if running.ad.isShipped {
+            notice(Localized(ko: "이 광고는 프로그램에 들어 있는 광고입니다: 보상은 서버 확인 없이 이 기기에만 적용됩니다.",
+                             en: "This ad ships with the program: its reward stays on this device, with no server to confirm it."))
+        }
         tellWhatWaited(waited)
     }
 
@@ -175,8 +187,8 @@ final class AdSession {
         let link = AdCard.clean(ad.link)
         console.line(link)
         if let user = session.flow.user {
-            try? repository.recordAdEvent(AdEventRecord(id: makeEventId(), userId: user.id, kind: .open, adId: ad.id,
-                                                        sponsor: ad.sponsor, token: ad.token, occurredAt: session.now))
+            try? record(AdEventRecord(id: makeEventId(), userId: user.id, kind: .open, adId: ad.id, sponsor: ad.sponsor,
+                                      token: ad.token, occurredAt: session.now), of: ad)
         }
         LinkOpener.openIfDesktop(link)
     }
@@ -202,7 +214,20 @@ final class AdSession {
            cached.isWellFormed {
             return cached
         }
-        return live(placement, userId: user.id, bound: bound)
+        if let served = live(placement, userId: user.id, bound: bound) { return served }
+        // No server ever gave this player ads (a guest, an account never synced): the ads shipped with the program.
+        let tokens = (try? repository.remoteTokens(userId: user.id)) ?? nil
+        if tokens != nil { return nil }
+        return shipped.draw(placement, lang: language, now: session.now, using: &drawing)
+    }
+
+    /// Keeps an ad's event. A shipped ad's has no token and is kept as already sent: no server has a record of the
+    /// ad, so none is asked to confirm (or take back) its reward.
+    private func record(_ event: AdEventRecord, of ad: CachedAd) throws(StoreError) {
+        var event = event
+        if ad.isShipped { event.token = nil }
+        try repository.recordAdEvent(event)
+        if ad.isShipped { try? repository.markAdEventsSent(ids: [event.id], at: session.now) }
     }
 
     /// The server asked at once, when there is one and it answered last time, waiting no longer than `bound`.
@@ -236,8 +261,8 @@ final class AdSession {
     private func shown(_ ad: CachedAd, userId: String) {
         lastShown = ad
         try? repository.markAdShown(token: ad.token, at: session.now)
-        try? repository.recordAdEvent(AdEventRecord(id: makeEventId(), userId: userId, kind: .impression, adId: ad.id,
-                                                    sponsor: ad.sponsor, token: ad.token, occurredAt: session.now))
+        try? record(AdEventRecord(id: makeEventId(), userId: userId, kind: .impression, adId: ad.id, sponsor: ad.sponsor,
+                                  token: ad.token, occurredAt: session.now), of: ad)
     }
 
     private func notice(_ text: Localized) {

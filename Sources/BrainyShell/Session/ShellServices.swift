@@ -13,6 +13,8 @@ public struct ShellServices {
     public var remoteFactory: (@Sendable (String) -> any RemoteAPI)?
     /// The knowledge base AI mode makes questions from (read when AI mode first needs it).
     public var knowledgeFolder: URL?
+    /// The house ads shipped with the program, shown when no server has given any (read when an ad is first due).
+    public var shippedAdsFile: URL?
     /// Makes the client for a language model (`--ai-url`, `settings ai`).
     public var chatFactory: (@Sendable (String) -> any ChatCompletionAPI)?
     /// Makes the client for a transcription endpoint (`--asr-url`).
