@@ -249,6 +249,9 @@ public enum ErrorMessage {
         case let .sourceNestedTooDeep(path, limit):
             return Localized(ko: "\(Josa.attach(path, .object)) 읽지 않았습니다: source가 \(limit)단계 넘게 겹쳤습니다. 파일이 자기 자신을 부르는지 확인하세요.",
                              en: "Did not read \(path): source nested more than \(limit) deep. Check that the file does not source itself.")
+        case let .placeholderPath(placeholder):
+            return Localized(ko: "\(Josa.attach(placeholder, .topic)) 사용법의 자리 표시입니다. 파일 이름을 주세요. 예: record session.transcript",
+                             en: "\(placeholder) is the usage's placeholder: give a file name, e.g. record session.transcript")
         case let .alreadyRecording(path):
             return Localized(ko: "이미 \(path)에 기록 중입니다. 'record stop'으로 먼저 멈추세요.", en: "Already recording to \(path). Type 'record stop' first.")
         case let .programMissing(program, package):

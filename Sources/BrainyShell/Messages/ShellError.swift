@@ -21,6 +21,8 @@ public enum ShellError: Error, Equatable, Sendable {
     /// `record` at a path that is not a regular file (a device such as /dev/null, a folder, a pipe).
     case notARegularFile(String)
     case alreadyRecording(String)
+    /// `record <file>`: the usage's placeholder typed as it stands, not a file name.
+    case placeholderPath(String)
     /// `source FILE`: lines of the file failed (each was reported with its line as it ran).
     case sourcedFileFailed(String, failures: Int)
     /// `source` inside files sourced more than `limit` deep (a file that sources itself).

@@ -49,6 +49,9 @@ enum RecordCommand: ShellCommand {
                                           en: "Recorded \(recorder.transcript.entries.count.counted("command")) to \(path). Check it with 'brainy --check \(path)'."))
         }
         if let recorder = session.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
+        // `record <file>` copied from the help as it stands would leave a file named "<file>" in the working folder
+        // (one was committed once): the usage's placeholder is no file name.
+        if target.hasPrefix("<") && target.hasSuffix(">") { throw ShellError.placeholderPath(target) }
         // The transcript replaces the file whole at every command (written beside it, then renamed over it): a
         // device such as /dev/null or a folder would be replaced too, so only a regular file, or a new one, is taken;
         // a symbolic link is followed to its file.
