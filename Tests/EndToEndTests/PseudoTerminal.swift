@@ -163,6 +163,20 @@ final class PseudoTerminal {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
+    /// Waits until the terminal is back in canonical mode (ICANON on): libedit gave it back after reading a line, and
+    /// the command runs with the terminal's own keys (Ctrl-C sends SIGINT).
+    func waitForCanonicalMode(timeout: Duration = .seconds(10)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            var settings = termios()
+            if tcgetattr(master, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0 {
+                return
+            }
+            try checkStillWaiting(for: "canonical mode", until: deadline)
+            waitForOutput(until: min(deadline, ContinuousClock.now + .milliseconds(20)))
+        }
+    }
+
     // MARK: Process
 
     /// Sends `signal` to the program.

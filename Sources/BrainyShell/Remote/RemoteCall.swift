@@ -68,17 +68,21 @@ final class RemoteCall {
         return Pending(task: task, outcome: outcome, done: done)
     }
 
+    /// How long a cancelled call is given to wind down before the prompt comes back without it.
+    static let windDown: DispatchTimeInterval = .milliseconds(500)
+
     /// Waits for a started call; a Ctrl-C before or during the wait cancels it and ends with `.cancelled`.
     func wait<T: Sendable>(for pending: Pending<T>) throws(RemoteError) -> T {
-        // Look for Ctrl-C every 50 ms; once seen, cancel the call and wait for it to wind down.
-        var cancelled = false
+        // Look for Ctrl-C every 50 ms; once seen, cancel the call and give it a moment to wind down. A call that
+        // does not heed the cancel (a client blocked in a read) is left to end on its own, its answer dropped: the
+        // player gets the prompt back at once all the same.
         repeat {
-            if isInterrupted && !cancelled {
+            if isInterrupted {
                 pending.task.cancel()
-                cancelled = true
+                _ = pending.done.wait(timeout: .now() + Self.windDown)
+                throw .cancelled
             }
         } while pending.done.wait(timeout: .now() + .milliseconds(50)) == .timedOut
-        if cancelled { throw .cancelled }
         return try pending.outcome.get()
     }
 

@@ -175,7 +175,12 @@ final class RemoteSession {
 
     /// Before a sign-in through the server: its current config (maintenance, sign-in methods, minimum version,
     /// password policy) decides. A server that cannot be reached changes nothing here: the sign-in itself says so.
-    func refreshConfigBeforeSignIn(_ api: any RemoteAPI) {
-        _ = try? ConfigRefresh(session: session).fetch(api, nil)
+    func refreshConfigBeforeSignIn(_ api: any RemoteAPI) throws(ShellError) {
+        do {
+            _ = try ConfigRefresh(session: session).fetch(api, nil)
+        } catch let error as ShellError where error == .cancelled {
+            // Ctrl-C while the server is slow to answer stops the sign-in: the prompt comes back.
+            throw .cancelled
+        } catch {}
     }
 }

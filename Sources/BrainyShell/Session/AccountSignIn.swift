@@ -41,7 +41,7 @@ struct AccountSignIn {
 
     func register(_ given: String?) throws {
         if let api = session.remote.api() {
-            session.remote.refreshConfigBeforeSignIn(api)
+            try session.remote.refreshConfigBeforeSignIn(api)
             if config.maintenanceMode { throw BrainyError.maintenance }
         }
         guard config.allowsLogin(.email) else { throw BrainyError.loginMethodDisabled(.email) }

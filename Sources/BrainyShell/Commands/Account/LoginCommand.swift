@@ -25,7 +25,7 @@ enum LoginCommand: ShellCommand {
         }
         let remote = session.remote
         if provider != .guest, let api = remote.api() {
-            remote.refreshConfigBeforeSignIn(api)
+            try remote.refreshConfigBeforeSignIn(api)
             if session.config.maintenanceMode { throw BrainyError.maintenance }
         }
         guard session.config.allowsLogin(provider) else { throw BrainyError.loginMethodDisabled(provider) }
