@@ -234,6 +234,100 @@ class Hostile:
                 self.wrong += 1
                 self.f.notes.append(f"accepted: a result with {what}")
 
+    def leaderboard_cheats(self):
+        """Issue 24: invented play must never rank. A fresh account sends each cheat; afterwards its place on today's
+        board must be empty. Everything it sent may be held (200), as long as nothing of it ranks."""
+        token, _, _ = register(self.port, "cheater@example.com", source="127.0.0.4")
+        pack = request(self.port, "GET", "/v1/pack").json() or {}
+        questions = [q for q in pack.get("questions", []) if q.get("en", {}).get("answer")]
+        now = time.time()
+
+        def stamp(t):
+            return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t * 1000) % 1000:03d}Z"
+
+        def right(q, rid, quiz, at, spent):
+            return {"id": rid, "quizId": quiz, "questionId": q["id"], "category": q["category"], "type": "mc",
+                    "outcome": "correct", "timeSpent": spent, "answeredAt": stamp(at), "hintUsed": False,
+                    "answer": q["en"]["answer"]}
+
+        def quiz(qid, count, start, end):
+            return {"id": qid, "category": "country", "type": "mc", "format": "individual", "correctCount": count,
+                    "questionCount": count, "startedAt": stamp(start), "finishedAt": stamp(end)}
+
+        some = questions[:400]
+        cheats = {
+            # The issue's: every question right, 0.01 s each, one instant, quiz ids never uploaded.
+            "right answers, 0.01 s, one instant, quizzes never uploaded":
+                {"results": [right(q, f"c1-{n}", f"c1-quiz-{n % 9}", now, 0.01) for n, q in enumerate(questions)]},
+            "timeSpent 0 in a quiz that spans them":
+                {"results": [right(q, f"c2-{n}", "c2-quiz", now - 200 + n * 0.4, 0) for n, q in enumerate(some)],
+                 "quizzes": [quiz("c2-quiz", len(some), now - 201, now - 200 + len(some) * 0.4)]},
+            "3 s each, all at one instant":
+                {"results": [right(q, f"c3-{n}", "c3-quiz", now - 30, 3) for n, q in enumerate(some)],
+                 "quizzes": [quiz("c3-quiz", len(some), now - 60, now - 30)]},
+            "3 s each, 0.5 s apart (overlapping)":
+                {"results": [right(q, f"c4-{n}", "c4-quiz", now - 250 + n * 0.5, 3) for n, q in enumerate(some)],
+                 "quizzes": [quiz("c4-quiz", len(some), now - 260, now - 250 + len(some) * 0.5)]},
+            "answers outside their quiz's span":
+                {"results": [right(q, f"c5-{n}", "c5-quiz", now - 100 + n * 4, 3) for n, q in enumerate(some[:20])],
+                 "quizzes": [quiz("c5-quiz", 20, now - 100, now - 90)]},
+            "past days (yesterday and ten days ago)":
+                {"results": [right(q, f"c6-{n}", f"c6-quiz-{n % 2}", now - 86_400 * (1 if n % 2 else 10) + n * 5, 3)
+                             for n, q in enumerate(some[:100])],
+                 "quizzes": [quiz(f"c6-quiz-{k}", 50, now - 86_400 * (1 if k else 10) - 10,
+                                  now - 86_400 * (1 if k else 10) + 600) for k in (0, 1)]},
+        }
+        for what, batch in cheats.items():
+            r = request(self.port, "POST", "/v1/results", batch, token=token, source="127.0.0.4", timeout=60)
+            self.tally(r.status, f"leaderboard cheat: {what}")
+            board = request(self.port, "GET", "/v1/leaderboard/daily", token=token, source="127.0.0.4").json() or {}
+            for day_offset in (1, 10):
+                day = time.strftime("%Y-%m-%d", time.gmtime(now - 86_400 * day_offset))
+                past = request(self.port, "GET", f"/v1/leaderboard/daily?date={day}", token=token,
+                               source="127.0.0.4").json() or {}
+                if past.get("you"):
+                    board = past
+            if board.get("you"):
+                self.wrong += 1
+                self.f.notes.append(f"a cheat ranked ({what}): {board['you']}")
+        return len(cheats)
+
+    def ratings_poison(self, bulk):
+        """Issue 24: one account's junk in bulk neither grows the public ratings past one entry per question served
+        nor moves a question's difficulty by more than its one vote; an unchanged document is a 304."""
+        token, _, _ = register(self.port, "poisoner@example.com", source="127.0.0.3")
+        before = request(self.port, "GET", "/v1/questions/ratings").json() or {}
+        served = len((request(self.port, "GET", "/v1/pack").json() or {}).get("questions", []))
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        refused = 0
+        for batch in range(bulk):
+            junk = [{"id": f"llm-{batch}-{n}", "quizId": f"llm-{batch}", "questionId": f"ai-llm-{batch}-{n:05d}",
+                     "category": "music", "type": "mc", "outcome": "skipped", "timeSpent": 1, "answeredAt": stamp,
+                     "hintUsed": False} for n in range(10_000)]
+            r = request(self.port, "POST", "/v1/results", {"results": junk}, token=token, source="127.0.0.3",
+                        timeout=120)
+            self.tally(r.status, f"10,000 ai-llm results, batch {batch + 1}")
+            refused += r.status == 429
+        wrong = [{"id": f"w-{n}", "quizId": "w", "questionId": self.question, "category": "music", "type": "mc",
+                  "outcome": "wrong", "timeSpent": 3, "answeredAt": stamp, "hintUsed": False, "answer": "x"}
+                 for n in range(1_000)]
+        r = request(self.port, "POST", "/v1/results", {"results": wrong}, token=token, source="127.0.0.3", timeout=60)
+        self.tally(r.status, "1,000 wrong answers to one question")
+        after = request(self.port, "GET", "/v1/questions/ratings")
+        ratings = (after.json() or {}).get("ratings", [])
+        if len(ratings) > served:
+            self.wrong += 1
+            self.f.notes.append(f"the ratings grew to {len(ratings)} entries for {served} questions served")
+        votes = {e["questionId"]: e["answers"] for e in ratings}
+        was = {e["questionId"]: e["answers"] for e in before.get("ratings", [])}
+        if votes.get(self.question, 0) - was.get(self.question, 0) > 1:
+            self.wrong += 1
+            self.f.notes.append(f"one account cast {votes[self.question] - was.get(self.question, 0)} votes on one question")
+        etag = after.headers.get("etag") or after.headers.get("ETag")
+        again = request(self.port, "GET", "/v1/questions/ratings", headers={"If-None-Match": etag or '""'})
+        self.f.expect(again.status == 304, f"an unchanged ratings document was sent again ({again.status})")
+        return len(ratings), len(after.body), refused
+
     def escapes(self):
         evil = ["\x1b]0;owned\x07a@evil.co", "\x1b]52;c;Zm9v\x07b@evil.co", "c\x1b[31m@evil.co", "d\u202e@evil.co",
                 "e\u200b@evil.co", "f\x00@evil.co", "g\x7f@evil.co", "h\x9b31m@evil.co", "i@evil.co\r\n"]
@@ -293,6 +387,8 @@ def hostile(rig):
         h.malformed(token, 200 if rig.full else 10)
         other_token, _ = h.tokens()
         h.uploads(token, other_token)
+        cheats = h.leaderboard_cheats()
+        ratings, ratings_bytes, quota_refusals = h.ratings_poison(3 if rig.full else 2)
         h.escapes()
         h.shell_echo()
         known_ms, unknown_ms = h.timing(10 if rig.full else 3)
@@ -303,7 +399,10 @@ def hostile(rig):
                 "server crashes": h.crashes, "slow connections": sockets,
                 "other client's requests failed meanwhile": slow_failures,
                 "their p99": f"{slow_p99 * 1000:.0f} ms", "slow connections closed by the server": closed,
-                "login, known email": f"{known_ms:.0f} ms", "unknown email": f"{unknown_ms:.0f} ms"}
+                "login, known email": f"{known_ms:.0f} ms", "unknown email": f"{unknown_ms:.0f} ms",
+                "leaderboard cheats sent (none may rank)": cheats,
+                "ratings after one account's junk": f"{ratings} entries, {ratings_bytes / 1024:.0f} KB",
+                "junk uploads refused by the daily quota": quota_refusals}
     f.expect(h.server_errors == 0, f"{h.server_errors} 5xx")
     f.expect(h.wrong == 0, f"{h.wrong} wrong acceptances")
     f.expect(h.crashes == 0, "the server crashed")
