@@ -42,7 +42,11 @@ public struct DemoPlayer {
         let console = Console(language: script.header.language, theme: .dark, colorEnabled: options.colorEnabled)
         let session = ShellSession(services: services, options: options, reader: reader, console: console)
         try? session.restoreSession()
+        // The demo's clock moves as a person's time would: a result or the history then shows plausible times.
+        let clock = services.clock as? ManualClock
+        var timing = DemoTiming(seed: script.header.seed)
         for (index, entry) in script.steps.enumerated() {
+            clock?.advance(by: timing.seconds(before: entry.command, answering: DemoTiming.answers(entry.command, in: session.flow)))
             if step { waitForEnter() } else if index > 0 { pause(pace) }
             typeOut(console.paint(session.prompt, \.muted))
             for character in entry.command {
