@@ -20,9 +20,12 @@ public struct CheckEmailResponse: Codable, Equatable, Sendable {
 public struct CredentialsRequest: Codable, Equatable, Sendable {
     public var email: String
     public var password: String
-    public init(email: String, password: String) {
+    /// With login: the device cookie this device was given at its last sign-in to this account, if any.
+    public var deviceCookie: String?
+    public init(email: String, password: String, deviceCookie: String? = nil) {
         self.email = email
         self.password = password
+        self.deviceCookie = deviceCookie
     }
 }
 
@@ -40,11 +43,16 @@ public struct AuthResponse: Codable, Equatable, Sendable {
     public var refreshToken: String
     /// Seconds until the access token expires.
     public var expiresIn: Int
-    public init(user: AccountPayload, accessToken: String, refreshToken: String, expiresIn: Int) {
+    /// With register and login: this device's cookie for the account, to send with its next login (failed guesses
+    /// from elsewhere never keep a device that has one out).
+    public var deviceCookie: String?
+    public init(user: AccountPayload, accessToken: String, refreshToken: String, expiresIn: Int,
+                deviceCookie: String? = nil) {
         self.user = user
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
+        self.deviceCookie = deviceCookie
     }
 }
 

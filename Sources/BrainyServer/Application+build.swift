@@ -82,6 +82,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
+        deviceCookies: DeviceCookies(signingKey: key),
         adminToken: arguments.adminToken, metricsToken: arguments.metricsToken,
         social: social,
         limits: arguments.rateLimits, behindProxy: arguments.behindProxy, refusalDelay: arguments.refusalDelay,
@@ -104,14 +105,16 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
 /// status by swift-metrics.
 func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
-                 adTokens: AdTokens, adminToken: String? = nil, metricsToken: String? = nil,
+                 adTokens: AdTokens, deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
+                 adminToken: String? = nil, metricsToken: String? = nil,
                  social: SocialSignIn = .disabled,
                  limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher,
-                                  limiter: environment.rateLimiter ?? repository, limits: limits)
+                                  limiter: environment.rateLimiter ?? repository, limits: limits,
+                                  deviceCookies: deviceCookies, sleep: environment.sleep)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content).endpoints, at: .content)
         router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)

@@ -102,10 +102,12 @@ import Testing
             #expect(perAddress.status == .tooManyRequests)
             #expect(perAddress.headers[.retryAfter] == "20")
 
-            // Five addresses, one guess each, on one account: the sixth is held back whatever its address.
+            // Five addresses, one guess each, on one account: the sixth is slowed down, never refused (issue 24: the
+            // owner on a new device must still get in; LoginGuessingTests records the wait).
             for index in 2...6 { _ = try await client.post("/v1/auth/login", json: guess, headers: Self.from("203.0.113.\(index)")) }
             let perAccount = try await client.post("/v1/auth/login", json: guess, headers: Self.from("203.0.113.7"))
-            #expect(perAccount.status == .tooManyRequests)
+            #expect(perAccount.status == .unauthorized)
+            #expect(perAccount.error?.code == "invalid_credentials")
         }
     }
 

@@ -65,7 +65,7 @@ import Testing
             let attempts = try await withThrowingTaskGroup(of: LoginAttempt.self) { group in
                 for _ in 0..<5 {
                     group.addTask {
-                        try await store.beginLoginAttempt(accountId: "a", address: "203.0.113.9", maxAttempts: 5,
+                        try await store.beginLoginAttempt(subject: "a", client: "203.0.113.9", maxAttempts: 5,
                                                           lockout: 60, now: start)
                     }
                 }
@@ -76,11 +76,11 @@ import Testing
                 return nil
             }
             #expect(remaining.sorted() == [0, 1, 2, 3, 4])
-            let locked = try await store.beginLoginAttempt(accountId: "a", address: "203.0.113.9", maxAttempts: 5,
+            let locked = try await store.beginLoginAttempt(subject: "a", client: "203.0.113.9", maxAttempts: 5,
                                                            lockout: 60, now: start.addingTimeInterval(1))
             #expect(locked == .locked(until: start.addingTimeInterval(60)))
             // Another address is not held back.
-            let other = try await store.beginLoginAttempt(accountId: "a", address: "198.51.100.7", maxAttempts: 5,
+            let other = try await store.beginLoginAttempt(subject: "a", client: "198.51.100.7", maxAttempts: 5,
                                                           lockout: 60, now: start.addingTimeInterval(1))
             #expect(other == .counted(remaining: 4, locksUntil: nil))
         }

@@ -14,12 +14,17 @@ struct AuthController {
     let hasher: any PasswordHasher
     let limiter: any RateLimiter
     let limits: RateLimits
+    let deviceCookies: DeviceCookies
+    /// Waits out the slowdown of an account under attack (tests record it instead).
+    let sleep: @Sendable (Duration) async -> Void
     /// A hash of no one's password, checked for an unknown email so that it costs what a known one costs: the time
     /// of the answer does not tell whether an account exists.
     let dummyHash: String
 
     init(accounts: any AccountStore, config: RemoteConfig, tokens: AccessTokens, clock: any BrainyClock,
-         hasher: any PasswordHasher, limiter: any RateLimiter = InMemoryRateLimiter(), limits: RateLimits = .off) {
+         hasher: any PasswordHasher, limiter: any RateLimiter = InMemoryRateLimiter(), limits: RateLimits = .off,
+         deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
+         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
         self.accounts = accounts
         self.config = config
         self.tokens = tokens
@@ -27,10 +32,15 @@ struct AuthController {
         self.hasher = hasher
         self.limiter = limiter
         self.limits = limits
+        self.deviceCookies = deviceCookies
+        self.sleep = sleep
         dummyHash = (try? hasher.hash(RefreshTokens.generate())) ?? ""
     }
 
     static let maxPasswordLength = 1024
+    /// The longest a sign-in from a new device waits while its email is being guessed at from elsewhere: a slowdown,
+    /// never a lock-out.
+    static let maxGuessingDelay = 5
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
@@ -70,7 +80,9 @@ struct AuthController {
         guard try await accounts.createAccount(account) else {
             throw APIError(.conflict, "email_taken", "An account with this email already exists. Sign in instead.")
         }
-        return EditedResponse(status: .created, response: try await startSession(for: account, now: now))
+        var session = try await startSession(for: account, now: now)
+        session.deviceCookie = deviceCookies.issue(accountId: account.id)
+        return EditedResponse(status: .created, response: session)
     }
 
     static func wrongCredentials(remaining: Int) -> APIError {
@@ -80,41 +92,64 @@ struct AuthController {
         return error
     }
 
+    /// A sign-in. A device that sends the device cookie it was given for this account is trusted: no limit of its
+    /// address applies to it, and only its own failures lock it out. Any other client is limited per address, locked
+    /// out per (email, address) after `maxLoginAttempts` failures, and slowed down (at most `maxGuessingDelay`
+    /// seconds, never refused) while the email is being guessed at from many addresses. Known and unknown emails are
+    /// counted and answered alike, after the same password-hashing work.
     @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
         try requireEmailSignIn()
-        try await limit(.login, context.clientAddress)
-        // An unknown address is answered like a known one with every attempt left, after the same work.
-        let wrong = Self.wrongCredentials(remaining: config.maxLoginAttempts)
         let email = body.email.trimmingCharacters(in: .whitespaces).lowercased()
         let now = clock.now()
-        guard body.password.count <= Self.maxPasswordLength else { throw wrong }
-        guard let account = try await accounts.account(email: email) else {
-            _ = hasher.verify(body.password, against: dummyHash)
-            throw wrong
+        let account = try await accounts.account(email: email)
+        let device = body.deviceCookie.flatMap(deviceCookies.verify)
+            .flatMap { cookie in cookie.accountId == account?.id ? cookie : nil }
+        let client: String
+        if let device {
+            client = "device \(device.nonce)"
+        } else {
+            try await limit(.login, context.clientAddress)
+            await slowDownWhileGuessed(email)
+            client = context.clientAddress
         }
-        try await limit(.loginAccount, account.id)
-        guard account.provider == .email else {
+        if let account, account.provider != .email {
             let name = account.provider.name.en
             throw APIError(.unauthorized, "password_not_set",
                            "This account was made with \(name) sign-in and has no password. Sign in with \(name).")
         }
         // The attempt is counted (and the lock checked) before the slow password check, in one transaction: many
-        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another. Failures count per
-        // (account, client address): a lock-out holds off the address that failed, not the owner elsewhere.
+        // guesses sent at once are held to maxLoginAttempts like guesses sent one after another.
         switch try await accounts.beginLoginAttempt(
-            accountId: account.id, address: context.clientAddress, maxAttempts: config.maxLoginAttempts,
+            subject: email, client: client, maxAttempts: config.maxLoginAttempts,
             lockout: TimeInterval(config.lockoutMinutes * 60), now: now) {
         case let .locked(until):
             throw Self.locked(until: until, now: now)
         case let .counted(remaining, locksUntil):
-            guard hasher.verify(body.password, against: account.passwordHash) else {
+            // An unknown email costs the same hashing as a known one: the time does not tell them apart either.
+            let checked = body.password.count <= Self.maxPasswordLength
+                && hasher.verify(body.password, against: account?.passwordHash ?? dummyHash)
+            guard checked, let account else {
                 if let locksUntil { throw Self.locked(until: locksUntil, now: now) }
                 throw Self.wrongCredentials(remaining: remaining)
             }
+            try await accounts.forgetLoginFailures(subject: email, client: client)
+            try await accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
+            var session = try await startSession(for: account, now: now)
+            session.deviceCookie = deviceCookies.issue(accountId: account.id)
+            return session
         }
-        try await accounts.recordSuccessfulLogin(accountId: account.id, address: context.clientAddress, at: now)
-        return try await startSession(for: account, now: now)
+    }
+
+    /// Waits, at most `maxGuessingDelay` seconds, when sign-ins to `email` from all untrusted clients together are
+    /// past `login-account`'s limit: guessing from many addresses slows down, and the owner on a new device still
+    /// gets in. Keyed by the email, known or not, so that it does not tell them apart.
+    private func slowDownWhileGuessed(_ email: String) async {
+        guard let limit = limits[.loginAccount],
+              let wait = await limiter.acquire("\(RateLimitedAction.loginAccount.rawValue) \(email)", limit: limit,
+                                               now: clock.now())
+        else { return }
+        await sleep(.seconds(min(wait, Self.maxGuessingDelay)))
     }
 
     /// A 429 with `Retry-After` once `key` has used up its limit for `action`.

@@ -233,6 +233,21 @@ extension PostgresDatabase {
             ORDER BY question_id, account_id, answered_at, id COLLATE "C"
             """,
         ]),
+        // As SQLite's v11-login-throttle: failed sign-ins per (email, client address or device cookie).
+        Migration(id: "v7-login-throttle", statements: [
+            """
+            CREATE TABLE login_throttle (
+                subject TEXT NOT NULL,
+                client TEXT NOT NULL,
+                failures INTEGER NOT NULL,
+                lockouts INTEGER NOT NULL DEFAULT 0,
+                locked_until TIMESTAMPTZ,
+                last_failure_at TIMESTAMPTZ NOT NULL,
+                PRIMARY KEY (subject, client)
+            )
+            """,
+            "CREATE INDEX login_throttle_on_last_failure_at ON login_throttle (last_failure_at)",
+        ]),
     ]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction

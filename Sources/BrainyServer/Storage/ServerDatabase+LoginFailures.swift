@@ -5,13 +5,13 @@ extension ServerDatabase {
     /// Failures older than this are forgotten, and with them the doubling of lock-outs.
     static let failureMemory: TimeInterval = 86_400
 
-    public func beginLoginAttempt(accountId: String, address: String, maxAttempts: Int, lockout: TimeInterval,
+    public func beginLoginAttempt(subject: String, client: String, maxAttempts: Int, lockout: TimeInterval,
                                   now: Date) async throws -> LoginAttempt {
         try await writer.write { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT failures, lockouts, lockedUntil, lastFailureAt FROM login_failure
-                WHERE accountId = ? AND address = ?
-                """, arguments: [accountId, address])
+                SELECT failures, lockouts, lockedUntil, lastFailureAt FROM login_throttle
+                WHERE subject = ? AND client = ?
+                """, arguments: [subject, client])
             if let until = row?["lockedUntil"] as Date?, until > now { return .locked(until: until) }
             var failures: Int = row?["failures"] ?? 0
             var lockouts: Int = row?["lockouts"] ?? 0
@@ -27,14 +27,23 @@ extension ServerDatabase {
                 lockouts += 1
             }
             try db.execute(sql: """
-                INSERT INTO login_failure (accountId, address, failures, lockouts, lockedUntil, lastFailureAt)
+                INSERT INTO login_throttle (subject, client, failures, lockouts, lockedUntil, lastFailureAt)
                 VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (accountId, address) DO UPDATE SET failures = excluded.failures,
+                ON CONFLICT (subject, client) DO UPDATE SET failures = excluded.failures,
                     lockouts = excluded.lockouts, lockedUntil = excluded.lockedUntil,
                     lastFailureAt = excluded.lastFailureAt
-                """, arguments: [accountId, address, failures, lockouts, lockedUntil, now])
+                """, arguments: [subject, client, failures, lockouts, lockedUntil, now])
+            // Rows past the failure memory hold nothing: guesses at made-up emails do not pile up.
+            try db.execute(sql: "DELETE FROM login_throttle WHERE lastFailureAt < ? AND (lockedUntil IS NULL OR lockedUntil < ?)",
+                           arguments: [now.addingTimeInterval(-Self.failureMemory), now])
             if let lockedUntil { return .counted(remaining: 0, locksUntil: lockedUntil) }
             return .counted(remaining: maxAttempts - failures, locksUntil: nil)
+        }
+    }
+
+    public func forgetLoginFailures(subject: String, client: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM login_throttle WHERE subject = ? AND client = ?", arguments: [subject, client])
         }
     }
 

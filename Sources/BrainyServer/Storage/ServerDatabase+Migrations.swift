@@ -232,6 +232,21 @@ extension ServerDatabase {
                 WHERE n = 1
                 """)
         }
+        migrator.registerMigration("v11-login-throttle") { db in
+            // Failed sign-ins per (email, client): the client is an address, or a device cookie for a device that
+            // signed in before. Keyed by the email, not the account, so that an unknown email is counted and answered
+            // like a known one. (login_failure, per account and address, is no longer read.)
+            try db.create(table: "login_throttle", options: .withoutRowID) { t in
+                t.column("subject", .text).notNull()
+                t.column("client", .text).notNull()
+                t.primaryKey(["subject", "client"])
+                t.column("failures", .integer).notNull()
+                t.column("lockouts", .integer).notNull().defaults(to: 0)
+                t.column("lockedUntil", .datetime)
+                t.column("lastFailureAt", .datetime).notNull()
+            }
+            try db.create(index: "login_throttle_on_lastFailureAt", on: "login_throttle", columns: ["lastFailureAt"])
+        }
         return migrator
     }
 }
