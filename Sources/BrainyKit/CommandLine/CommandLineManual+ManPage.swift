@@ -22,6 +22,14 @@ extension CommandLineManual {
             out.append(names + (option.placeholder.map { " \\fI\(Self.roff($0))\\fR" } ?? ""))
             out.append(Self.roff(option.text))
         }
+        if !commands.isEmpty {
+            out.append(".SH COMMANDS")
+            for command in commands {
+                out.append(".TP")
+                out.append("\\fB\(Self.roff(command.usage))\\fR")
+                out.append(Self.roff(command.text))
+            }
+        }
         for section in sections {
             out.append(".SH \(section.title.contains(" ") ? "\"\(Self.roff(section.title))\"" : Self.roff(section.title))")
             out.append(Self.roff(section.text))

@@ -24,14 +24,29 @@ public struct CommandLineManual: Equatable, Sendable {
     public var sections: [Section]
     /// The version the man page's header carries.
     public var version: String
+    /// The commands typed inside the program (a shell's), under `COMMANDS` after the options: each with how it is
+    /// typed and what it does. Given by the program from its own list of commands.
+    public var commands: [Command]
+
+    /// One command typed inside the program: `help [command]` and what it does.
+    public struct Command: Equatable, Sendable {
+        public var usage: String
+        public var text: String
+
+        public init(usage: String, text: String) {
+            self.usage = usage
+            self.text = text
+        }
+    }
 
     public init(name: String, summary: String, synopsis: String = "[options]", description: [String],
-                options: [CommandLineOption], sections: [Section] = [], version: String) {
+                options: [CommandLineOption], commands: [Command] = [], sections: [Section] = [], version: String) {
         self.name = name
         self.summary = summary
         self.synopsis = synopsis
         self.description = description
         self.options = options
+        self.commands = commands
         self.sections = sections
         self.version = version
     }

@@ -56,6 +56,11 @@ extension LaunchOptions {
             CommandLineOption("-h", "--help", text: "show this help"),
             CommandLineOption("--", text: "end of the options"),
         ],
+        // The shell's own commands, from the registry (the one list of them): `man brainy` lists them all.
+        commands: CommandRegistry.commands.map { command in
+            let aliases = command.aliases.isEmpty ? "" : " (also " + command.aliases.joined(separator: ", ") + ")"
+            return CommandLineManual.Command(usage: command.usage, text: command.summary.en + aliases)
+        },
         sections: [
             .init("ENVIRONMENT", "BRAINY_SERVER_TIMEOUT seconds one request to the server may take (0.1 to 3600, default 15); BRAINY_SYNC_BATCH results per upload request (default 1000); BRAINY_HISTFILE the line editor's history file (default: history in the data folder); BRAINY_HISTSIZE lines it keeps (default 1000); BRAINY_RESOURCES the folder of the question pack and default config (default: ../share/brainy beside the executable); NO_COLOR; PAGER. The line editor reads ~/.editrc (or $EDITRC): 'bind -v' there gives vi keys. A line typed with a leading space is not kept in the history. Ctrl-L clears the screen. Inside the shell, 'source FILE' runs a file's commands and '\\h' (or '\\?') is help."),
             .init("FILES", "$XDG_DATA_HOME/brainy/ (or ~/.local/share/brainy/): brainy.sqlite, the database, and history. $XDG_CONFIG_HOME/brainy/brainyrc (or ~/.config/brainy/brainyrc): the start-up file. PREFIX/share/brainy/: the bundled question pack, default config and knowledge base, found from the executable's folder (PREFIX/bin)."),

@@ -84,7 +84,11 @@ public struct LaunchOptions: Equatable, Sendable {
     }
 
     /// What `--help` prints: rendered from `manual`, like the man page and the completion scripts.
-    public static var usage: String { manual.helpText }
+    /// On a terminal narrower than the help's 112 columns, wrapped to the terminal between words.
+    public static var usage: String {
+        guard Platform.isTerminal(.output) else { return manual.helpText }
+        return manual.helpText(width: min(112, max(40, Platform.terminalColumns())), measure: \.displayWidth)
+    }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         let language = Self.language(in: arguments) ?? .ko
