@@ -45,9 +45,18 @@ struct AdCountdown {
             }
             // Keys that came together are taken together; the line is redrawn after them.
             var wait = Self.tick
-            while case .byte(let byte) = Platform.readByte(waitingAtMost: wait) {
-                wait = 0
-                if case .stop(let line) = keys?.press(byte) { return stop(line: line) }
+            reading: while true {
+                switch Platform.readByte(waitingAtMost: wait) {
+                case .byte(let byte):
+                    wait = 0
+                    if case .stop(let line) = keys?.press(byte) { return stop(line: line) }
+                case .none:
+                    break reading
+                case .closed:
+                    // The terminal hung up: no more keys; the countdown goes on by the clock.
+                    keys = nil
+                    break reading
+                }
             }
         }
         console.endProgress()
