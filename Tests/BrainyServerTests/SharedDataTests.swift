@@ -28,21 +28,16 @@ import Testing
                                       token: mina.accessToken)
             let before = try #require(try await Self.ratings(client)[countryQuestion(0)])
             let cheat = try await client.register("cheat@example.com")
-            // 1,000 wrong answers to one question, and 1,000 to ids a language model might have made.
+            // 1,000 wrong answers to one question, and 4,000 to ids a language model might have made, in one upload.
             let junk = (0..<1_000).map {
                 Self.wrong("w\($0)", question: countryQuestion(0), at: TestServer.start.addingTimeInterval(Double($0) / 10))
-            } + (0..<1_000).map {
+            } + (0..<4_000).map {
                 Self.wrong("llm\($0)", question: "ai-llm-\(UUID().uuidString)", at: TestServer.start)
             }
-            // In batches of 250, as a shell sends them: a PostgreSQL upload must fit the database deadline.
-            var held = 0
-            for start in stride(from: 0, to: junk.count, by: 250) {
-                let batch = ResultUploadRequest(results: Array(junk[start..<min(start + 250, junk.count)]))
-                let response = try await client.post("/v1/results", json: batch, token: cheat.accessToken)
-                #expect(response.status == .ok, "\(response.error?.message ?? "")")
-                held += try response.decode(ResultUploadResponse.self).accepted.count
-            }
-            #expect(held == 2_000, "held, as today")
+            let response = try await client.post("/v1/results", json: ResultUploadRequest(results: junk), token: cheat.accessToken)
+            #expect(response.status == .ok, "\(response.error?.message ?? "")")
+            let held = try response.decode(ResultUploadResponse.self).accepted.count
+            #expect(held == 5_000, "held, as today")
             let after = try await Self.ratings(client)
             #expect(after.count == 1, "\(after.keys.sorted().prefix(5))")
             let rating = try #require(after[countryQuestion(0)])

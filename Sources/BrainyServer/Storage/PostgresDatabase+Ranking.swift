@@ -3,63 +3,115 @@ import Foundation
 import PostgresNIO
 
 extension PostgresDatabase {
-    /// Judges one quiz of `accountId` again by `LeaderboardRules` at `now`, as `ServerDatabase.judge` does: marks
-    /// which answers rank (and the quiz, when any does), and keeps the first answers of the questions it touched
-    /// right. Nothing happens for a quiz not held yet.
-    func judge(quizId: String, accountId: String, at now: Date, on connection: PostgresConnection) async throws {
-        guard let row = try await connection.rows("""
-            SELECT started_at, finished_at, question_count, ranked FROM quiz
-            WHERE id = \(quizId) AND account_id = \(accountId)
-            """, logger: logger).first
-        else { return }
-        let startedAt: Date = try row.value("started_at")
-        let finishedAt: Date? = try row.value("finished_at")
-        let wasRanked: Bool = try row.value("ranked")
-        var answers: [LeaderboardRules.Answer] = []
-        var rankedBefore: Set<String> = []
-        for answer in try await connection.rows("""
-            SELECT id, type, time_spent, answered_at, eligible, ranked FROM result
-            WHERE account_id = \(accountId) AND quiz_id = \(quizId)
+    /// Judges the quizzes `quizIds` of `accountId` again by `LeaderboardRules` at `now`, one after another as
+    /// `ServerDatabase.judge` does, with every answer of each held: marks which answers rank (and each quiz, when any
+    /// does), and keeps the first answers of the questions they touched right. A quiz not held yet is left: its answers
+    /// wait unranked until it arrives. A few statements for the whole upload, whatever its number of quizzes.
+    func judge(quizIds: [String], accountId: String, at now: Date, on connection: PostgresConnection) async throws {
+        guard !quizIds.isEmpty else { return }
+        struct Held {
+            var quiz: LeaderboardRules.Quiz
+            var wasRanked: Bool
+            var answers: [LeaderboardRules.Answer] = []
+            var rankedBefore: Set<String> = []
+        }
+        var held: [String: Held] = [:]
+        for row in try await connection.rows("""
+            SELECT id, started_at, finished_at, question_count, ranked FROM quiz
+            WHERE account_id = \(accountId) AND id = ANY(\(quizIds))
             """, logger: logger) {
-            let id: String = try answer.value("id")
-            answers.append(.init(id: id, type: QuizType(rawValue: try answer.value("type")) ?? .multipleChoice,
-                                 timeSpent: try answer.value("time_spent"), answeredAt: try answer.value("answered_at"),
-                                 eligible: try answer.value("eligible")))
-            if try answer.value("ranked", as: Bool.self) { rankedBefore.insert(id) }
+            held[try row.value("id")] = Held(
+                quiz: .init(startedAt: try row.value("started_at"), finishedAt: try row.value("finished_at"),
+                            questionCount: try row.value("question_count"), overlapsRankedQuiz: false),
+                wasRanked: try row.value("ranked"))
         }
-        var overlaps = false
-        if let finishedAt {
-            overlaps = try await connection.rows("""
-                SELECT EXISTS (SELECT 1 FROM quiz WHERE account_id = \(accountId) AND id <> \(quizId) AND ranked
-                               AND started_at < \(finishedAt) AND finished_at > \(startedAt)) AS overlaps
-                """, logger: logger).first?.value("overlaps") ?? false
+        guard !held.isEmpty else { return }
+        let judged = Array(held.keys)
+        for row in try await connection.rows("""
+            SELECT id, quiz_id, type, time_spent, answered_at, eligible, ranked FROM result
+            WHERE account_id = \(accountId) AND quiz_id = ANY(\(judged))
+            """, logger: logger) {
+            let id: String = try row.value("id")
+            let quizId: String = try row.value("quiz_id")
+            held[quizId]?.answers.append(.init(
+                id: id, type: QuizType(rawValue: try row.value("type")) ?? .multipleChoice,
+                timeSpent: try row.value("time_spent"), answeredAt: try row.value("answered_at"),
+                eligible: try row.value("eligible")))
+            if try row.value("ranked", as: Bool.self) { held[quizId]?.rankedBefore.insert(id) }
         }
-        var elsewhere: [Int: Int] = [:]
-        for day in Set(answers.map { UTCDay.number(of: $0.answeredAt) }) {
-            let start = Date(timeIntervalSince1970: Double(day) * 86_400)
-            let end = start.addingTimeInterval(86_400)
-            elsewhere[day] = try await connection.rows("""
-                SELECT count(*) AS ranked FROM result
-                WHERE account_id = \(accountId) AND ranked AND quiz_id <> \(quizId)
-                  AND answered_at >= \(start) AND answered_at < \(end)
-                """, logger: logger).first?.value("ranked") ?? 0
+        // What the account's other quizzes already rank, around these: their spans, and their answers per day.
+        let starts = held.values.map(\.quiz.startedAt)
+        let ends = held.values.map { $0.quiz.finishedAt ?? $0.quiz.startedAt }
+        let answerTimes = held.values.flatMap { $0.answers.map(\.answeredAt) }
+        // Spans of the account's ranked quizzes, by id: the others' as stored, these as they stand before judging.
+        var spans: [String: (start: Date, end: Date)] = [:]
+        for row in try await connection.rows("""
+            SELECT id, started_at, finished_at FROM quiz
+            WHERE account_id = \(accountId) AND ranked AND NOT (id = ANY(\(judged)))
+              AND started_at < \(ends.max()!) AND finished_at > \(starts.min()!)
+            """, logger: logger) {
+            spans[try row.value("id")] = (try row.value("started_at"), try row.value("finished_at"))
         }
-        let quiz = LeaderboardRules.Quiz(startedAt: startedAt, finishedAt: finishedAt,
-                                         questionCount: try row.value("question_count"), overlapsRankedQuiz: overlaps)
-        let ranked = LeaderboardRules.ranked(quiz, answers: answers, now: now, rankedElsewhere: elsewhere)
-        guard ranked != rankedBefore || wasRanked != !ranked.isEmpty else { return }
-        let rankedIds = Array(ranked)
-        try await connection.run("UPDATE quiz SET ranked = \(!ranked.isEmpty) WHERE id = \(quizId)", logger: logger)
+        for (id, entry) in held where entry.wasRanked {
+            if let finishedAt = entry.quiz.finishedAt { spans[id] = (entry.quiz.startedAt, finishedAt) }
+        }
+        // Ranked answers per UTC day: the other quizzes' as stored, these as they stand before judging.
+        var perDay: [Int: Int] = [:]
+        if let first = answerTimes.min(), let last = answerTimes.max() {
+            for row in try await connection.rows("""
+                SELECT floor(extract(epoch FROM answered_at) / 86400)::integer AS day, count(*) AS ranked FROM result
+                WHERE account_id = \(accountId) AND ranked AND NOT (quiz_id = ANY(\(judged)))
+                  AND answered_at >= \(UTCDay.start(of: first))
+                  AND answered_at < \(UTCDay.start(of: last).addingTimeInterval(86_400))
+                GROUP BY 1
+                """, logger: logger) {
+                perDay[try row.value("day")] = try row.value("ranked")
+            }
+        }
+        func count(_ ids: Set<String>, in entry: Held, by step: Int) {
+            for answer in entry.answers where ids.contains(answer.id) {
+                perDay[UTCDay.number(of: answer.answeredAt), default: 0] += step
+            }
+        }
+        for entry in held.values { count(entry.rankedBefore, in: entry, by: 1) }
+        // In order of their ids, as SQLite judges them: each quiz sees what those before it came to.
+        var changedQuizzes: [String] = []
+        var quizFlags: [Bool] = []
+        var rankedIds: [String] = []
+        for id in judged.sorted() {
+            guard var entry = held[id] else { continue }
+            spans[id] = nil
+            count(entry.rankedBefore, in: entry, by: -1)
+            if let finishedAt = entry.quiz.finishedAt {
+                entry.quiz.overlapsRankedQuiz = spans.values.contains {
+                    $0.start < finishedAt && $0.end > entry.quiz.startedAt
+                }
+            }
+            let ranked = LeaderboardRules.ranked(entry.quiz, answers: entry.answers, now: now, rankedElsewhere: perDay)
+            count(ranked, in: entry, by: 1)
+            if !ranked.isEmpty, let finishedAt = entry.quiz.finishedAt {
+                spans[id] = (entry.quiz.startedAt, finishedAt)
+            }
+            guard ranked != entry.rankedBefore || entry.wasRanked != !ranked.isEmpty else { continue }
+            changedQuizzes.append(id)
+            quizFlags.append(!ranked.isEmpty)
+            rankedIds += ranked
+        }
+        guard !changedQuizzes.isEmpty else { return }
+        try await connection.run("""
+            UPDATE quiz SET ranked = v.ranked FROM unnest(\(changedQuizzes), \(quizFlags)) AS v(id, ranked)
+            WHERE quiz.id = v.id AND quiz.account_id = \(accountId)
+            """, logger: logger)
         try await connection.run("""
             UPDATE result SET ranked = (id = ANY(\(rankedIds)))
-            WHERE account_id = \(accountId) AND quiz_id = \(quizId)
+            WHERE account_id = \(accountId) AND quiz_id = ANY(\(changedQuizzes))
             """, logger: logger)
-        // The first answers of this quiz's questions, worked out again from every ranked answer of the account to
-        // them: the quiz's own may have come or gone. The day is worked out as migration v4-first-answers does.
+        // The first answers of these quizzes' questions, worked out again from every ranked answer of the account to
+        // them: a quiz's own may have come or gone. The day is worked out as migration v4-first-answers does.
         try await connection.run("""
             DELETE FROM first_answer
             WHERE account_id = \(accountId)
-              AND result_id IN (SELECT id FROM result WHERE account_id = \(accountId) AND quiz_id = \(quizId))
+              AND result_id IN (SELECT id FROM result WHERE account_id = \(accountId) AND quiz_id = ANY(\(changedQuizzes)))
             """, logger: logger)
         try await connection.run("""
             INSERT INTO first_answer AS f (day, account_id, question_id, result_id, answered_at, outcome)
@@ -68,7 +120,8 @@ extension PostgresDatabase {
                    answered_at, outcome
             FROM result
             WHERE account_id = \(accountId) AND ranked
-              AND question_id IN (SELECT question_id FROM result WHERE account_id = \(accountId) AND quiz_id = \(quizId))
+              AND question_id IN (SELECT question_id FROM result
+                                  WHERE account_id = \(accountId) AND quiz_id = ANY(\(changedQuizzes)))
             ORDER BY day, question_id, answered_at, id COLLATE "C"
             ON CONFLICT (day, account_id, question_id) DO UPDATE
             SET result_id = EXCLUDED.result_id, answered_at = EXCLUDED.answered_at, outcome = EXCLUDED.outcome

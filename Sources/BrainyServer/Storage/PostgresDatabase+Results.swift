@@ -19,79 +19,62 @@ extension PostgresDatabase: ResultStore {
                 """, logger: logger).first
             let resultsBefore: Int = try before?.value("results") ?? 0
             let quizzesBefore: Int = try before?.value("quizzes") ?? 0
+            // Set-based: a shell's batch (1,000 results, 200 quizzes) is a handful of statements, not thousands, so
+            // that it fits the database deadline.
             var touched: Set<String> = []
-            var newQuizzes = 0
-            var newResults = 0
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
             var refusals: [ResultRefusal] = []
+            var quizOwners = try await owners(in: "quiz", ids: Array(Set(quizzes.map(\.id) + results.map(\.result.quizId))),
+                                              on: connection)
+            var quizzesToInsert: [UploadedQuiz] = []
+            var seenQuizzes: Set<String> = []
+            for quiz in quizzes where quizOwners[quiz.id] == nil && seenQuizzes.insert(quiz.id).inserted {
+                quizzesToInsert.append(quiz)
+            }
+            let insertedQuizzes = try await insert(quizzesToInsert, userId: userId, receivedAt: receivedAt,
+                                                   on: connection)
+            for id in insertedQuizzes { quizOwners[id] = userId }
+            touched.formUnion(insertedQuizzes)
             for quiz in quizzes {
-                let inserted = try await !connection.rows("""
-                    INSERT INTO quiz (id, account_id, category, type, format, correct_count, question_count,
-                                      started_at, finished_at, received_at)
-                    VALUES (\(quiz.id), \(userId), \(quiz.category.rawValue), \(quiz.type.rawValue),
-                            \(quiz.format.rawValue), \(quiz.correctCount), \(quiz.questionCount), \(quiz.startedAt),
-                            \(quiz.finishedAt), \(receivedAt))
-                    ON CONFLICT DO NOTHING RETURNING id
-                    """, logger: logger).isEmpty
-                if inserted {
-                    newQuizzes += 1
-                    touched.insert(quiz.id)
-                }
-                let owned = try await inserted ? true : owner(of: "quiz", id: quiz.id, on: connection) == userId
-                if owned {
+                if quizOwners[quiz.id] == userId {
                     acceptedQuizzes.append(quiz.id)
                 } else {
+                    // Another account's, or stored by another account meanwhile.
                     refusals.append(ResultRefusal(id: quiz.id, reason: .idTaken))
                 }
             }
+            var resultOwners = try await owners(in: "result", ids: results.map(\.result.id), on: connection)
+            var resultsToInsert: [CheckedResult] = []
             for checked in results {
                 let result = checked.result
-                if let owner = try await owner(of: "result", id: result.id, on: connection) {
+                if resultOwners[result.id] != nil { continue }
+                if let owner = quizOwners[result.quizId], owner != userId { continue }
+                resultOwners[result.id] = "(this batch)"
+                resultsToInsert.append(checked)
+            }
+            let insertedResults = try await insert(resultsToInsert, userId: userId, receivedAt: receivedAt,
+                                                   on: connection)
+            let stored = try await owners(in: "result", ids: results.map(\.result.id), on: connection)
+            for checked in results {
+                let result = checked.result
+                if insertedResults.contains(result.id) {
+                    touched.insert(result.quizId)
+                    accepted.append(result.id)
+                } else if let owner = stored[result.id] {
                     // Sent before: held already (the batch is idempotent), or another account's.
                     if owner == userId {
                         accepted.append(result.id)
                     } else {
                         refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
                     }
-                    continue
-                }
-                if let owner = try await owner(of: "quiz", id: result.quizId, on: connection), owner != userId {
-                    refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
-                    continue
-                }
-                // Stored unranked: its quiz is judged once the batch is in (`judge`). A rated result new here is
-                // kept as its (question, account)'s vote unless an earlier answer is kept, in the same statement.
-                let inserted = try await !connection.rows("""
-                    WITH inserted AS (
-                        INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent,
-                                            answered_at, hint_used, received_at, ranked, eligible)
-                        VALUES (\(result.id), \(userId), \(result.quizId), \(result.questionId),
-                                \(result.category.rawValue), \(result.type.rawValue), \(result.outcome.rawValue),
-                                \(result.timeSpent), \(result.answeredAt), \(result.hintUsed), \(receivedAt),
-                                FALSE, \(checked.ranked))
-                        ON CONFLICT DO NOTHING RETURNING id, account_id, question_id, answered_at, outcome
-                    ), voted AS (
-                        INSERT INTO rating_vote AS v (question_id, account_id, result_id, answered_at, outcome)
-                        SELECT question_id, account_id, id, answered_at, outcome FROM inserted WHERE \(checked.rated)
-                        ON CONFLICT (question_id, account_id) DO UPDATE
-                        SET result_id = EXCLUDED.result_id, answered_at = EXCLUDED.answered_at,
-                            outcome = EXCLUDED.outcome
-                        WHERE EXCLUDED.answered_at < v.answered_at
-                           OR (EXCLUDED.answered_at = v.answered_at
-                               AND EXCLUDED.result_id COLLATE "C" < v.result_id COLLATE "C")
-                    )
-                    SELECT id FROM inserted
-                    """, logger: logger).isEmpty
-                // Not inserted: another account stored that id meanwhile.
-                if inserted {
-                    newResults += 1
-                    touched.insert(result.quizId)
-                    accepted.append(result.id)
                 } else {
-                    refusals.append(ResultRefusal(id: result.id, reason: .idTaken))
+                    // Never stored: it named another account's quiz.
+                    refusals.append(ResultRefusal(id: result.id, reason: .notYourQuiz))
                 }
             }
+            let newQuizzes = insertedQuizzes.count
+            let newResults = insertedResults.count
             // Rolled back whole: the device keeps everything and tries again another day.
             if resultsBefore + newResults > quota.resultsPerDay {
                 throw QuotaExceeded(what: "results", limit: quota.resultsPerDay)
@@ -99,18 +82,77 @@ extension PostgresDatabase: ResultStore {
             if quizzesBefore + newQuizzes > quota.quizzesPerDay {
                 throw QuotaExceeded(what: "quizzes", limit: quota.quizzesPerDay)
             }
-            for quizId in touched.sorted() {
-                try await judge(quizId: quizId, accountId: userId, at: receivedAt, on: connection)
-            }
+            try await judge(quizIds: touched.sorted(), accountId: userId, at: receivedAt, on: connection)
             return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
                                         rejected: refusals.map(\.id), refusals: refusals)
         }
     }
 
-    /// The account holding the row `id` of `table` (quiz or result).
-    private func owner(of table: String, id: String, on connection: PostgresConnection) async throws -> String? {
-        try await connection.rows("SELECT account_id FROM \(unescaped: table) WHERE id = \(id)", logger: logger)
-            .first?.value("account_id")
+    /// The account holding each of the rows `ids` of `table` (quiz or result) that exist.
+    private func owners(in table: String, ids: [String], on connection: PostgresConnection) async throws
+        -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        var owners: [String: String] = [:]
+        for row in try await connection.rows("""
+            SELECT id, account_id FROM \(unescaped: table) WHERE id = ANY(\(ids))
+            """, logger: logger) {
+            owners[try row.value("id")] = try row.value("account_id")
+        }
+        return owners
+    }
+
+    /// Inserts the quizzes (ids new in the batch), returning the ids stored (not those another account stored
+    /// meanwhile).
+    private func insert(_ quizzes: [UploadedQuiz], userId: String, receivedAt: Date,
+                        on connection: PostgresConnection) async throws -> Set<String> {
+        guard !quizzes.isEmpty else { return [] }
+        // An array cannot hold NULL here: a quiz not finished has its flag false and its start as a placeholder.
+        let finished = quizzes.map { $0.finishedAt != nil }
+        let finishedAt = quizzes.map { $0.finishedAt ?? $0.startedAt }
+        return Set(try await connection.rows("""
+            INSERT INTO quiz (id, account_id, category, type, format, correct_count, question_count, started_at,
+                              finished_at, received_at)
+            SELECT id, \(userId), category, type, format, correct_count, question_count, started_at,
+                   CASE WHEN finished THEN finished_at END, \(receivedAt)
+            FROM unnest(\(quizzes.map(\.id)), \(quizzes.map(\.category.rawValue)), \(quizzes.map(\.type.rawValue)),
+                        \(quizzes.map(\.format.rawValue)), \(quizzes.map(\.correctCount)), \(quizzes.map(\.questionCount)),
+                        \(quizzes.map(\.startedAt)), \(finished), \(finishedAt))
+                 AS q(id, category, type, format, correct_count, question_count, started_at, finished, finished_at)
+            ON CONFLICT DO NOTHING RETURNING id
+            """, logger: logger).map { try $0.value("id", as: String.self) })
+    }
+
+    /// Inserts the results (ids new in the batch) unranked, their quizzes judged afterwards (`judge`), and keeps each
+    /// rated one as its (question, account)'s vote unless an earlier answer is kept. Returns the ids stored.
+    private func insert(_ results: [CheckedResult], userId: String, receivedAt: Date,
+                        on connection: PostgresConnection) async throws -> Set<String> {
+        guard !results.isEmpty else { return [] }
+        let r = results.map(\.result)
+        let inserted = Set(try await connection.rows("""
+            INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent, answered_at,
+                                hint_used, received_at, ranked, eligible)
+            SELECT id, \(userId), quiz_id, question_id, category, type, outcome, time_spent, answered_at, hint_used,
+                   \(receivedAt), FALSE, eligible
+            FROM unnest(\(r.map(\.id)), \(r.map(\.quizId)), \(r.map(\.questionId)), \(r.map(\.category.rawValue)),
+                        \(r.map(\.type.rawValue)), \(r.map(\.outcome.rawValue)), \(r.map(\.timeSpent)), \(r.map(\.answeredAt)),
+                        \(r.map(\.hintUsed)), \(results.map(\.ranked)))
+                 AS v(id, quiz_id, question_id, category, type, outcome, time_spent, answered_at, hint_used, eligible)
+            ON CONFLICT DO NOTHING RETURNING id
+            """, logger: logger).map { try $0.value("id", as: String.self) })
+        let rated = results.filter { $0.rated && inserted.contains($0.result.id) }.map(\.result)
+        guard !rated.isEmpty else { return inserted }
+        try await connection.run("""
+            INSERT INTO rating_vote AS v (question_id, account_id, result_id, answered_at, outcome)
+            SELECT DISTINCT ON (question_id) question_id, \(userId), id, answered_at, outcome
+            FROM unnest(\(rated.map(\.questionId)), \(rated.map(\.id)), \(rated.map(\.answeredAt)),
+                        \(rated.map(\.outcome.rawValue))) AS r(question_id, id, answered_at, outcome)
+            ORDER BY question_id, answered_at, id COLLATE "C"
+            ON CONFLICT (question_id, account_id) DO UPDATE
+            SET result_id = EXCLUDED.result_id, answered_at = EXCLUDED.answered_at, outcome = EXCLUDED.outcome
+            WHERE EXCLUDED.answered_at < v.answered_at
+               OR (EXCLUDED.answered_at = v.answered_at AND EXCLUDED.result_id COLLATE "C" < v.result_id COLLATE "C")
+            """, logger: logger)
+        return inserted
     }
 
     public func resultSummary(accountId: String) async throws -> ResultSummaryResponse {
