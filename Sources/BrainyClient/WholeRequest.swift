@@ -24,7 +24,9 @@ enum WholeRequest {
     /// for a refused connection, a deadline passed (`.timedOut`), an answer too large, or Ctrl-C (`.cancelled`).
     static func perform(_ request: HTTPClientRequest, client: HTTPClient, timeout: TimeInterval, limit: Int)
         async throws(RemoteError) -> Answer {
-        let nanoseconds = Int64(max(timeout, 0.001) * 1_000_000_000)
+        // Held between a millisecond and a year, so that no timeout a caller passes can overflow the nanoseconds.
+        let seconds = timeout.isFinite ? min(max(timeout, 0.001), 31_536_000) : 31_536_000
+        let nanoseconds = Int64(seconds * 1_000_000_000)
         let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
         do {
             return try await withThrowingTaskGroup(of: Answer?.self) { group in

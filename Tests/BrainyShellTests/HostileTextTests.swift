@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 import Testing
@@ -131,6 +132,32 @@ import Testing
         }
         #expect(session.console.captured.contains(", line 1"))
         #expect(Self.isSafe(session.console.captured), "\(session.console.captured.debugDescription)")
+    }
+
+    @Test(arguments: hostile) func aServersErrorMessageIsShownClean(_ text: String) {
+        let errors: [any Error] = [RemoteError.server(status: 400, code: text, message: text),
+                                   ShellError.serverUnreachable(text), BrainyError.invalidEmail(text)]
+        for error in errors {
+            for language in Language.allCases {
+                #expect(Self.isSafe(ErrorMessage.of(error)[language]), "\(error)")
+            }
+        }
+    }
+
+    /// A pack's (or a model's) question with every hostile string in its text, options and explanation, played.
+    @Test func aQuestionFromOutsideIsPlayedClean() throws {
+        let shell = try ShellHarness(questionsPerCategory: 1)
+        let hidden = Self.hostile.joined()
+        var question = ShellHarness.question(category: .music, number: 1)
+        question.en.text = "Which \(hidden)one?"
+        question.en.options = question.en.options.map { $0 + hidden }
+        question.en.answer = question.en.options[0]
+        question.en.explanation = "Because\(hidden)."
+        _ = try shell.database.importPack(QuestionPack(id: "core", version: "test-2", questions: [question]),
+                                          now: ShellHarness.start)
+        let result = shell.run(["login guest", "mode mc", "category music", "start 1", "1", "history 1"])
+        #expect(result.output.contains("Which "), "\(result.output)")
+        #expect(Self.isSafe(result.output), "\(result.output.debugDescription)")
     }
 
     @Test func aURLsCredentialsAreNeverEchoed() throws {
