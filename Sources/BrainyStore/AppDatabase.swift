@@ -217,17 +217,30 @@ public struct AppDatabase: Sendable {
     /// `checkingSignIn` false: signing in and out themselves.
     func write<T>(checkingSignIn: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
         if isReadOnly { throw .readOnly(path: path ?? "the database") }
-        try checkFile(writing: true)
+        // A file found replaced before is refused at once (its copy tried again if it could not be made).
+        if let watch, watch.wasReplaced { try checkFile(writing: true) }
         let session = checkingSignIn ? writingSession.current : nil
-        do {
-            return try writer.write { db in
-                if let session { try Self.checkStillSignedIn(session, db) }
-                return try body(db)
+        for _ in 0..<2 {
+            do {
+                return try writer.write { db in
+                    // Looked at once this shell holds the write lock, which it may have waited for: a file moved
+                    // over the path meanwhile is found before anything is written.
+                    if let watch, watch.verdict() != .same { throw FileNotAsOpened() }
+                    if let session { try Self.checkStillSignedIn(session, db) }
+                    return try body(db)
+                }
+            } catch is FileNotAsOpened {
+                // Copied, let go of and refused; or, when the path names it again by now, tried once more.
+                try checkFile(writing: true)
+            } catch {
+                throw .from(error, path: path)
             }
-        } catch {
-            throw .from(error, path: path)
         }
+        throw .databaseReplaced(path: path ?? "the database", copy: nil)
     }
+
+    /// The transaction found the file not as opened: rolled back, then handled by `checkFile`.
+    private struct FileNotAsOpened: Error {}
 
     /// The device is still signed in as `userId` (the partial index of open sign-ins holds one row or none).
     private static func checkStillSignedIn(_ userId: String, _ db: Database) throws {
@@ -253,12 +266,14 @@ public struct AppDatabase: Sendable {
         })
     }
 
-    /// Copies the write-ahead log into the file this shell opened and truncates it to nothing.
+    /// Copies the write-ahead log into the file this shell opened and truncates it to nothing: through the plain
+    /// connection when there is one (opened on that file at start; GRDB's, opened later by path, may have opened
+    /// the file that replaced it), else through GRDB's, opened on it at start.
     private func emptyLog() {
-        if let opened = connection.openedWriter {
+        if let plain {
+            _ = try? plain.rows("PRAGMA wal_checkpoint(TRUNCATE)", [], readsOnly: false)
+        } else if let opened = connection.openedWriter {
             _ = try? opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        } else {
-            _ = try? plain?.rows("PRAGMA wal_checkpoint(TRUNCATE)", [], readsOnly: false)
         }
     }
 

@@ -80,6 +80,32 @@ import Testing
         #expect(try integrity(path) == "ok")
     }
 
+    /// A shell that has only read since it started (GRDB's connection not yet open, the start's plain one on the
+    /// file): its first write after the move opens nothing on the file moved in, and the copy is the old file's.
+    @Test func aFileMovedOverThePathBeforeTheShellsFirstWriteIsFoundToo() throws {
+        let folder = Fixtures.temporaryDirectory().path
+        let path = folder + "/brainy.sqlite"
+        let (setup, quiz) = try playing(at: path, answered: 2)
+        setup.close()
+        let shell = try AppDatabase.openFile(at: path)
+        #expect(shell.plain != nil && !shell.isWriterOpen)
+        let other = try AppDatabase.openFile(at: folder + "/other.sqlite")
+        _ = try other.guestUser(now: Fixtures.start)
+        other.close()
+        moveOver(folder + "/other.sqlite", path)
+        var copy: String?
+        do {
+            _ = try shell.startSession(userId: quiz.userId, now: Fixtures.start, timeout: 60)
+        } catch let StoreError.databaseReplaced(_, copied) {
+            copy = copied
+        }
+        #expect(try count("SELECT count(*) FROM quizResult", in: try #require(copy)) == 2)
+        #expect(try count("SELECT count(*) FROM authSession", in: path) == 0, "nothing written to the file moved in")
+        #expect(try integrity(path) == "ok")
+        shell.close()
+        #expect(try integrity(path) == "ok")
+    }
+
     /// An empty file moved over the path: the answers were lost (they lived only in the replaced file) and the next
     /// start made a new database in the empty file without a word.
     @Test func anEmptyFileMovedOverThePathLosesNothingAndIsNotMadeANewDatabase() throws {
