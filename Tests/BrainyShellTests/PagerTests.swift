@@ -72,5 +72,7 @@ import Testing
         #expect(Pager(environment: ["PAGER": " "], lessInstalled: true).command == nil, "a blank PAGER turns paging off")
         #expect(Pager(environment: [:], lessInstalled: true).environment["LESSCHARSET"] == "utf-8")
         #expect(Pager(environment: ["LESSCHARSET": "latin1"], lessInstalled: true).environment["LESSCHARSET"] == "latin1")
+        #expect(Pager(environment: ["PAGER": "less"], lessInstalled: true).environment["LESS"] == "FRX")
+        #expect(Pager(environment: ["LESS": "-S"], lessInstalled: true).environment["LESS"] == "-S")
     }
 }

@@ -62,11 +62,12 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
-    @Test func theWholeHistoryIsReadToItsLastLineInLess() throws {
+    @Test(arguments: [24, 40])
+    func theWholeHistoryIsReadToItsLastLineInLess(rows: Int) throws {
         let script = "login guest\nmode mc\ncategory music\n" + String(repeating: "start 1\nskip\n", count: 48)
         let setup = try BrainyProcess.run(["--db", database.path, "--lang", "en"], stdin: script)
         #expect(setup.status == 0, "\(setup.err)")
-        let terminal = try launch(rows: 24)
+        let terminal = try launch(rows: rows)
         #expect(try readToTheEnd(terminal, "history all", firstLine: "music",
                                  lastLine: "'history <id>' shows one in detail."))
         terminal.sendLine("exit")

@@ -11,7 +11,8 @@ struct Pager {
     let environment: [String: String]
 
     /// `$PAGER` when it is set (set but blank: no pager, as in psql and git), else `less -FRX` when `less` is
-    /// installed, else none. A `less` reads the text as UTF-8, whatever the locale says.
+    /// installed, else none. A `less` reads the text as UTF-8, whatever the locale says, and, as git sets it, `LESS`
+    /// is `FRX` unless the user set it (a `PAGER=less` shows colours rather than their escape codes).
     static func fromEnvironment() -> Pager {
         Pager(environment: ProcessInfo.processInfo.environment, lessInstalled: Platform.isOnPath("less"))
     }
@@ -25,6 +26,7 @@ struct Pager {
         }
         var environment = environment
         if environment["LESSCHARSET"] == nil { environment["LESSCHARSET"] = "utf-8" }
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
         self.environment = environment
     }
 
