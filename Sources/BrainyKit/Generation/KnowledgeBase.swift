@@ -150,6 +150,9 @@ extension KnowledgeBase {
         public var ambiguous: Bool
         /// For a currency: the ISO 4217 code.
         public var code: String?
+        /// For a person's notable entry: a deed, not a title (the theory of relativity, the Gettysburg Address, the
+        /// gold medal at…): said as it is after "known for", in its own words and articles, never quoted like a work.
+        public var deed: Bool
 
         public init(ko: String, en: String, alternatives: Alternatives = Alternatives(), note: Note? = nil,
                     ambiguous: Bool = false, code: String? = nil) {
@@ -159,6 +162,7 @@ extension KnowledgeBase {
             self.note = note
             self.ambiguous = ambiguous
             self.code = code
+            self.deed = false
         }
 
         public init(from decoder: any Decoder) throws {
@@ -169,9 +173,10 @@ extension KnowledgeBase {
             note = try container.decodeIfPresent(Note.self, forKey: .note)
             ambiguous = try container.decodeIfPresent(Bool.self, forKey: .ambiguous) ?? false
             code = try container.decodeIfPresent(String.self, forKey: .code)
+            deed = try container.decodeIfPresent(Bool.self, forKey: .deed) ?? false
         }
 
-        private enum CodingKeys: String, CodingKey { case ko, en, alternatives, note, ambiguous, code }
+        private enum CodingKeys: String, CodingKey { case ko, en, alternatives, note, ambiguous, code, deed }
 
         /// Every form in one language, canonical first.
         public func forms(_ language: Language) -> [String] {

@@ -21,8 +21,8 @@ enum PersonTemplates {
             return person.notable.enumerated().compactMap { index, work in
                 let keys = Set(work.allForms.map(knowledge.normalized))
                 guard musicTitles[person.id, default: []].isDisjoint(with: keys) else { return nil }
-                let quotedKo = Phrase.quoted(work.ko)
-                let quotedEn = Phrase.quoted(work.en)
+                let quotedKo = said(work).ko
+                let quotedEn = said(work).en
                 let text = named
                     ? Localized(ko: "\(Phrase.attach(quotedKo, .direction)) 잘 알려진 \(Phrase.attach(noun.ko, .topic)) "
                                     + "누구일까요?",
@@ -117,10 +117,16 @@ enum PersonTemplates {
             return Localized(ko: "\(subject) \(origin)\(noun.ko)입니다.",
                              en: "\(person.name.en) (\(life.en)) \(verb) \(noun.article) \(noun.en)\(from).")
         }
-        let known = Phrase.attach(Phrase.quoted(work.ko), .direction)
+        let known = Phrase.attach(said(work).ko, .direction)
         return Localized(
             ko: "\(subject) \(origin)\(Phrase.attach(noun.ko, .direction)), \(known) 잘 알려져 있습니다.",
-            en: "\(person.name.en) (\(life.en)), \(noun.article) \(noun.en)\(from), is known for \(Phrase.quoted(work.en)).")
+            en: "\(person.name.en) (\(life.en)), \(noun.article) \(noun.en)\(from), is known for \(said(work).en).")
+    }
+
+    /// A notable entry as a sentence says it: a work's title quoted ('The Starry Night'), a deed as it is (the theory
+    /// of relativity, 2009년 남자 100m 세계 기록 수립).
+    static func said(_ work: KnowledgeBase.Named) -> (ko: String, en: String) {
+        work.deed ? (work.ko, work.en) : (Phrase.quoted(work.ko), Phrase.quoted(work.en))
     }
 
     /// A person's field in words: Korean, English and the English article.
