@@ -5,7 +5,8 @@ each mode prints its figures and the run exits 1 when a mode misses its target.
 usage: scripts/torture.py --brainy PATH --server PATH [--seed N] [mode] [quick|full]
   (run through scripts/torture, which builds the release binaries; scripts/test runs the quick form on the debug ones)
 modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis outside, or all (the default);
-  replace links signout crowd attack the database file under running shells (issue 25)
+  replace links signout crowd attack the database file under running shells (issue 25);
+  wide pastes wide characters and emoji sequences at small terminals, with resizes (issue 25)
 """
 import argparse, os, shutil, sys, tempfile, time, traceback
 
@@ -23,6 +24,7 @@ MODES = {
     "signout": database_file.signout,
     "crowd": database_file.crowd,
     "fuzz": fuzz.fuzz,
+    "wide": fuzz.wide,
     "server-kill": server_kill.server_kill,
     "instance-kill": instance_kill.instance_kill,
     "hostile": hostile.hostile,

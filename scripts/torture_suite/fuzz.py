@@ -396,3 +396,117 @@ def fuzz(rig):
     f.expect(crashes == 0, f"{crashes} crashes")
     f.expect(hangs == 0, f"{hangs} hangs")
     return f
+
+
+# --- `wide`: lines taller than the screen (issue 25) -------------------------------------------------------------
+# Debian 12's libedit crashed (SIGSEGV) on wide characters in lines taller than its screen: the random lines above
+# run at 120×40 and never make one. This family types at small terminals (40×20, 80×24) and pastes runs of wide,
+# zero-width and combining characters and emoji sequences, moves with the editing keys, and resizes the window.
+
+WIDE_UNITS = ["가", "한글", "👍", "👍🏽", "\u00ad", "e\u0301", "\u200b", "\u200d", "👨\u200d👩\u200d👧", "🇰🇷", "❤\ufe0f",
+              "ｱ", "\u3000", "\t", "a", " ", "\u0e01\u0e34", "\U0001f9d1\u200d\U0001f4bb", "\u1100\u1161"]
+WIDE_KEYS = [b"\x01", b"\x05", b"\x1b[D", b"\x1b[C", b"\x1b[H", b"\x1b[F", b"\x7f", b"\x17", b"\x0b", b"\x19",
+             b"\x1b[A", b"\x1b[B", b"\t", b"\x0c", b"\x02", b"\x06", b"\x1bb", b"\x1bf"]
+WIDE_SIZES = [(40, 20), (80, 24)]
+RESIZES = [(40, 20), (80, 24), (80, 40), (30, 12), (120, 40), (40, 10)]
+
+
+class SizedShell(PtyShell):
+    """brainy on a pseudo-terminal of a given size, in English, whose window can be resized (SIGWINCH)."""
+
+    def __init__(self, rig, db, columns, rows):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.chdir(os.path.dirname(db))
+            os.execve(rig.brainy, [rig.brainy, "--db", db, "--lang", "en", "-X", "--qa"],
+                      dict(rig.env, TERM="xterm-256color"))
+        self.resize(columns, rows)
+        os.set_blocking(self.fd, False)
+        self.output = bytearray()
+        self.status = None
+
+    def resize(self, columns, rows):
+        import fcntl, struct, termios
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def wide_session(rig, seed, actions, deadline):
+    """One shell at a small size: signed in (sometimes in a quiz with the timer on, so that the prompt is redrawn
+    while keys come), then `actions` pastes, keys, resizes and Enters; then it must answer `help`.
+    Returns (counts, status or None, hung, what was done)."""
+    import random
+    rng = random.Random(seed)
+    folder = tempfile.mkdtemp(dir=rig.work, prefix="wide-")
+    db = os.path.join(folder, "wide.sqlite")
+    columns, rows = rng.choice(WIDE_SIZES)
+    shell = SizedShell(rig, db, columns, rows)
+    shell.settle(deadline)
+    done = [f"{columns}x{rows}"]
+    counts = {"pasted": 0, "keys": 0, "resizes": 0}
+    setup = [b"login guest\r"]
+    if rng.random() < 0.4:
+        setup += [b"settings timer 3\r", b"mode short\r", b"category person\r", b"start 3\r"]
+    for line in setup:
+        shell.send(line)
+        shell.settle(deadline)
+    for action in range(actions):
+        r = 0.0 if action == 0 else rng.random()  # the first paste makes a line taller than the screen
+        if r < 0.45:
+            unit = rng.choice(WIDE_UNITS)
+            count = rng.randint(600, 1200) if action == 0 else rng.randint(20, 900)
+            text = "".join(rng.choice([unit, unit, rng.choice(WIDE_UNITS)]) for _ in range(count))
+            shell.send(text.encode())
+            counts["pasted"] += len(text)
+            done.append(f"paste {len(text)}×{unit!r}")
+        elif r < 0.85:
+            # Moving to the line's start and back to its end (Ctrl-A, Ctrl-E) before typing on was the crash's way.
+            keys = [rng.choice(WIDE_KEYS + [b"\x01", b"\x05"] * 4) for _ in range(rng.randint(1, 3))]
+            shell.send(b"".join(keys))
+            counts["keys"] += len(keys)
+            done.append(repr(b"".join(keys)))
+        elif r < 0.95:
+            columns, rows = rng.choice(RESIZES)
+            shell.resize(columns, rows)
+            counts["resizes"] += 1
+            done.append(f"resize {columns}x{rows}")
+        else:
+            shell.send(b"\r")
+            done.append("Enter")
+        shell.drain(0.02)
+        if shell.ended():
+            break
+    ok = shell.ended() or shell.answers(f"zw{seed % 1000}", deadline)
+    status = shell.status if shell.ended() else None
+    if (status is not None and crashed(status)) or not ok:
+        with open(os.path.join(rig.work, f"fuzz-wide-{seed}.typed"), "w") as keep:
+            keep.write("\n".join(done))
+        with open(os.path.join(rig.work, f"fuzz-wide-{seed}.output"), "wb") as keep:
+            keep.write(bytes(shell.output[-200_000:]))
+    if not shell.ended():
+        shell.send(b"\x15exit\r")
+        shell.drain(0.5)
+    shell.close()
+    subprocess.run(["rm", "-rf", folder])
+    return counts, status, not ok, " ".join(done)[:300]
+
+
+def wide(rig):
+    f = Figures("wide")
+    deadline = 60 if "/debug/" in rig.brainy else 20
+    sessions, actions = (120, 40) if rig.full else (6, 16)
+    tally = Tally()
+    totals = {"pasted": 0, "keys": 0, "resizes": 0}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(wide_session, rig, rig.random.randrange(1 << 30), actions, deadline)
+                   for _ in range(sessions)]
+        for future in futures:
+            counts, status, hung, what = future.result()
+            for key in totals:
+                totals[key] += counts[key]
+            tally.add(0, 0 if status is None else status, hung, what)
+    f.values = {"sessions": tally.runs, "characters pasted": totals["pasted"], "keys": totals["keys"],
+                "resizes": totals["resizes"], "crashes": tally.crashes, "hangs": tally.hangs}
+    f.notes += tally.examples
+    f.expect(tally.crashes == 0, f"{tally.crashes} crashes")
+    f.expect(tally.hangs == 0, f"{tally.hangs} hangs")
+    return f

@@ -46,6 +46,8 @@ public final class EditLineReader: LineReader {
     /// This line's notice about the screen was shown; keys are being refused now (one bell for a run of them).
     private var fitNoticeShown = false
     private var refusing = false
+    /// The line's length (in characters) when a key was last refused for want of room, until the size changes.
+    private var fullAtLength: Int?
     /// How a notice reads in the shell's language now.
     public var localize: (Localized) -> String = { $0.en }
 
@@ -160,6 +162,7 @@ public final class EditLineReader: LineReader {
         search = nil
         fitNoticeShown = false
         refusing = false
+        fullAtLength = nil
         // el_gets shows the prompt before it switches the terminal to raw mode; keys typed in that gap would get
         // cooked-mode meaning (Ctrl-C would kill the shell). Switch first: el_gets finds the mode already set.
         brainy_el_prepare_terminal(editLine, 1)
@@ -264,15 +267,22 @@ public final class EditLineReader: LineReader {
                 character.pointee = Self.wide(Self.tickKey)
                 return 1
             case 3:
+                fullAtLength = nil
                 continue  // a signal: the window may have changed size
             default:
                 return result
             }
             let key = character.pointee
             guard search == nil else { return 1 }
-            if Self.inserts(key), !lineFits(adding: key) {
-                character.pointee = Self.wide(Self.refuseKey)
-                return 1
+            if Self.inserts(key) {
+                // Measured once per length: the rest of a long paste past the screen is refused without measuring
+                // the whole line again for each key.
+                let length = lineLength()
+                if fullAtLength == length || !lineFits(adding: key) {
+                    fullAtLength = length
+                    character.pointee = Self.wide(Self.refuseKey)
+                    return 1
+                }
             }
             refusing = false
             if brainy_takes_no_column(key) != 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) {
@@ -309,6 +319,7 @@ public final class EditLineReader: LineReader {
         }
         nextTick = .now + .seconds(tick.nextTick)
         setPrompt(tick.prompt)
+        fullAtLength = nil  // the prompt's width may have changed
         guard tick.timeUp else { return UInt8(CC_REFRESH) }
         cancelled = true
         var cursor: Int32 = 0
@@ -328,6 +339,13 @@ public final class EditLineReader: LineReader {
         guard let buffer = brainy_el_wline(editLine, &cursor, &length), length > 0 else { return ([], 0) }
         let scalars = UnsafeBufferPointer(start: buffer, count: Int(length)).map { UInt32(bitPattern: $0) }
         return (scalars, Int(cursor))
+    }
+
+    private func lineLength() -> Int {
+        var cursor: Int32 = 0
+        var length: Int32 = 0
+        _ = brainy_el_wline(editLine, &cursor, &length)
+        return Int(length)
     }
 
     private func screenSize() -> (rows: Int, columns: Int) {
