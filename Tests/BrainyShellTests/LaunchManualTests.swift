@@ -11,7 +11,7 @@ import Testing
                 _ = try LaunchOptions.parse([name])
             } catch {
                 // A flag that needs a value says so; only an unknown one is a mistake of the manual.
-                #expect(!error.message.hasPrefix("Unknown option"), "\(name): \(error.message)")
+                #expect(!error.text.en.hasPrefix("Unknown option"), "\(name): \(error.text.en)")
             }
         }
     }
