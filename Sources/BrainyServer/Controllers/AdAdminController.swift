@@ -24,7 +24,7 @@ struct AdAdminController {
     }
 
     @Sendable func add(_ request: Request, context: ServerRequestContext) async throws -> EditedResponse<HouseAd> {
-        let ad = try HouseAdRules.validated(try await request.decodeJSON(HouseAd.self, context: context))
+        let ad = try HouseAdRules.validated(try await request.decodeJSON(NewHouseAd.self, context: context).ad)
         guard try await ads.addHouseAd(ad, at: clock.now()) else {
             throw APIError(.conflict, "ad_exists", "A house ad with the id '\(ad.id)' exists. Choose another id.")
         }
@@ -41,5 +41,26 @@ struct AdAdminController {
 
     @Sendable func report(_ request: Request, context: ServerRequestContext) async throws -> AdReportResponse {
         try await ads.adReport()
+    }
+}
+
+/// The body of `POST /v1/ads/house`: a `HouseAd` whose optional fields are numbers or left out, never `null`, as
+/// docs/openapi.yaml says.
+struct NewHouseAd: Decodable {
+    var ad: HouseAd
+
+    private enum OptionalField: String, CodingKey, CaseIterable {
+        case durationSeconds, rewardHints, paused
+    }
+
+    init(from decoder: any Decoder) throws {
+        ad = try HouseAd(from: decoder)
+        let container = try decoder.container(keyedBy: OptionalField.self)
+        for field in OptionalField.allCases where container.contains(field) {
+            if try container.decodeNil(forKey: field) {
+                throw DecodingError.valueNotFound(Int.self, .init(
+                    codingPath: [field], debugDescription: "null is not allowed: give a number or leave the field out."))
+            }
+        }
     }
 }

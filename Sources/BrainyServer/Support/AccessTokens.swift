@@ -12,13 +12,16 @@ struct AccessTokens: Sendable {
         var iat: IssuedAtClaim
         var exp: ExpirationClaim
         var iss: IssuerClaim
+        /// Not before: this server never sets it, but a token carrying one in the future is refused.
+        var nbf: NotBeforeClaim?
 
-        init(sub: String, sid: String?, iat: Int, exp: Int, iss: String = AccessTokens.issuer) {
+        init(sub: String, sid: String?, iat: Int, exp: Int, iss: String = AccessTokens.issuer, nbf: Int? = nil) {
             self.sub = SubjectClaim(value: sub)
             self.sid = sid
             self.iat = IssuedAtClaim(value: Date(timeIntervalSince1970: TimeInterval(iat)))
             self.exp = ExpirationClaim(value: Date(timeIntervalSince1970: TimeInterval(exp)))
             self.iss = IssuerClaim(value: iss)
+            self.nbf = nbf.map { NotBeforeClaim(value: Date(timeIntervalSince1970: TimeInterval($0))) }
         }
 
         /// What holds at any moment: this server issued it. The expiry is checked against the server's clock in
@@ -31,6 +34,8 @@ struct AccessTokens: Sendable {
     }
 
     static let issuer = "brainy-server"
+    /// Seconds a token's `iat` or `nbf` may lie ahead of the server's clock (instances' clocks differ a little).
+    static let leeway: TimeInterval = 60
     private let key: HMACKey
     /// Seconds an access token stays valid.
     let lifetime: Int
@@ -65,6 +70,13 @@ struct AccessTokens: Sendable {
             try claims.exp.verifyNotExpired(currentDate: now)
         } catch {
             throw APIError(.unauthorized, "token_expired", "The access token has expired. Refresh it or sign in again.")
+        }
+        // Issued in the future, or not valid yet: a token from a server whose clock is wrong, or made to outlive its
+        // lifetime. Refused beyond a small leeway.
+        let latest = now.addingTimeInterval(Self.leeway)
+        if claims.iat.value > latest || (claims.nbf.map { $0.value > latest } ?? false) {
+            throw APIError(.unauthorized, "invalid_token",
+                           "The access token is not valid yet (issued in the future). Sign in again.")
         }
         return (claims.sub.value, login, claims.exp.value)
     }
