@@ -66,6 +66,18 @@ import Testing
         #expect(OutsideText.clean(pair.0) == pair.1)
     }
 
+    /// The quick ranges in `isFormat` agree with Unicode's category for every scalar (a later Unicode version may
+    /// add a format character where the quick test says there is none).
+    @Test func theQuickTestForFormatCharactersAgreesWithUnicode() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if OutsideText.isFormat(scalar) != (scalar.properties.generalCategory == .format) {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true))")
+                return
+            }
+        }
+    }
+
     @Test func plainTextPassesUntouched() {
         for text in ["서울은 한국의 수도", "Café — naïve", "日本語", "مرحبا", "👍🏽 ok"] {
             #expect(OutsideText.clean(text) == text)

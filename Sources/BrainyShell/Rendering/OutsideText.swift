@@ -50,8 +50,13 @@ public enum OutsideText {
     }
 
     /// An invisible format character (category Cf): bidirectional controls, zero-width characters, the soft hyphen.
+    /// Below U+0600 only the soft hyphen is one, and none lies in U+2100–DFFF (Hangul, CJK, …): most text is
+    /// answered without looking the category up.
     static func isFormat(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0xAD && scalar.properties.generalCategory == .format
+        let value = scalar.value
+        if value < 0x600 { return value == 0xAD }
+        if (0x2100...0xDFFF).contains(value) { return false }
+        return scalar.properties.generalCategory == .format
     }
 
     /// A picture emoji (not the digits, `#` and `*` that Unicode also counts as emoji for their keycaps).
