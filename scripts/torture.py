@@ -6,7 +6,9 @@ usage: scripts/torture.py --brainy PATH --server PATH [--seed N] [mode] [quick|f
   (run through scripts/torture, which builds the release binaries; scripts/test runs the quick form on the debug ones)
 modes: kill resume users fuzz server-kill instance-kill hostile flood schemathesis outside, or all (the default);
   replace links signout crowd attack the database file under running shells (issue 25);
-  wide pastes wide characters and emoji sequences at small terminals, with resizes (issue 25)
+  wide pastes wide characters and emoji sequences at small terminals, with resizes (issue 25);
+  wav gives hostile WAV files to answer --audio and speak --from (issue 25);
+  db-outage stops and freezes PostgreSQL under syncing devices (issue 24)
 """
 import argparse, os, shutil, sys, tempfile, time, traceback
 
@@ -14,6 +16,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from torture_suite import flood, fuzz, hostile, instance_kill, outside, schemathesis_run, server_kill, shells  # noqa: E402
 from torture_suite.rig import Figures, Rig  # noqa: E402
 from torture_suite import database_file  # noqa: E402
+from torture_suite import wav  # noqa: E402
+from torture_suite import database_outage  # noqa: E402
 
 MODES = {
     "kill": shells.kill,
@@ -27,10 +31,12 @@ MODES = {
     "wide": fuzz.wide,
     "server-kill": server_kill.server_kill,
     "instance-kill": instance_kill.instance_kill,
+    "db-outage": database_outage.outage,
     "hostile": hostile.hostile,
     "flood": flood.flood,
     "schemathesis": schemathesis_run.schemathesis,
     "outside": outside.outside,
+    "wav": wav.wav,
 }
 
 
