@@ -11,7 +11,7 @@ struct BrainyLauncher {
     let options: LaunchOptions
 
     func run() -> Int32 {
-        if options.showHelp { print(LaunchOptions.usage); return 0 }
+        if options.showHelp { print(LaunchOptions.usage(in: options.language ?? .ko)); return 0 }
         if options.showVersion { print(ShellRunner.version); return 0 }
         if options.showManual { print(LaunchOptions.manual.manPage, terminator: ""); return 0 }
         if let shell = options.completionShell {

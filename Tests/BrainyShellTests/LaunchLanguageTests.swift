@@ -47,3 +47,24 @@ import Testing
         }
     }
 }
+
+/// `--help` speaks the run's language too; the installed man page stays English.
+@Suite struct LaunchHelpLanguageTests {
+    @Test func theKoreanHelpNamesEveryFlagAndCommandInKorean() {
+        let korean = LaunchOptions.manual(in: .ko)
+        let english = LaunchOptions.manual(in: .en)
+        #expect(korean.flagNames == english.flagNames)
+        #expect(korean.options.count == english.options.count)
+        for (ko, en) in zip(korean.options, english.options) {
+            #expect(ko.text != en.text, "\(en.names) has no Korean text")
+            #expect(ko.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(en.names)")
+        }
+        for (ko, en) in zip(korean.sections, english.sections) { #expect(ko.title != en.title && ko.text != en.text) }
+        let help = korean.helpText
+        #expect(help.hasPrefix("사용법: brainy"))
+        #expect(help.contains("옵션:") && help.contains("명령:"))
+        #expect(help.contains("지금 쓸 수 있는 명령, 또는 한 명령의 자세한 설명"))
+        #expect(LaunchOptions.usage(in: .en).hasPrefix("USAGE: brainy"))
+        #expect(LaunchOptions.manual.manPage == english.manPage)
+    }
+}

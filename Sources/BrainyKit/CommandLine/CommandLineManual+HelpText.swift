@@ -8,16 +8,16 @@ extension CommandLineManual {
 
     /// What `--help` prints, wrapped to `width` columns as `measure` counts them (a terminal narrower than 112).
     public func helpText(width: Int, measure: (String) -> Int = { $0.count }) -> String {
-        var out = ["USAGE: \(name) \(synopsis)", ""]
+        var out = ["\(headings.usage): \(name) \(synopsis)", ""]
         for paragraph in description {
             out += TextWrapping.lines(paragraph, width: width, measure: measure)
             out.append("")
         }
-        out.append("OPTIONS:")
+        out.append("\(headings.options):")
         out += columns(options.map { ($0.label, $0.text) }, width: width, measure: measure)
         if !commands.isEmpty {
             out.append("")
-            out.append("COMMANDS:")
+            out.append("\(headings.commands):")
             out += columns(commands.map { ($0.usage, $0.text) }, width: width, measure: measure)
         }
         for section in sections {

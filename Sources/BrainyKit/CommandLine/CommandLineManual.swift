@@ -39,8 +39,27 @@ public struct CommandLineManual: Equatable, Sendable {
         }
     }
 
+    /// The help's own headings, in the help's language.
+    public var headings: Headings
+
+    /// `USAGE`, `OPTIONS`, `COMMANDS`, or the same in another language.
+    public struct Headings: Equatable, Sendable {
+        public var usage: String
+        public var options: String
+        public var commands: String
+
+        public init(usage: String, options: String, commands: String) {
+            self.usage = usage
+            self.options = options
+            self.commands = commands
+        }
+
+        public static let english = Headings(usage: "USAGE", options: "OPTIONS", commands: "COMMANDS")
+    }
+
     public init(name: String, summary: String, synopsis: String = "[options]", description: [String],
-                options: [CommandLineOption], commands: [Command] = [], sections: [Section] = [], version: String) {
+                options: [CommandLineOption], commands: [Command] = [], sections: [Section] = [],
+                headings: Headings = .english, version: String) {
         self.name = name
         self.summary = summary
         self.synopsis = synopsis
@@ -48,6 +67,7 @@ public struct CommandLineManual: Equatable, Sendable {
         self.options = options
         self.commands = commands
         self.sections = sections
+        self.headings = headings
         self.version = version
     }
 

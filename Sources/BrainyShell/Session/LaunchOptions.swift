@@ -85,8 +85,12 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// What `--help` prints: rendered from `manual`, like the man page and the completion scripts.
     /// On a terminal narrower than the help's 112 columns, wrapped to the terminal between words.
-    public static var usage: String {
-        guard Platform.isTerminal(.output) else { return manual.helpText }
+    public static var usage: String { usage(in: .en) }
+
+    /// `--help` in the run's language (`--lang`, else the shell's Korean), as every other message of the run.
+    public static func usage(in language: Language) -> String {
+        let manual = language == .en ? manual : manual(in: language)
+        guard Platform.isTerminal(.output) else { return manual.helpText(width: 112, measure: \.displayWidth) }
         return manual.helpText(width: min(112, max(40, Platform.terminalColumns())), measure: \.displayWidth)
     }
 
