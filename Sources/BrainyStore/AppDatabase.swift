@@ -259,8 +259,9 @@ public struct AppDatabase: Sendable {
             // SQLite keeps the log of a file that has moved when its connection closes (its close checks that the
             // file is still at its path, and leaves the log alone when not), and the log's name is the path's: the
             // file now there would read this shell's pages as its own. So the log is copied into the old file and
-            // emptied first.
-            emptyLog()
+            // emptied first, when no other process has it open: one that does may be a shell on the file moved in,
+            // whose pages the log now holds (emptying it into the old file would take them from it).
+            if let path, FileStatus.otherLockHolders(of: path + "-shm")?.isEmpty == true { emptyLog() }
             plain?.close()
             connection.closeIfOpen()
         })
@@ -278,8 +279,28 @@ public struct AppDatabase: Sendable {
     }
 
     /// A consistent copy of the database as this shell's connections see it, to a new file at `target`, through a
-    /// connection already open (opening one now would open the file at the path, which is another file).
+    /// connection already open (opening one now would open the file at the path, which is another file). When a
+    /// process that has the file now at the path open shares the log (its name is the path's), the log holds that
+    /// file's pages, and this shell's connections would read them as its own: the old file itself is copied then,
+    /// through this process's descriptor of it (everything checkpointed into it: a finished quiz always is).
     private func copyOpenFile(to target: String) throws(StoreError) {
+        if let path, let watch, let current = FileStatus.of(path), !current.isSameFile(as: watch.opened),
+           let holders = FileStatus.otherLockHolders(of: path + "-shm"),
+           holders.contains(where: { FileStatus.process($0, hasOpen: current) }) {
+            guard let source = FileStatus.ownDescriptorPath(of: watch.opened) else {
+                throw .database("the replaced file is no longer open")
+            }
+            do {
+                // Its bytes: the descriptor's path is a link, which a file copy would copy as a link.
+                guard let bytes = FileManager.default.contents(atPath: source) else {
+                    throw StoreError.database("cannot read the replaced file")
+                }
+                try bytes.write(to: URL(fileURLWithPath: target), options: .withoutOverwriting)
+            } catch {
+                throw .database("cannot copy to \(target): \(error.localizedDescription)")
+            }
+            return
+        }
         if let plain {
             try plain.copy(into: target)
             return
