@@ -8,7 +8,8 @@ modes: kill resume users fuzz server-kill instance-kill hostile flood schemathes
   replace links signout crowd attack the database file under running shells (issue 25);
   wide pastes wide characters and emoji sequences at small terminals, with resizes (issue 25);
   wav gives hostile WAV files to answer --audio and speak --from (issue 25);
-  db-outage stops and freezes PostgreSQL under syncing devices (issue 24)
+  db-outage stops and freezes PostgreSQL under syncing devices, slow-flood holds thousands of connections
+  sending bodies a byte at a time and measures the server's memory (issue 24)
 """
 import argparse, os, shutil, sys, tempfile, time, traceback
 
@@ -17,7 +18,7 @@ from torture_suite import flood, fuzz, hostile, instance_kill, outside, schemath
 from torture_suite.rig import Figures, Rig  # noqa: E402
 from torture_suite import database_file  # noqa: E402
 from torture_suite import wav  # noqa: E402
-from torture_suite import database_outage  # noqa: E402
+from torture_suite import database_outage, slow_flood  # noqa: E402
 
 MODES = {
     "kill": shells.kill,
@@ -32,6 +33,7 @@ MODES = {
     "server-kill": server_kill.server_kill,
     "instance-kill": instance_kill.instance_kill,
     "db-outage": database_outage.outage,
+    "slow-flood": slow_flood.slow_flood,
     "hostile": hostile.hostile,
     "flood": flood.flood,
     "schemathesis": schemathesis_run.schemathesis,

@@ -96,7 +96,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
                                                               body: .seconds(arguments.bodyTimeout))],
             idleTimeout: .milliseconds(Int64(arguments.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "brainy-server"),
-        services: services,
+        services: services + [MemoryTrimmer()],
         logger: logger)
 }
 
