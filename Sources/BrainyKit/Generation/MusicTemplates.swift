@@ -74,6 +74,8 @@ enum MusicTemplates {
             // A work is composed in its composer's lifetime; a premiere or publication may come later.
             let latest = song.yearOf == "composition" ? max(song.year, artist.deathYear ?? 2026) : 2026
             let what = yearOf(song.yearOf)
+            // A year the song's note names (the year it became a hit, the original's) is never a wrong option.
+            let noted = Set((song.note?.en ?? "").split { !$0.isNumber }.map(String.init))
             let titleKo = Phrase.quoted(song.title.ko)
             let titleEn = Phrase.quoted(song.title.en)
             return QuestionDraft(
@@ -82,7 +84,9 @@ enum MusicTemplates {
                 text: Localized(ko: "\(artist.name.ko)의 \(Phrase.attach(titleKo, .subject)) \(what.koAdjective) 해는 언제일까요?",
                                 en: "In which year was \(titleEn) by \(artist.name.en) \(what.en)?"),
                 answer: .year(song.year),
-                candidates: Phrase.nearYears(song.year, spread: 10, within: min(earliest, song.year)...latest), pool: 10,
+                candidates: Phrase.nearYears(song.year, spread: 10, within: min(earliest, song.year)...latest)
+                    .filter { !noted.contains($0.en) },
+                pool: 10,
                 explanation: facts(song, by: artist)
             )
         }

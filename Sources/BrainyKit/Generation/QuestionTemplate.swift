@@ -251,17 +251,11 @@ enum Phrase {
         return text.contains("'") ? "\"\(text)\"" : "'\(text)'"
     }
 
-    /// The particle alone that fits after `word` (은/는, 이/가, …), for when something stands between them. A
-    /// trailing bracket is not read, inside quotes or not: "연설(1963)" and "'소금 행진(1930)'" take the particle of
-    /// "연설" and "행진".
+    /// The particle alone that fits after `word` (은/는, 이/가, …), for when something stands between them. `Josa`
+    /// reads past quotes and a trailing bracket: "연설(1963)" and "'소금 행진(1930)'" take the particle of "연설" and
+    /// "행진".
     static func particle(after word: String, _ particle: Josa.Particle) -> String {
-        var trimmed = Substring(word)
-        while let last = trimmed.last, "'\"’” ".contains(last) { trimmed = trimmed.dropLast() }
-        if trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex {
-            trimmed = trimmed[..<open]
-        }
-        let read = String(trimmed)
-        return String(Josa.attach(read, particle).dropFirst(read.count))
+        String(Josa.attach(word, particle).dropFirst(word.count))
     }
 
     /// `Josa.attach`, reading past a trailing bracket: "'나쁜 남자'(2002)를", "소금 행진(1930)으로".
