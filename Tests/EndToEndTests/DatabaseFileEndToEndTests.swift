@@ -76,6 +76,40 @@ import Testing
         #expect(resumed.out.contains("[2/3]"), "\(resumed.out)\(resumed.err)")
     }
 
+    /// A second shell started on the file moved in while the first is still open shares its log (the log is named
+    /// after the path): each one's answers stay in its own file, the first's in its copy.
+    @Test func aShellOnTheFileMovedInKeepsItsAnswersAndTheReplacedShellsCopyKeepsItsOwn() throws {
+        let other = home.appendingPathComponent("other.sqlite").path
+        #expect(try run(["-c", "login guest"], path: other).status == 0)
+        let first = try launch()
+        first.sendLine("login guest; mode short; category music; start 2")
+        for question in 1...2 {
+            _ = try first.expect("[\(question)/2]")
+            first.sendLine("answer seoul")
+            _ = try first.expect("Not quite.")
+            first.sendLine("next")
+        }
+        _ = try first.expect("again")
+        #expect(rename(other, database.path) == 0)
+        let second = try launch()
+        second.sendLine("login guest; mode short; category person; start 3")
+        _ = try second.expect("[1/3]")
+        second.sendLine("answer nobody")
+        _ = try second.expect("Not quite.")
+        first.sendLine("start 2")
+        _ = try first.expect("-rescued-")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains("-rescued-") }
+        let copy = home.appendingPathComponent(try #require(copies.first)).path
+        second.sendLine("exit")
+        #expect(try second.waitForExit() == 0)
+        first.sendLine("exit")
+        #expect(try first.waitForExit() == 0)
+        #expect(try count("SELECT count(*) FROM quizResult WHERE givenAnswer = 'seoul'", in: copy) == 2)
+        #expect(try count("SELECT count(*) FROM quizResult", in: copy) == 2)
+        #expect(try count("SELECT count(*) FROM quizResult WHERE givenAnswer = 'nobody'", in: database.path) == 1)
+        #expect(try count("SELECT count(*) FROM quizResult", in: database.path) == 1)
+    }
+
     @Test func anEmptyFileMovedOverTheDatabaseIsNotSilentlyANewDatabaseAtTheNextStart() throws {
         let shell = try playing()
         let empty = home.appendingPathComponent("empty").path
