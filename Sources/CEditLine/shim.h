@@ -9,16 +9,21 @@
 #include <langinfo.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <wctype.h>
 
 int wcwidth(wchar_t character);  // <wchar.h> declares it only under _XOPEN_SOURCE
+#ifndef __USE_GNU
+int ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout, const sigset_t *mask);  // _GNU_SOURCE
+#endif
 
 // MARK: Standard streams
 
@@ -128,6 +133,17 @@ static inline void brainy_install_resize_wake(void) {
     sigaction(SIGWINCH, &action, NULL);
 }
 
+/// Holds window resizes (SIGWINCH) back while libedit edits a line (`hold` 1), or lets them through again (0).
+/// libedit's own handler resizes its screen buffers inside the signal handler: a resize arriving while it redraws
+/// (during a paste) freed the buffers the redraw was writing (heap corruption, SIGSEGV in the torture suite's `wide`
+/// family). Held back, a resize is delivered only inside `brainy_read_character`'s wait.
+static inline void brainy_hold_resizes(int hold) {
+    sigset_t resize;
+    sigemptyset(&resize);
+    sigaddset(&resize, SIGWINCH);
+    pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &resize, NULL);
+}
+
 /// Reads one character from standard input the way libedit's own reader does (a byte at a time, UTF-8; an invalid
 /// sequence is dropped but for its last byte, which may start the next character), waiting at most `timeout_ms`
 /// milliseconds for a key when no character is half read (-1: no limit). A signal while waiting (a window resize, a
@@ -140,7 +156,12 @@ static inline int brainy_read_character(EditLine *el, wchar_t *character, int ti
     *character = L'\0';
     for (;;) {
         struct pollfd ready = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
-        int polled = poll(&ready, 1, count == 0 ? timeout_ms : -1);
+        // A window resize is taken only here, while libedit touches none of its buffers (see brainy_hold_resizes).
+        sigset_t waiting;
+        pthread_sigmask(SIG_SETMASK, NULL, &waiting);
+        sigdelset(&waiting, SIGWINCH);
+        struct timespec limit = { .tv_sec = timeout_ms / 1000, .tv_nsec = (long)(timeout_ms % 1000) * 1000000L };
+        int polled = ppoll(&ready, 1, (count == 0 && timeout_ms >= 0) ? &limit : NULL, &waiting);
         if (polled == -1) {
             if (errno != EINTR) return -1;
             el_resize(el);

@@ -417,9 +417,12 @@ class SizedShell(PtyShell):
     def __init__(self, rig, db, columns, rows):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            os.chdir(os.path.dirname(db))
-            os.execve(rig.brainy, [rig.brainy, "--db", db, "--lang", "en", "-X", "--qa"],
-                      dict(rig.env, TERM="xterm-256color"))
+            try:
+                os.chdir(os.path.dirname(db))
+                os.execve(rig.brainy, [rig.brainy, "--db", db, "--lang", "en", "-X", "--qa"],
+                          dict(rig.env, TERM="xterm-256color"))
+            finally:
+                os._exit(127)  # never go on running the suite in the child (the binary missing mid-build)
         self.resize(columns, rows)
         os.set_blocking(self.fd, False)
         self.output = bytearray()

@@ -48,6 +48,9 @@ public final class EditLineReader: LineReader {
     private var refusing = false
     /// The line's length (in characters) when a key was last refused for want of room, until the size changes.
     private var fullAtLength: Int?
+    /// Up and Down: which line of the history is shown (0 the newest; nil the line being typed), and that line.
+    private var historyPosition: Int?
+    private var lineBeforeHistory = ""
     /// How a notice reads in the shell's language now.
     public var localize: (Localized) -> String = { $0.en }
 
@@ -143,6 +146,17 @@ public final class EditLineReader: LineReader {
         }
         brainy_el_bind(editLine, String(Self.fitKey), "brainy-fit")
 
+        // History by the shell, not libedit: a recalled line is cut to fit the screen before libedit draws it (a
+        // line accepted in a wide window, recalled in a small one).
+        brainy_el_add_function(editLine, "brainy-history-older", "The previous line of the history") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.recall(older: true) ?? UInt8(CC_ERROR)
+        }
+        brainy_el_add_function(editLine, "brainy-history-newer", "The next line of the history") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.recall(older: false) ?? UInt8(CC_ERROR)
+        }
+        for key in ["^P", "\u{1B}[A", "\u{1B}OA"] { brainy_el_bind(editLine, key, "brainy-history-older") }
+        for key in ["^N", "\u{1B}[B", "\u{1B}OB"] { brainy_el_bind(editLine, key, "brainy-history-newer") }
+
         // Ctrl-L clears the screen in vi keys too (emacs keys have it already).
         brainy_el_bind(editLine, "^L", "ed-clear-screen")
     }
@@ -163,9 +177,13 @@ public final class EditLineReader: LineReader {
         fitNoticeShown = false
         refusing = false
         fullAtLength = nil
+        historyPosition = nil
         // el_gets shows the prompt before it switches the terminal to raw mode; keys typed in that gap would get
         // cooked-mode meaning (Ctrl-C would kill the shell). Switch first: el_gets finds the mode already set.
         brainy_el_prepare_terminal(editLine, 1)
+        // Resizes reach libedit only while it waits for a key, never in the middle of a redraw.
+        brainy_hold_resizes(1)
+        defer { brainy_hold_resizes(0) }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count), count > 0 else {
             return .end  // libedit showed "^D" and left the cursor after it: the caller ends that line
@@ -445,6 +463,21 @@ public final class EditLineReader: LineReader {
     }
 
     // MARK: Ctrl-R
+
+    // MARK: Up and Down
+
+    /// Up (older) and Down (newer): the history's lines in turn, then the line being typed before the first Up.
+    private func recall(older: Bool) -> UInt8 {
+        let entries = historyEntries()
+        let next = (historyPosition ?? -1) + (older ? 1 : -1)
+        guard next < entries.count, next >= -1, !(historyPosition == nil && !older) else {
+            return UInt8(CC_REFRESH_BEEP)
+        }
+        if historyPosition == nil { lineBeforeHistory = currentLine() }
+        historyPosition = next < 0 ? nil : next
+        setLine(next < 0 ? lineBeforeHistory : entries[next], cursorFromEnd: 0)
+        return UInt8(CC_REFRESH)
+    }
 
     /// Ctrl-R: starts searching the history, newest first, for lines containing what is typed next.
     private func startSearch() -> UInt8 {
