@@ -40,6 +40,9 @@ def slow_flood(rig):
             except OSError:
                 refused += 1
         peak = rss_mb(pid)
+        opening_s = time.monotonic() - opened_at
+        # Every connection's body limit runs from its own head: the last one opened is due body_timeout after now.
+        opened_at = time.monotonic()
         open_ = {s.fileno(): s for s in sockets}
         watch = selectors.DefaultSelector()  # epoll: select() takes no descriptor past 1023
         for s in sockets:
@@ -80,9 +83,10 @@ def slow_flood(rig):
         after = rss_mb(pid)
         latencies.sort()
         f.values = {"slow connections": len(sockets), "refused at connect": refused,
+                    "opening them took": f"{opening_s:.0f} s",
                     "body limit": f"{body_timeout} s", "one byte every": f"{drip_s} s",
                     "closed by the server": len(sockets) - still_open,
-                    "last closed after": f"{max(closed_after, default=0):.1f} s",
+                    "last closed": f"{max(closed_after, default=0):.1f} s after the last one opened",
                     "RSS before": f"{before:.0f} MB", "RSS peak": f"{peak:.0f} MB", "RSS after": f"{after:.0f} MB",
                     "other client": f"{len(latencies)} requests, {failures} failed, slowest "
                                     f"{(latencies[-1] if latencies else 0) * 1000:.0f} ms"}

@@ -14,7 +14,7 @@ struct DatabaseUnavailable: Error, CustomStringConvertible {
     /// connection lost or refused, the server shutting down or starting (SQLSTATE classes 08, 57), out of
     /// connections (53300).
     static func isUnavailability(_ error: any Error) -> Bool {
-        if error is DatabaseUnavailable { return true }
+        if error is DatabaseUnavailable || PostgresDatabase.poolRefused(error) { return true }
         guard let error = error as? PSQLError else { return false }
         switch error.code {
         case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:

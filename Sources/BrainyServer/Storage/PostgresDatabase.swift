@@ -15,6 +15,9 @@ public struct PostgresDatabase: Sendable {
     /// call throws `DatabaseUnavailable` (a 503), and the connection it held is closed, so that a frozen database
     /// holds neither the request nor the pool's connections.
     let deadline: Duration
+    /// After the database was away, calls go on connections of their own for a while: the pool backs off its
+    /// reconnection attempts (up to a minute) and would keep the first requests waiting after the database is back.
+    let bypass = PoolBypass()
 
     public init(_ url: PostgresURL, logger: Logger, deadline: Duration = .seconds(4)) {
         self.client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
@@ -69,7 +72,7 @@ public struct PostgresDatabase: Sendable {
                 tries += 1
                 let committing = OnceRaised()
                 do {
-                    return try await client.withConnection { connection in
+                    return try await withAnyConnection { connection in
                         held.set(connection)
                         defer { held.set(nil) }
                         try await connection.run("BEGIN", logger: logger)
@@ -114,7 +117,7 @@ public struct PostgresDatabase: Sendable {
             while true {
                 tries += 1
                 do {
-                    return try await client.withConnection { connection in
+                    return try await withAnyConnection { connection in
                         held.set(connection)
                         defer { held.set(nil) }
                         return try await connection.rows(query, logger: logger)
@@ -124,6 +127,33 @@ public struct PostgresDatabase: Sendable {
                 }
             }
         }
+    }
+
+    /// `body` on a pooled connection; while the pool refuses to lease (its circuit breaker tripped after failed
+    /// connection attempts, backing off up to a minute), on a connection of its own, closed after: once PostgreSQL is
+    /// back the first request succeeds, not the pool's next attempt a minute later.
+    private func withAnyConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            guard !bypass.isActive else { throw PoolBypass.Active() }
+            return try await client.withConnection(body)
+        } catch where Self.poolRefused(error) || error is PoolBypass.Active {
+            let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration, id: 0,
+                                                                  logger: logger)
+            do {
+                let value = try await body(connection)
+                try? await connection.close()
+                return value
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        }
+    }
+
+    /// Whether the pool refused a lease without trying (postgres-nio's ConnectionPoolError, from a module of its
+    /// own that is not imported here).
+    static func poolRefused(_ error: any Error) -> Bool {
+        String(reflecting: type(of: error)).hasSuffix("ConnectionPoolError")
     }
 
     /// `operation` within `deadline`: past it, the connection it holds (`held`) is closed, which fails its query at
@@ -138,14 +168,29 @@ public struct PostgresDatabase: Sendable {
             return value
         case let .failure(error)?:
             guard DatabaseUnavailable.isUnavailability(error) else { throw error }
+            bypass.activate()
             logger.warning("PostgreSQL is unavailable: \(String(reflecting: error))")
             throw DatabaseUnavailable(reason: "the connection failed")
         case nil:
             held.close()
+            bypass.activate()
             logger.warning("PostgreSQL did not answer within \(deadline)")
             throw DatabaseUnavailable(reason: "no answer within \(deadline)")
         }
     }
+}
+
+/// Until when storage calls bypass the pool (see `PostgresDatabase.bypass`).
+final class PoolBypass: Sendable {
+    struct Active: Error {}
+
+    /// The pool's longest backoff between reconnection attempts.
+    static let span: Duration = .seconds(60)
+    private let until = Mutex<ContinuousClock.Instant?>(nil)
+
+    var isActive: Bool { until.withLock { $0.map { ContinuousClock.now < $0 } ?? false } }
+
+    func activate() { until.withLock { $0 = ContinuousClock.now + Self.span } }
 }
 
 /// The connection a storage call holds now, so that its deadline can close it from outside.
