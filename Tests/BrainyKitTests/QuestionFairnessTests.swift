@@ -62,6 +62,13 @@ import Testing
         #expect(!newWorld.en.options.contains { $0.contains("Beethoven") }, "\(newWorld.en.options)")
     }
 
+    @Test func anAnimatedSeriesIsNotAskedForItsCastWithoutOtherVoiceActorsToOffer() {
+        // Live-action actors voice guests in animated series (David Duchovny and Steve Carell in The Simpsons): they
+        // would be second right answers. The knowledge base holds one animated series, so its cast is not asked.
+        #expect(!all().contains { $0.id == "ai-drama-cast-the-simpsons" })
+        #expect(all().contains { $0.id == "ai-drama-network-the-simpsons" })
+    }
+
     @Test func peopleOfThePastAreDescribedByTheStateOfTheirTime() throws {
         let sejong = try #require(knowledge.people.first { $0.id == "sejong" })
         let about = PersonTemplates.introduction(sejong, work: sejong.notable.first, in: knowledge)

@@ -62,7 +62,11 @@ enum DramaTemplates {
         knowledge.dramas.compactMap { drama in
             guard let lead = drama.cast.first else { return nil }
             let own = Set(drama.cast.flatMap(\.allForms).map(knowledge.normalized))
-            let candidates = knowledge.dramas.filter { $0.id != drama.id }
+            // An animated series' voices come from voice actors: a live-action actor may have lent a voice as a guest
+            // (David Duchovny and Steve Carell each voiced an episode of The Simpsons), so only other animated series'
+            // leads are its distractors, and without three of them it is not asked about.
+            let animated = drama.genre == "animation"
+            let candidates = knowledge.dramas.filter { $0.id != drama.id && (!animated || $0.genre == "animation") }
                 .stableSorted { countryRank($0, drama) * 10_000 + abs($0.year - drama.year) }
                 .flatMap(\.cast)
                 .filter { !$0.allForms.contains { own.contains(knowledge.normalized($0)) } }
