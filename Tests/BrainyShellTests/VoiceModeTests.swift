@@ -185,15 +185,18 @@ import Testing
         #expect(throws: BrainyError.self) { _ = try session.execute("settings voice-speed 1000") }
     }
 
-    @Test func inKoreanASpokenAnswerSaysThereIsNoModelAndTypingStillWorks() throws {
+    @Test func inKoreanASpokenAnswerIsHeardInTheQuestionsEnglish() throws {
         let shell = try ShellHarness()
         let session = shell.session(language: .ko)
         session.voice = VoiceSession(session: session, cache: SpeechCache(folder: folder.appendingPathComponent("ko")),
                                      output: AudioOutput.none)
         for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
-        #expect(throws: ShellError.noRecognizer(.ko)) { _ = try session.execute("answer --audio \(try spoken("one").path)") }
-        #expect(session.flow.state == .question)
-        _ = try session.execute("answer 1")
+        let play = try #require(session.flow.play)
+        #expect(session.voice.hearingLanguage(for: play) == .en)
+        let wrong = NumberWords.english[(play.correctPosition + 1) % 4]
+        _ = try session.execute("answer --audio \(try spoken(wrong).path)")
+        #expect(session.console.captured.contains("들은 말: \(wrong)"), "\(session.console.captured)")
+        #expect(session.console.captured.contains("오답입니다."))
         #expect(session.flow.state == .answered)
     }
 }

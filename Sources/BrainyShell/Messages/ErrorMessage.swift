@@ -16,6 +16,7 @@ public enum ErrorMessage {
         switch error {
         case let error as BrainyError: domain(error, timeZone: timeZone)
         case let error as ShellError: shell(error)
+        case let error as VoiceError: error.message
         case let error as StoreError: store(error)
         case let error as RemoteError: remote(error)
         default:

@@ -9,7 +9,8 @@ struct QuizRenderer {
 
     /// The open question; with `hidingText` (voice mode's listening quiz) only where it stands, the text and the
     /// options being heard, not read.
-    func question(_ play: QuizPlay, timer: Int, hidingText: Bool = false) {
+    /// `canSpeak`: a spoken answer can be heard (voice mode invites `speak` only then).
+    func question(_ play: QuizPlay, timer: Int, hidingText: Bool = false, canSpeak: Bool = true) {
         guard let question = play.current else { return }
         let text = question.text(in: language)
         let progress = "[\(play.index + 1)/\(play.questions.count)]"
@@ -39,7 +40,7 @@ struct QuizRenderer {
                 ? Localized(ko: "A–D나 보기를 입력하세요", en: "Type a letter A–D or the option")
                 : Localized(ko: "번호나 보기를 입력하세요", en: "Type a number or the option")
             // In voice mode the answer may also be spoken, and the question heard again.
-            let extras = play.quiz.type == .voice
+            let extras = play.quiz.type == .voice && canSpeak
                 ? Localized(ko: ", 또는 speak로 말하세요 (answer --audio 파일.wav, repeat, hint, skip)",
                             en: ", or say it: speak (answer --audio FILE.wav, repeat, hint, skip)")
                 : Localized(ko: " (hint, skip)", en: " (hint, skip)")

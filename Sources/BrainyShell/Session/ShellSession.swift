@@ -282,7 +282,8 @@ public final class ShellSession {
                 try repository.abandonQuiz(quiz)
             case .showQuestion:
                 if let play = flow.play {
-                    renderer.question(play, timer: flow.timerSeconds, hidingText: isListening(play))
+                    renderer.question(play, timer: flow.timerSeconds, hidingText: isListening(play),
+                                      canSpeak: play.quiz.type == .voice && voice.hearingLanguage(for: play) != nil)
                     if play.quiz.type == .voice { voice.speak(play) }
                 }
             case let .showFeedback(feedback):

@@ -6,13 +6,17 @@ import BrainyKit
 struct AnswerGrammar: Equatable {
     /// Each phrase that can be heard, as words, with the answer it stands for.
     let phrases: [(words: [String], answer: String)]
+    /// Only the phrases are answers (a quiz with options): anything else heard is no answer at all.
+    let closed: Bool
 
     static func == (lhs: AnswerGrammar, rhs: AnswerGrammar) -> Bool {
         lhs.phrases.map(\.words) == rhs.phrases.map(\.words) && lhs.phrases.map(\.answer) == rhs.phrases.map(\.answer)
+            && lhs.closed == rhs.closed
     }
 
     init(for play: QuizPlay, language: Language) {
         var phrases: [(words: [String], answer: String)] = []
+        closed = play.quiz.type.hasOptions
         guard let question = play.current else { self.phrases = []; return }
         if play.quiz.type.hasOptions {
             let labels = play.optionLabels
@@ -51,18 +55,68 @@ struct AnswerGrammar: Equatable {
 
     /// The grammar in JSGF, keeping only the phrases all of whose words the recognizer knows.
     func jsgf(keeping known: Set<String>) -> String {
-        let kept = phrases.filter { $0.words.allSatisfy(known.contains) }.map { $0.words.joined(separator: " ") }
-        let alternatives = Array(Set(kept)).sorted().joined(separator: " | ")
+        let alternatives = kept(known).map { $0.joined(separator: " ") }.joined(separator: " | ")
         return "#JSGF V1.0;\ngrammar answer;\npublic <answer> = \(alternatives.isEmpty ? "<NULL>" : alternatives);\n"
     }
 
+    /// The distinct phrases all of whose words the recognizer knows, in a stable order.
+    private func kept(_ known: Set<String>) -> [[String]] {
+        Array(Set(phrases.map(\.words).filter { $0.allSatisfy(known.contains) })).sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
+    }
+
+    /// The garbage loop's words: one a phone, spelt so that no word of a phrase can be one (`words` splits at "_").
+    static let garbage = GarbagePhones.all.map { ("g_" + $0.lowercased(), $0) }
+
+    /// The grammar as a PocketSphinx finite-state grammar: the phrases (kept as for `jsgf`), and beside them a loop of
+    /// single phones that anything else said falls into. What is not an answer (another word, a sentence, noise) is
+    /// heard as that loop rather than forced onto the nearest phrase. `entry` is the loop's cost to enter, `phone` the
+    /// cost of each phone in it: measured with scripts/voice_rejection.py (docs/voice.md).
+    func fsg(keeping known: Set<String>, entry: Double = GarbagePhones.entry, phone: Double = GarbagePhones.phone) -> String {
+        let kept = kept(known)
+        var lines: [String] = []
+        var states = 2  // 0 starts, 1 ends
+        for words in kept {
+            var from = 0
+            for (position, word) in words.enumerated() {
+                let to = position == words.count - 1 ? 1 : states
+                if to == states { states += 1 }
+                let probability = position == 0 ? 1.0 / Double(kept.count) : 1.0
+                lines.append("TRANSITION \(from) \(to) \(probability) \(word)")
+                from = to
+            }
+        }
+        let loop = states
+        states += 1
+        for (word, _) in Self.garbage {
+            lines.append("TRANSITION 0 \(loop) \(entry * phone) \(word)")
+            lines.append("TRANSITION \(loop) \(loop) \(phone) \(word)")
+        }
+        lines.append("TRANSITION \(loop) 1 1.0")
+        return "FSG_BEGIN answer\nNUM_STATES \(states)\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n")
+            + "\nFSG_END\n"
+    }
+
     /// What the player would have typed for what was heard: an option's label, or the answer's words; nil when
-    /// nothing was heard.
+    /// nothing was heard, or, for a quiz with options, when what was heard is none of them.
     func answer(for heard: String) -> String? {
         let words = Self.words(heard)
         guard !words.isEmpty else { return nil }
         if let phrase = phrases.first(where: { $0.words == words }) { return phrase.answer }
-        if words.count == 1, let number = NumberWords.number(words[0]) { return String(number) }
-        return words.joined(separator: " ")
+        if words.count == 1, let number = NumberWords.number(words[0]),
+           !closed || phrases.contains(where: { $0.answer == String(number) }) {
+            return String(number)
+        }
+        return closed ? nil : words.joined(separator: " ")
     }
+}
+
+/// The phones of the recognizer's US English model, as the garbage loop's words, and the loop's costs.
+enum GarbagePhones {
+    static let all = ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH",
+                      "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V",
+                      "W", "Y", "Z", "ZH"]
+    /// Entering the loop costs as much as this probability …
+    static let entry = 5e-5
+    /// … and each phone in it this much.
+    static let phone = 0.1
 }

@@ -41,10 +41,20 @@ enum AudioOutput: Equatable {
             try ExternalProgram(name: player.program, package: player.package).start([file.path])
             return nil
         case let .folder(folder):
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // A plain file, a device (/dev/full) or a read-only folder: said plainly, not as Foundation's error.
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw VoiceError.audioOutNotWritable(folder.path, notAFolder: true)
+            }
             let target = folder.appendingPathComponent(name)
-            _ = try? FileManager.default.removeItem(at: target)
-            try FileManager.default.copyItem(at: file, to: target)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                _ = try? FileManager.default.removeItem(at: target)
+                try FileManager.default.copyItem(at: file, to: target)
+            } catch {
+                _ = try? FileManager.default.removeItem(at: target)
+                throw VoiceError.audioOutNotWritable(folder.path, notAFolder: false)
+            }
             return target
         case .none:
             return nil

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// A program the shell starts when a feature needs it (a synthesizer, a recognizer, an audio player), looked up on
 /// `PATH` then, never at start-up. Its absence is a message naming the Debian package that provides it.
@@ -17,9 +19,14 @@ struct ExternalProgram: Sendable {
         return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// How long a run may take unless told (seconds): far more than converting or recognizing 30 s of sound takes.
+    static let deadline = 20.0
+
     /// Runs the program to its end and returns what it printed; a missing program or a failure is a `ShellError`.
+    /// A run past `deadline` seconds is stopped (`VoiceError.programTimedOut`), and so is one Ctrl-C interrupts
+    /// (`ShellError.listeningStopped`): the prompt comes back either way.
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String], deadline: Double = ExternalProgram.deadline) throws -> String {
         guard let path else { throw ShellError.programMissing(name, package: package) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -28,15 +35,38 @@ struct ExternalProgram: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        let interrupts = Platform.watchInterrupts()
+        defer { Platform.stopWatchingInterrupts(interrupts) }
         do {
             try process.run()
         } catch {
             throw ShellError.programFailed(name, status: -1)
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // What it prints is read beside the wait, so that a full pipe never holds it up.
+        let printed = Mutex(Data())
+        let read = DispatchSemaphore(value: 0)
+        let reading = output.fileHandleForReading
+        DispatchQueue.global().async {
+            let data = reading.readDataToEndOfFile()
+            printed.withLock { $0 = data }
+            read.signal()
+        }
+        let end = DispatchTime.now() + deadline
+        while ended.wait(timeout: .now() + 0.05) == .timedOut {
+            let stopped: (any Error)? = Platform.interruptWasRequested ? ShellError.listeningStopped
+                : DispatchTime.now() > end ? VoiceError.programTimedOut(name, seconds: Int(deadline.rounded())) : nil
+            if let stopped {
+                process.terminate()
+                // A program that ignores SIGTERM is left behind after two seconds rather than holding the prompt.
+                if ended.wait(timeout: .now() + 2) == .success { _ = read.wait(timeout: .now() + 1) }
+                throw stopped
+            }
+        }
+        read.wait()
         guard process.terminationStatus == 0 else { throw ShellError.programFailed(name, status: process.terminationStatus) }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: printed.withLock { $0 }, as: UTF8.self)
     }
 
     /// Starts the program and leaves it running (a player: the prompt does not wait for the sound).

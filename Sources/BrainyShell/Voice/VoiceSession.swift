@@ -67,43 +67,80 @@ final class VoiceSession {
         }
     }
 
-    /// What was said in `file`, as the player would have typed it, and the words heard (told first).
-    func answer(from file: URL, for play: QuizPlay) throws -> (answer: String, heard: String) {
-        guard FileManager.default.isReadableFile(atPath: file.path) else { throw ShellError.fileNotReadable(file.path) }
-        guard WAVFile(contentsOf: file) != nil else { throw ShellError.notAWAVFile(file.path) }
+    /// The language a spoken answer to the open question is heard in: the interface's when the recognizer has a
+    /// model for it, else English when the question has English text and options (the pack has both languages) and
+    /// the recognizer knows English; nil when it has a model for neither.
+    func hearingLanguage(for play: QuizPlay) -> Language? {
         let language = session.console.language
-        guard recognizer.recognizes(language) else { throw ShellError.noRecognizer(language) }
-        let grammar = AnswerGrammar(for: play, language: language)
-        // Another recognizer's text may carry anything: only its printable characters are kept.
-        let heard = OutsideText.clean(try recognizer.recognize(file, grammar: grammar, language: language))
-            .trimmingCharacters(in: .whitespaces)
-        let console = session.console
-        guard let answer = grammar.answer(for: heard) else { throw ShellError.nothingHeard }
-        console.line(console.paint(console.text(Localized(ko: "들은 말: ", en: "I heard: ")) + heard, \.muted))
-        return (answer, heard)
+        if recognizer.recognizes(language) { return language }
+        guard language != .en, let question = play.current, !question.en.text.isEmpty,
+              !play.quiz.type.hasOptions || !question.en.options.isEmpty, recognizer.recognizes(.en) else { return nil }
+        return .en
+    }
+
+    /// What was said in `file` (a recording from outside: checked, size and length limited, before anything else
+    /// reads it), as the player would have typed it, and the words heard (told first).
+    func answer(from file: URL, for play: QuizPlay) throws -> (answer: String, heard: String) {
+        guard let language = hearingLanguage(for: play) else { throw ShellError.noRecognizer(session.console.language) }
+        let wav = try WAVFile.read(file)
+        return try inScratchFolder { folder in
+            // sox and the recognizer read the bytes that were checked, not the path again.
+            let checked = folder.appendingPathComponent("answer.wav")
+            try wav.bytes.write(to: checked)
+            return try recognize(checked, for: play, in: language)
+        }
     }
 
     /// Listens to the microphone (or the recording standing in for it) for at most `limit` seconds, then recognizes
     /// what was said. The recognizer's language is checked first, so that nobody speaks for nothing.
     func listen(for play: QuizPlay, limit: Double, from recording: URL?) throws -> (answer: String, heard: String) {
-        let language = session.console.language
-        guard recognizer.recognizes(language) else { throw ShellError.noRecognizer(language) }
-        if let recording {
-            guard FileManager.default.isReadableFile(atPath: recording.path) else { throw ShellError.fileNotReadable(recording.path) }
-            guard WAVFile(contentsOf: recording) != nil else { throw ShellError.notAWAVFile(recording.path) }
-        }
-        guard let microphone = recording.map(Microphone.file) ?? Microphone.detect() else { throw ShellError.noMicrophone }
+        guard let language = hearingLanguage(for: play) else { throw ShellError.noRecognizer(session.console.language) }
+        let checked = try recording.map { try WAVFile.read($0) }
+        let microphone: Microphone? = checked == nil ? Microphone.detect() : nil
+        guard checked != nil || microphone != nil else { throw ShellError.noMicrophone }
         let console = session.console
         console.line(console.paint("🎙 " + console.text(Localized(
             ko: "듣는 중 · 최대 \(Int(limit))초 (말이 끝나면 멈춤, Ctrl-C로 중단)",
             en: "listening · up to \(Int(limit)) s (stops when you stop; Ctrl-C to cancel)")), \.muted))
+        return try inScratchFolder { folder in
+            let source: Microphone
+            if let checked {
+                let copy = folder.appendingPathComponent("recording.wav")
+                try checked.bytes.write(to: copy)
+                source = Microphone.file(copy)
+            } else if let microphone {
+                source = microphone
+            } else {
+                throw ShellError.noMicrophone
+            }
+            let file = folder.appendingPathComponent("spoken.wav")
+            try source.listen(into: file, limit: limit)
+            // The listening cut it at `limit` and padded it: within the limits of a recording, and a second to spare.
+            _ = try WAVFile.read(file, longest: WAVFile.longestSound + 1)
+            return try recognize(file, for: play, in: language)
+        }
+    }
+
+    /// Recognizes a file the shell has checked or made, and says what it heard; nothing that is an answer is
+    /// `ShellError.nothingHeard` and no grade: the question stays open.
+    private func recognize(_ file: URL, for play: QuizPlay, in language: Language) throws -> (answer: String, heard: String) {
+        let grammar = AnswerGrammar(for: play, language: language)
+        // Another recognizer's text may carry anything: only its printable characters are kept.
+        let heard = OutsideText.clean(try recognizer.recognize(file, grammar: grammar, language: language))
+            .trimmingCharacters(in: .whitespaces)
+        guard let answer = grammar.answer(for: heard) else { throw ShellError.nothingHeard }
+        let console = session.console
+        console.line(console.paint(console.text(Localized(ko: "들은 말: ", en: "I heard: ")) + heard, \.muted))
+        return (answer, heard)
+    }
+
+    /// A private folder under the temporary one for the run of `body`, removed afterwards.
+    private func inScratchFolder<T>(_ body: (URL) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-speak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("spoken.wav")
-        try microphone.listen(into: file, limit: limit)
-        return try answer(from: file, for: play)
+        return try body(folder)
     }
 
     private func once(_ key: String, _ message: Localized) {

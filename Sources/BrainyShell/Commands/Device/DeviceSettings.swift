@@ -55,6 +55,8 @@ enum DeviceSettings {
             if DeviceSetting.isOff(value) {
                 try session.repository.setSyncValue(nil, for: SyncKeys.voiceOut)
             } else {
+                // '' would be the current folder: refused, nothing saved.
+                guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw VoiceError.voiceOutEmpty }
                 let folder = URL(fileURLWithPath: (value as NSString).expandingTildeInPath, isDirectory: true)
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -12,7 +12,8 @@ enum RepeatCommand: ShellCommand {
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
         guard let play = session.flow.play, play.current != nil else { throw BrainyError.nothingToResume }
         QuizRenderer(console: session.console).question(play, timer: session.flow.timerSeconds,
-                                                        hidingText: session.isListening(play) && session.flow.state == .question)
+                                                        hidingText: session.isListening(play) && session.flow.state == .question,
+                                                        canSpeak: session.voice.hearingLanguage(for: play) != nil)
         session.voice.speak(play)
         return .proceed
     }
