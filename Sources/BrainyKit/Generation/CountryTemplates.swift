@@ -170,14 +170,22 @@ enum GeneralTemplates {
             }
             let several = country.languages.count > 1
             let name = Phrase.country(country.name.en)
-            let text = several
+            let byUse = country.languagesDeFacto && !several
+            let text = byUse
+                ? Localized(ko: "\(country.name.ko)에서 주로 쓰는 언어는 무엇일까요?",
+                            en: "What is the main language of \(name)?")
+                : several
                 ? Localized(ko: "\(country.name.ko)의 공용어 가운데 하나는 무엇일까요?",
                             en: "Which language is an official language of \(name)?")
                 : Localized(ko: "\(country.name.ko)의 공용어는 무엇일까요?",
                             en: "What is the official language of \(name)?")
             let listKo = Phrase.list(country.languages.map(\.ko), language: .ko)
             let listEn = Phrase.list(country.languages.map(\.en), language: .en)
-            let explanation = several
+            let explanation = byUse
+                ? Localized(ko: "\(country.name.ko)에는 법으로 정한 공용어가 없고, \(Phrase.attach(listKo, .subject)) 사실상의 "
+                                + "공용어로 쓰입니다.",
+                            en: "\(name) has no official language by law; \(listEn) is its de facto national language.")
+                : several
                 ? Localized(ko: "\(country.name.ko)의 공용어는 \(listKo)입니다.",
                             en: "The official languages of \(name) are \(listEn).")
                 : Localized(ko: "\(country.name.ko)의 공용어는 \(listKo)입니다.",

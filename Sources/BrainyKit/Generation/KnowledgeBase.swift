@@ -230,6 +230,9 @@ extension KnowledgeBase {
         public var languages: [Named]
         /// Present where the list of languages is abridged.
         public var languagesNote: Note?
+        /// The languages are the country's by use, not by law (Australia, the United Kingdom, Japan: no official
+        /// language): asked and explained as the main language, never as "the official language".
+        public var languagesDeFacto: Bool
         public var asOf: Int
         public var source: String
 
@@ -243,12 +246,14 @@ extension KnowledgeBase {
             currency = try container.decode(Named.self, forKey: .currency)
             languages = try container.decode([Named].self, forKey: .languages)
             languagesNote = try container.decodeIfPresent(Note.self, forKey: .languagesNote)
+            languagesDeFacto = try container.decodeIfPresent(Bool.self, forKey: .languagesDeFacto) ?? false
             asOf = try container.decode(Int.self, forKey: .asOf)
             source = try container.decode(String.self, forKey: .source)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, name, capital, continent, otherContinents, currency, languages, languagesNote, asOf, source
+            case id, name, capital, continent, otherContinents, currency, languages, languagesNote, languagesDeFacto, asOf,
+                 source
         }
     }
 

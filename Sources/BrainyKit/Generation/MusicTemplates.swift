@@ -130,8 +130,12 @@ enum MusicTemplates {
     }
 
     /// Same genre first, then same kind (solo or group), then nearest in era.
+    /// Nearest first: a Korean artist's fellow Koreans before anyone else (a Korean title among Western stars'
+    /// names gives the answer away: 조용필's 창밖의 여자 offered Whitney Houston, Celine Dion and Mariah Carey), and a
+    /// foreign artist's foreigners; then the same genre, the same kind (solo, group), the nearest era.
     private static func rank(_ other: KnowledgeBase.Artist, near artist: KnowledgeBase.Artist) -> Int {
-        (other.genre == artist.genre ? 0 : 20_000) + (other.kind == artist.kind ? 0 : 10_000)
+        ((other.nationality == "kr") == (artist.nationality == "kr") ? 0 : 40_000)
+            + (other.genre == artist.genre ? 0 : 20_000) + (other.kind == artist.kind ? 0 : 10_000)
             + abs(other.eraYear - artist.eraYear)
     }
 }
