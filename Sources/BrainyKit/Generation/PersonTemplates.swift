@@ -14,7 +14,7 @@ enum PersonTemplates {
         let musicTitles = musicTitleKeys(knowledge)
         return knowledge.people.flatMap { person -> [QuestionDraft] in
             let candidates = knowledge.people.filter { $0.id != person.id }
-                .stableSorted { rank($0, near: person) }
+                .stableSorted { rank($0, near: person, in: knowledge) }
             let noun = fieldNoun(person.field)
             let named = fieldCounts[person.field, default: 0] >= 4
             let offered = named ? candidates.filter { $0.field == person.field } : candidates
@@ -95,9 +95,15 @@ enum PersonTemplates {
         }
     }
 
-    /// Same field first, then nearest in birth year, then the knowledge base's order.
-    private static func rank(_ other: KnowledgeBase.Person, near person: KnowledgeBase.Person) -> Int {
-        (other.field == person.field ? 0 : 10_000) + abs(other.birthYear - person.birthYear)
+    /// Same field first, then from the same continent (a Japanese novel's writer among Western writers' names gives
+    /// himself away: 'Botchan' offered Mark Twain, Saint-Exupéry and Conan Doyle beside Natsume Sōseki), then nearest
+    /// in birth year, then the knowledge base's order.
+    private static func rank(_ other: KnowledgeBase.Person, near person: KnowledgeBase.Person,
+                             in knowledge: KnowledgeBase) -> Int {
+        let sameContinent = knowledge.country(other.nationality)?.continent
+            == knowledge.country(person.nationality)?.continent
+        return (other.field == person.field ? 0 : 10_000) + (sameContinent ? 0 : 5_000)
+            + abs(other.birthYear - person.birthYear)
     }
 
     /// "Wolfgang Amadeus Mozart (1756–1791), a composer from Austria, is known for 'The Magic Flute'."
