@@ -44,7 +44,9 @@ enum MusicTemplates {
                 text = Localized(ko: "\(Phrase.attach(titleKo, .object)) 작곡한 작곡가는 누구일까요?",
                                  en: "Who composed \(titleEn)?")
             case "album":
-                text = Localized(ko: "앨범 \(Phrase.attach(titleKo, .object)) 발표한 가수는 누구일까요?",
+                // A jazz or classical player is no singer (Miles Davis): 음악가, as for their recordings below.
+                let who = song.genre == "jazz" || song.genre == "classical" ? "음악가" : "가수"
+                text = Localized(ko: "앨범 \(Phrase.attach(titleKo, .object)) 발표한 \(who)는 누구일까요?",
                                  en: "Which artist released the album \(titleEn)?")
             default:
                 text = song.genre == "jazz" || song.genre == "classical"
