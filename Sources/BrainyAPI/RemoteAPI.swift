@@ -14,6 +14,9 @@ public protocol RemoteAPI: Sendable {
 
     func register(email: String, password: String) async throws(RemoteError) -> AuthResponse
     func login(email: String, password: String) async throws(RemoteError) -> AuthResponse
+    /// A login that sends the device cookie this device was given for the account at its last sign-in: failed
+    /// guesses from elsewhere never keep it out.
+    func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse
     /// Trades a refresh token (once) for a new pair.
     func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse
     func logout(_ refreshToken: String) async throws(RemoteError)
@@ -78,5 +81,12 @@ public enum RemoteError: Error, Equatable, Sendable {
         case let .server(status, _, _, _, _): status >= 500 || status == 429
         case .badResponse: true
         }
+    }
+}
+
+extension RemoteAPI {
+    /// Without a device cookie to send: a client that has none (test doubles) signs in as a new device.
+    public func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
+        try await login(email: email, password: password)
     }
 }

@@ -56,7 +56,11 @@ public struct HTTPRemoteAPI: RemoteAPI {
     }
 
     public func login(email: String, password: String) async throws(RemoteError) -> AuthResponse {
-        try await post(.login, CredentialsRequest(email: email, password: password))
+        try await login(email: email, password: password, deviceCookie: nil)
+    }
+
+    public func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
+        try await post(.login, CredentialsRequest(email: email, password: password, deviceCookie: deviceCookie))
     }
 
     public func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse {

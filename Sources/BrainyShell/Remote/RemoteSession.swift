@@ -146,11 +146,29 @@ final class RemoteSession {
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
         try completeSignIn(response, api: api, via: .command(.register))
+        keepDeviceCookie(response.deviceCookie, api: api, email: email)
     }
 
     func login(_ api: any RemoteAPI, email: String, password: String) throws {
-        let response = try call(api, email: email) { try await $0.login(email: email, password: password) }
+        let cookie = (try? repository.syncValue(Self.deviceCookieKey(api, email))) ?? nil
+        let response = try call(api, email: email) {
+            try await $0.login(email: email, password: password, deviceCookie: cookie)
+        }
         try completeSignIn(response, api: api)
+        keepDeviceCookie(response.deviceCookie, api: api, email: email)
+    }
+
+    /// Where the device cookie a server gave this device for an account is kept: beside the sync state, not with the
+    /// account's tokens, so that it outlives a sign-out (the next sign-in is this device's again).
+    static func deviceCookieKey(_ api: any RemoteAPI, _ email: String) -> String {
+        "deviceCookie \(api.baseURL) \(email)"
+    }
+
+    /// Keeps the server's device cookie for the next login (best effort: without it, the next login is a new
+    /// device's, slowed down at worst while the email is guessed at).
+    private func keepDeviceCookie(_ cookie: String?, api: any RemoteAPI, email: String) {
+        guard let cookie else { return }
+        try? repository.setSyncValue(cookie, for: Self.deviceCookieKey(api, email))
     }
 
     /// Keeps the server's sign-in on the device (the account, its tokens) and signs in locally.
