@@ -102,6 +102,30 @@ import Testing
         }
     }
 
+    @Test(arguments: StorageBackend.allCases)
+    func adEventsPastTheDailyQuotaAre429AndNotStored(_ backend: StorageBackend) async throws {
+        let limit = StorageQuota.defaults.adEventsPerDay
+        try await AdsFixture.app(backend: backend).test(.router) { client in
+            let cheat = try await client.register("cheat@example.com")
+            func impressions(_ prefix: String, _ count: Int) -> AdEventsRequest {
+                AdEventsRequest(events: (0..<count).map {
+                    AdEvent(id: "\(prefix)\($0)", kind: .impression, adId: "no-such-ad", token: nil, occurredAt: TestServer.start)
+                })
+            }
+            // In batches of 100 (the shell sends 200): PostgreSQL stores ad events one by one, within its deadline.
+            for batch in 0..<(limit / 100) {
+                let response = try await client.post("/v1/ads/events", json: impressions("b\(batch)-", 100),
+                                                      token: cheat.accessToken)
+                #expect(response.status == .ok, "\(response.error?.message ?? "")")
+            }
+            let more = try await client.post("/v1/ads/events", json: impressions("more-", 1), token: cheat.accessToken)
+            #expect(more.status == .tooManyRequests)
+            #expect(more.error?.code == "quota_exceeded")
+            #expect(more.error?.message.contains("\(limit) ad events") == true, "\(more.error?.message ?? "")")
+            #expect(more.headers[.retryAfter] == "64800")
+        }
+    }
+
     @Test func anUploadPastTheQuotaIs429WithWhenToTryAgain() async throws {
         try await TestServer.app().test(.router) { client in
             let cheat = try await client.register("cheat@example.com")

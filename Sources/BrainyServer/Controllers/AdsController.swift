@@ -93,6 +93,12 @@ struct AdsController {
             if let token = event.token { claims = await tokens.verify(token) }
             checked.append((event, claims))
         }
+        // One account's events a day are bounded, as its results are (`StorageQuota`).
+        let now = clock.now()
+        let limit = StorageQuota.defaults.adEventsPerDay
+        if try await ads.adEventsReceived(accountId: userId, since: UTCDay.start(of: now)) + batch.events.count > limit {
+            throw ResultsController.refusal(QuotaExceeded(what: "ad events", limit: limit), now: now)
+        }
         let policy = RewardPolicy(dailyCap: config.rewardedDailyCap, defaultRewardHints: config.rewardHints)
         guard let results = try await ads.recordAdEvents(checked, userId: userId, policy: policy, now: clock.now()) else {
             throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")

@@ -25,5 +25,7 @@ protocol AdStore: Sendable {
     /// for the daily cap). Nil when the account no longer exists.
     func recordAdEvents(_ events: [(event: AdEvent, claims: AdTokenClaims?)], userId: String, policy: RewardPolicy,
                         now: Date) async throws -> [AdEventResult]?
+    /// Ad events the account uploaded since `date` (its storage quota, `StorageQuota.adEventsPerDay`).
+    func adEventsReceived(accountId: String, since date: Date) async throws -> Int
     func adReport() async throws -> AdReportResponse
 }

@@ -154,14 +154,18 @@ public struct CheckedResult: Equatable, Sendable {
 public struct StorageQuota: Equatable, Sendable {
     public var resultsPerDay: Int
     public var quizzesPerDay: Int
+    /// Ad events (impressions, opens, completions) uploaded a day.
+    public var adEventsPerDay: Int
 
-    public init(resultsPerDay: Int, quizzesPerDay: Int) {
+    public init(resultsPerDay: Int, quizzesPerDay: Int, adEventsPerDay: Int = 2_000) {
         self.resultsPerDay = resultsPerDay
         self.quizzesPerDay = quizzesPerDay
+        self.adEventsPerDay = adEventsPerDay
     }
 
-    /// A day of very heavy play is a few thousand answers; an account of one person never needs more.
-    public static let defaults = StorageQuota(resultsPerDay: 20_000, quizzesPerDay: 5_000)
+    /// A day of very heavy play is a few thousand answers and a few events per quiz; an account of one person never
+    /// needs more.
+    public static let defaults = StorageQuota(resultsPerDay: 20_000, quizzesPerDay: 5_000, adEventsPerDay: 2_000)
 }
 
 /// An upload that would take the account past its `StorageQuota` for the day: nothing of it was stored.
