@@ -1,18 +1,84 @@
 import BrainyKit
 import Foundation
 
-/// `leaderboard`: the daily leaderboard `sync` fetched, and when.
+/// `leaderboard [--refresh]`: the daily leaderboard `sync` fetched, and when; `--refresh` fetches it again, at most
+/// once a minute.
 enum LeaderboardCommand: ShellCommand {
     static let name = CommandName.leaderboard
     static let aliases = ["rank"]
-    static let usage = "leaderboard"
+    static let usage = "leaderboard [\(Option.allCases.map(\.rawValue).joinedText(separator: "|"))]"
     static let summary = Localized(ko: "저장된 오늘의 순위표", en: "the cached daily leaderboard")
-    static let details = Localized(ko: "'sync'가 하루 한 번 받아 둔 순위표와 받은 시각을 보여 줍니다.",
-                                   en: "Shows the leaderboard 'sync' fetched (once a day) and when it was fetched.")
+    static let details = Localized(
+        ko: "'sync'가 하루 한 번 받아 둔 순위표와 받은 시각을 보여 줍니다. '--refresh'는 서버에서 다시 받습니다 (1분에 한 번까지). 서버에 닿지 않으면 저장된 순위표와 받은 시각을 보여 줍니다.",
+        en: "Shows the leaderboard 'sync' fetched (once a day) and when it was fetched. '--refresh' fetches it again from the server (at most once a minute); when the server cannot be reached, the cached board is shown with when it was fetched.")
+
+    /// The words `leaderboard` takes.
+    enum Option: String, CaseIterable {
+        case refresh = "--refresh"
+    }
+
+    /// The shortest time between two fetches of the board.
+    static let refreshInterval: TimeInterval = 60
+
+    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+        previous.isEmpty ? Option.allCases.map(\.rawValue) : []
+    }
 
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try show(in: session)
+        guard arguments.count <= 1 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
+        guard let word = arguments.first else {
+            try show(in: session)
+            return .proceed
+        }
+        guard Option(rawValue: word.lowercased()) == .refresh else {
+            throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: Option.allCases.map(\.rawValue))
+        }
+        try refresh(in: session)
         return .proceed
+    }
+
+    /// Fetches the board again unless it was fetched less than a minute ago; offline, shows the cached one.
+    private static func refresh(in session: ShellSession) throws {
+        let console = session.console
+        guard let user = session.flow.user else { return }
+        guard let api = session.remote.api() else { throw ShellError.noServer }
+        if user.provider == .guest { throw ShellError.guestCannotSync }
+        let cached = try session.repository.cachedLeaderboard(userId: user.id)
+        if let cached, session.now.timeIntervalSince(cached.fetchedAt) < refreshInterval {
+            let next = cached.fetchedAt.addingTimeInterval(refreshInterval)
+            let seconds = Int(next.timeIntervalSince(session.now).rounded(.up))
+            let at = time(next, in: session)
+            try show(in: session)
+            return console.line(console.paint(console.text(Localized(
+                ko: "순위표는 1분에 한 번 받을 수 있습니다: \(at)에 다시 받을 수 있습니다 (\(seconds)초 뒤).",
+                en: "The leaderboard can be fetched once a minute: again at \(at) (in \(seconds.counted("second"))).")),
+                \.muted))
+        }
+        let watch = RemoteCall()
+        defer { watch.finish() }
+        do {
+            _ = try session.remote.tokens(api)
+            let board = try session.remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
+            try session.repository.saveLeaderboard(board, userId: user.id, now: session.now)
+        } catch let error as ShellError where cached != nil && session.remote.serverReachable == false {
+            // Offline: the board kept is still worth showing, said to be the cached one.
+            let fetched = BrainyDateFormat.minute(cached!.fetchedAt, timeZone: session.timeZone)
+            console.line(console.paint(console.text(ErrorMessage.of(error)), \.warning))
+            try show(in: session)
+            return console.line(console.paint(console.text(Localized(
+                ko: "서버에 닿지 않아 \(fetched)에 받아 둔 순위표를 보여 줍니다.",
+                en: "The server could not be reached: this is the board cached at \(fetched).")), \.warning))
+        }
+        try show(in: session)
+    }
+
+    /// A moment as the clock on the wall shows it, to the second.
+    private static func time(_ date: Date, in session: ShellSession) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = session.timeZone
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     private static func show(in session: ShellSession) throws {
@@ -53,8 +119,8 @@ enum LeaderboardCommand: ShellCommand {
                 en: "You: #\(you.rank) · \(you.score.counted("point")) · \(Percent.text(you.accuracy)) correct")))
         }
         if BrainyDateFormat.day(fetchedAt, timeZone: .gmt) != BrainyDateFormat.day(session.now, timeZone: .gmt) {
-            console.line(console.paint(console.text(Localized(ko: "오늘 것이 아닙니다. 'sync'로 새로 받으세요.",
-                                                              en: "This is not today's. 'sync' fetches a new one.")), \.muted))
+            console.line(console.paint(console.text(Localized(ko: "오늘 것이 아닙니다. 'sync'나 'leaderboard --refresh'로 새로 받으세요.",
+                                                              en: "This is not today's. 'sync' or 'leaderboard --refresh' fetches a new one.")), \.muted))
         }
     }
 }
