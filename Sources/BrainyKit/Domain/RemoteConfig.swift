@@ -25,13 +25,17 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
     public var categories: [QuizCategory]
     /// How often ads are shown; a config without this section (written before ads) gets `AdsConfig()`.
     public var ads: AdsConfig
+    /// Whether the shell imports a newer question pack by itself when it finds one at start (else it says that one
+    /// is waiting for 'sync'); a config without it (written before) says no.
+    public var autoImportPack: Bool
 
     public init(
         version: String = "default", authMethodsEnabled: [String] = ["guest", "email", "google", "apple"],
         guestModeEnabled: Bool = true, passwordMinLength: Int = 8, sessionTimeoutMinutes: Int = 1440,
         maxLoginAttempts: Int = 5, lockoutMinutes: Int = 15, minAppVersion: String = "0.1.0",
         maintenanceMode: Bool = false, featureFlags: FeatureFlags = FeatureFlags(),
-        categories: [QuizCategory] = QuizCategory.allCases, ads: AdsConfig = AdsConfig()
+        categories: [QuizCategory] = QuizCategory.allCases, ads: AdsConfig = AdsConfig(),
+        autoImportPack: Bool = false
     ) {
         self.version = version
         self.authMethodsEnabled = authMethodsEnabled
@@ -45,6 +49,7 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
         self.featureFlags = featureFlags
         self.categories = categories
         self.ads = ads
+        self.autoImportPack = autoImportPack
     }
 
     public init(from decoder: any Decoder) throws {
@@ -61,6 +66,7 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
         featureFlags = try container.decode(FeatureFlags.self, forKey: .featureFlags)
         categories = try container.decode([QuizCategory].self, forKey: .categories)
         ads = try container.decodeIfPresent(AdsConfig.self, forKey: .ads) ?? AdsConfig()
+        autoImportPack = try container.decodeIfPresent(Bool.self, forKey: .autoImportPack) ?? false
     }
 
     public func allowsLogin(_ provider: AuthProvider) -> Bool {

@@ -47,10 +47,23 @@ final class RemoteCall {
 
         /// Stops the call (its answer, if any, is dropped).
         func cancel() { task.cancel() }
+
+        /// The call's outcome if it has ended, without waiting; nil while it is under way.
+        func poll() -> Result<T, RemoteError>? {
+            guard done.wait(timeout: .now()) == .success else { return nil }
+            done.signal()  // an ended call stays ended for the next look
+            do { return .success(try outcome.get()) } catch { return .failure(error) }
+        }
     }
 
     /// Starts `body` without waiting, so that the shell can prepare the next request meanwhile.
     func start<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Pending<T> {
+        Self.background(body)
+    }
+
+    /// Starts `body` in the background with no Ctrl-C watch, for a call the line loop never waits for (the pack's
+    /// version asked at start): its outcome is looked at with `poll()` between two lines.
+    static func background<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Pending<T> {
         let outcome = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
         let task = Task.detached {

@@ -211,6 +211,7 @@ struct SyncEngine {
 
     private func refreshPack(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws {
         let served = try remote.call(api, watch) { try await $0.packVersion() }
+        ServedPack.remember(served, server: api.baseURL, at: session.now, in: repository)
         if try repository.importedVersion(ofPack: served.id) == served.version {
             summary.append(console.text(Localized(ko: "문제 팩 \(served.version) 그대로", en: "pack \(served.version) unchanged")))
             return

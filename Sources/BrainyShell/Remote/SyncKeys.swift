@@ -13,5 +13,7 @@ enum SyncKeys {
     /// The version (ETag) of the question ratings last imported from `server`.
     static func ratingsETag(_ server: String) -> String { "ratingsETag:\(server)" }
     /// What the server said it holds for the user at the last sync (`ResultSummaryResponse` as JSON).
+    /// The pack version `server` last said it serves, at a sync or at start (`ServedPack` as JSON).
+    static func servedPack(_ server: String) -> String { "servedPack:\(server)" }
     static func serverHolds(_ userId: String) -> String { "serverHolds:\(userId)" }
 }

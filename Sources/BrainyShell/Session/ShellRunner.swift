@@ -36,8 +36,13 @@ public struct ShellRunner {
             console.notice(console.paint(console.text(Localized(
                 ko: "먼저 로그인하세요: login guest · login email · register", en: "Sign in first: login guest · login email · register")), \.muted))
         }
+        // With a server configured, the pack's version is asked in the background; what it found is said at a
+        // prompt. Scripts and pipes never wait for it, nor print it after their last command: they do not ask.
+        let packCheck = reader.isInteractive ? StartupPackCheck.start(in: session) : nil
+        defer { packCheck?.cancel() }
         var lineNumber = 0
         while true {
+            packCheck?.announceIfReady()
             // At a terminal the prompt counts down an open question's time, and the line ends when it runs out.
             let input = reader.readLine(prompt: session.prompt, ticker: { [session] in session.promptTick() })
             lineNumber = max(lineNumber + 1, reader.linesConsumed)

@@ -1,0 +1,184 @@
+import BrainyAPI
+import BrainyClient
+import BrainyKit
+import BrainyPasswords
+import BrainyResources
+import BrainyShell
+import BrainyStore
+import Foundation
+import Synchronization
+
+/// A shell run as at a terminal (prompts, the start-up check) over a real database file and the real client, on its
+/// own thread; its lines are typed by a script that can wait, with a deadline, for something to have happened.
+final class InteractiveShell: @unchecked Sendable {
+    // @unchecked: used by one test at a time; each run happens on one thread while the test awaits it.
+    let database: AppDatabase
+    let path: String?
+    let clock = ManualClock(LiveServer.start)
+    let server: String
+    var config = RemoteConfig()
+    let probe = PackCheckProbe()
+    let reader = ScriptedTypist()
+
+    init(server: String, database: AppDatabase? = nil) throws {
+        self.server = server
+        if let database {
+            self.database = database
+            path = nil
+        } else {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-start-\(UUID().uuidString).sqlite").path
+            self.database = try AppDatabase.openFile(at: path)
+            try self.database.importPackIfNewer(from: BrainyResources.corePackDirectory, now: LiveServer.start)
+            self.path = path
+        }
+    }
+
+    deinit {
+        guard let path else { return }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Runs the steps as typed at a terminal; returns the exit status and everything printed.
+    func run(_ steps: [ScriptedTypist.Step]) async -> (status: Int32, output: String) {
+        reader.steps = steps
+        return await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                let probe = probe
+                let services = ShellServices(
+                    repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config,
+                    remoteFactory: { url in PackCheckProbe.Client(inner: HTTPRemoteAPI(baseURL: url, timeout: 10), probe: probe) })
+                let options = ShellOptions(seed: 11, serverURL: server, languageOverride: .en, timeZone: .gmt)
+                let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
+                reader.console = console
+                reader.probe = probe
+                let session = ShellSession(services: services, options: options, reader: reader, console: console)
+                let status = ShellRunner(session: session, reader: reader).run()
+                continuation.resume(returning: (status, console.captured))
+            }
+            thread.start()
+        }
+    }
+}
+
+/// Lines typed at a "terminal": given ones, or a harmless `state` again and again until something has happened (the
+/// shell says what it has to say at a prompt, so it is given prompts), within a deadline.
+final class ScriptedTypist: LineReader {
+    enum Step {
+        case line(String)
+        case until(() -> Bool)
+    }
+
+    var steps: [Step] = []
+    var console: Console?
+    /// What the shell has printed so far.
+    var printed: String { console?.captured ?? "" }
+    var interactive = true
+    /// Whether the check had ended when the first prompt was shown (nil: no prompt yet).
+    private(set) var checkEndedAtFirstPrompt: Bool?
+    var probe: PackCheckProbe?
+    private var prompts = 0
+
+    var isInteractive: Bool { interactive }
+    var linesConsumed: Int { 0 }
+
+    func readLine(prompt: String) -> LineInput {
+        prompts += 1
+        if prompts == 1, let probe { checkEndedAtFirstPrompt = probe.versionAnswered || probe.versionFailed }
+        while let step = steps.first {
+            switch step {
+            case let .line(text):
+                steps.removeFirst()
+                return .line(text)
+            case let .until(happened):
+                if happened() {
+                    steps.removeFirst()
+                    continue
+                }
+                guard Date() < deadline else {
+                    steps.removeFirst()
+                    continue
+                }
+                Thread.sleep(forTimeInterval: 0.005)
+                return .line("state")
+            }
+        }
+        return .end
+    }
+
+    private lazy var deadline = Date().addingTimeInterval(10)
+
+    func readSecret(prompt: String) -> String? { nil }
+    func remember(_ line: String) {}
+}
+
+/// What the shell's client was asked at start, and what came of it; `hangs` makes the version request go unanswered
+/// (until it is cancelled), as a server that accepts and never answers.
+final class PackCheckProbe: Sendable {
+    fileprivate struct State {
+        var versionAsked = false
+        var versionAnswered = false
+        var versionFailed = false
+        var packAnswered = false
+        var hangs = false
+    }
+
+    private let state = Mutex(State())
+
+    var versionAsked: Bool { state.withLock { $0.versionAsked } }
+    var versionAnswered: Bool { state.withLock { $0.versionAnswered } }
+    var versionFailed: Bool { state.withLock { $0.versionFailed } }
+    var packAnswered: Bool { state.withLock { $0.packAnswered } }
+    var hangs: Bool {
+        get { state.withLock { $0.hangs } }
+        set { state.withLock { $0.hangs = newValue } }
+    }
+
+    fileprivate func note(_ change: (inout State) -> Void) { state.withLock { change(&$0) } }
+
+    /// The real client, watched.
+    struct Client: RemoteAPI {
+        let inner: any RemoteAPI
+        let probe: PackCheckProbe
+
+        var baseURL: String { inner.baseURL }
+        func packVersion() async throws(RemoteError) -> PackVersionResponse {
+            probe.note { $0.versionAsked = true }
+            if probe.hangs {
+                // Accepts and never answers: only a cancel ends it.
+                try? await Task.sleep(for: .seconds(3600))
+                probe.note { $0.versionFailed = true }
+                throw .cancelled
+            }
+            do {
+                let served = try await inner.packVersion()
+                probe.note { $0.versionAnswered = true }
+                return served
+            } catch {
+                probe.note { $0.versionFailed = true }
+                throw error
+            }
+        }
+        func pack() async throws(RemoteError) -> QuestionPack {
+            let pack = try await inner.pack()
+            probe.note { $0.packAnswered = true }
+            return pack
+        }
+        func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
+        func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
+        func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
+        func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
+        func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
+        func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse { try await inner.upload(batch, accessToken: accessToken) }
+        func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
+        func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> { try await inner.questionRatings(ifNoneMatch: etag) }
+        func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
+        func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
+            try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
+        }
+        func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
+        func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
+        func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
+        func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
+        func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+    }
+}
