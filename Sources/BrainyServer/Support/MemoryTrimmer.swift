@@ -20,10 +20,15 @@ struct MemoryTrimmer: Service {
         #endif
     }()
 
-    func run() async throws {
-        while !Task.isCancelled {
-            try await Task.sleep(for: interval)
-            _ = Self.trim?(0)
+    /// Until the application shuts down: a graceful shutdown is no cancellation, so the loop is cancelled when one
+    /// begins (a trimmer that slept on kept every test application, and the server's own stop, waiting for ever).
+    func run() async {
+        let interval = self.interval
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                _ = Self.trim?(0)
+            }
         }
     }
 }
