@@ -68,6 +68,13 @@ static inline int brainy_el_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);
 }
 
+/// Whether the key bindings in force are vi's (`bind -v` in ~/.editrc), as opposed to emacs'.
+static inline int brainy_el_editor_is_vi(EditLine *el) {
+    const char *mode = NULL;
+    if (el_get(el, EL_EDITOR, &mode) != 0 || mode == NULL) return 0;
+    return mode[0] == 'v';
+}
+
 /// Reads the user's libedit settings: `$EDITRC`, else `~/.editrc` (lines may start with `brainy:`); -1 when none.
 static inline int brainy_el_source_user_settings(EditLine *el) {
     return el_source(el, NULL);

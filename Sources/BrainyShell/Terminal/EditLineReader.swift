@@ -154,8 +154,11 @@ public final class EditLineReader: LineReader {
         brainy_el_add_function(editLine, "brainy-history-newer", "The next line of the history") { editLine, _ in
             EditLineReader.owner(of: editLine)?.recall(older: false) ?? UInt8(CC_ERROR)
         }
-        for key in ["^P", "\u{1B}[A", "\u{1B}OA"] { brainy_el_bind(editLine, key, "brainy-history-older") }
-        for key in ["^N", "\u{1B}[B", "\u{1B}OB"] { brainy_el_bind(editLine, key, "brainy-history-newer") }
+        // The arrows' sequences only with emacs keys: bound in vi keys, they made Escape a prefix that waited for
+        // the rest of a sequence, so Escape no longer left insert mode (vi users keep libedit's own arrows).
+        let vi = brainy_el_editor_is_vi(editLine) != 0
+        for key in ["^P"] + (vi ? [] : ["\u{1B}[A", "\u{1B}OA"]) { brainy_el_bind(editLine, key, "brainy-history-older") }
+        for key in ["^N"] + (vi ? [] : ["\u{1B}[B", "\u{1B}OB"]) { brainy_el_bind(editLine, key, "brainy-history-newer") }
 
         // Ctrl-L clears the screen in vi keys too (emacs keys have it already).
         brainy_el_bind(editLine, "^L", "ed-clear-screen")
