@@ -29,7 +29,7 @@ import Testing
             try await PostgresDatabase.prepare(url, houseAds: [], at: TestServer.start, logger: TestPostgres.logger)
             // Its key methods connect on their own: its pool need not run.
             try await body(Database(path: nil, postgres: url,
-                                    store: PostgresDatabase(url, logger: TestPostgres.logger)))
+                                    store: PostgresDatabase(url, logger: TestPostgres.logger, deadline: TestPostgres.deadline)))
         }
     }
 

@@ -165,7 +165,7 @@ import Testing
                 }
             }
             try await PostgresDatabase.prepare(url, houseAds: [], at: start, logger: TestPostgres.logger)
-            let database = PostgresDatabase(url, logger: TestPostgres.logger)
+            let database = PostgresDatabase(url, logger: TestPostgres.logger, deadline: TestPostgres.deadline)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await database.client.run() }
                 defer { group.cancelAll() }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct PostgresSessionEndTests {
     @Test func aTransactionWhoseSessionIsEndedFailsEvenWhenItResumesAfterTheConnectionClosed() async throws {
         let url = try await TestPostgres.shared.newDatabase()
-        let database = PostgresDatabase(url, logger: TestPostgres.logger)
+        let database = PostgresDatabase(url, logger: TestPostgres.logger, deadline: TestPostgres.deadline)
         let pool = Task { await database.client.run() }
         defer { pool.cancel() }
         let transaction = Task {

@@ -181,7 +181,7 @@ func withStore<T: Sendable>(_ backend: StorageBackend,
     case .postgres:
         let url = try await TestPostgres.shared.newDatabase()
         try await PostgresDatabase.prepare(url, houseAds: [], at: TestServer.start, logger: TestPostgres.logger)
-        let database = PostgresDatabase(url, logger: TestPostgres.logger)
+        let database = PostgresDatabase(url, logger: TestPostgres.logger, deadline: TestPostgres.deadline)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
                 await database.client.run()

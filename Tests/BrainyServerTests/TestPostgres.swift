@@ -40,6 +40,10 @@ actor TestPostgres {
         return url
     }
 
+    /// The database deadline of the tests' storage: a loaded machine is no database away (the operators' default is
+    /// 4 s; DatabaseOutageTests sets its own).
+    static let deadline: Duration = .seconds(60)
+
     static let logger: Logger = {
         var logger = Logger(label: "brainy-test-postgres")
         logger.logLevel = .error

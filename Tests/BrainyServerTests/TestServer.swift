@@ -20,6 +20,9 @@ enum TestServer {
         var arguments = ServerArguments(port: 0, databasePath: databasePath, secret: secret)
         // A line per request would bury what a failing test says.
         arguments.logLevel = .warning
+        // The database's deadline is the operators' (4 s by default); a test on a loaded machine (the whole suite in
+        // parallel on two cores) is no database away: it waits up to a minute. DatabaseOutageTests sets its own.
+        arguments.databaseTimeout = 60
         if backend == .postgres { arguments.postgres = try await TestPostgres.shared.newDatabase() }
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.devIdPKey = TestKeys.devIdP

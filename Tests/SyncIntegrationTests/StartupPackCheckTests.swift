@@ -66,13 +66,15 @@ import Testing
     }
 
     @Test func offlineWhatTheLastCheckLearnedIsSaid() async throws {
-        let (database, port) = try await Self.serving(version: Self.newer) { live in
+        let (first, port) = try await Self.serving(version: Self.newer) { live in
             let shell = try InteractiveShell(server: "http://127.0.0.1:\(live)")
             _ = await shell.run([.until { shell.reader.printed.contains(Self.waiting) }])
-            return (shell.database, live)
+            return (shell, live)
         }
-        // The same device, its server now down: what the last check learned is said, with when.
-        let again = try InteractiveShell(server: "http://127.0.0.1:\(port)", database: database)
+        // The same device, its server now down: what the last check learned is said, with when. (The first shell is
+        // kept until the end: it owns the database file, which goes with it.)
+        defer { withExtendedLifetime(first) {} }
+        let again = try InteractiveShell(server: "http://127.0.0.1:\(port)", database: first.database)
         let said = "The server could not be reached; at the last check (2026-11-22 06:00) a new question pack core \(Self.newer) was waiting."
         let run = await again.run([.until { again.reader.printed.contains(said) }])
         #expect(run.status == 0, "\(run.output)")
