@@ -46,7 +46,7 @@ final class InteractiveShell: @unchecked Sendable {
                 let probe = probe
                 let services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config,
-                    remoteFactory: { url in PackCheckProbe.Client(inner: HTTPRemoteAPI(baseURL: url, timeout: 10), probe: probe) })
+                    remoteFactory: { url in PackCheckProbe.Client(inner: HTTPRemoteAPI(baseURL: url, timeout: 60), probe: probe) })
                 let options = ShellOptions(seed: 11, serverURL: server, languageOverride: .en, timeZone: .gmt)
                 let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
                 reader.console = console

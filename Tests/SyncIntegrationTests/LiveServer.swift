@@ -38,7 +38,7 @@ enum LiveServer {
         let app = try await buildApplication(arguments, environment: environment)
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            try await body(Context(api: HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(port)", timeout: 10),
+            try await body(Context(api: HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(port)", timeout: 60),
                                    clock: clock, port: port))
         }
     }

@@ -53,7 +53,7 @@ final class ShellScript: @unchecked Sendable {
                 let aiTimeout = aiTimeout
                 var services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock,
-                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 10)) },
+                    config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 60)) },
                     transcriptionFactory: { url in HTTPSpeechTranscription(url: url, timeout: asrTimeout) })
                 services.knowledgeFolder = BrainyResources.knowledgeDirectory
                 services.chatFactory = { url in HTTPChatCompletion(url: url, model: "test-model", timeout: aiTimeout) }

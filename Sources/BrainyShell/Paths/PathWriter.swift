@@ -64,9 +64,17 @@ public enum PathWriter {
         for (index, step) in path.steps.enumerated() {
             taken.list = []
             for line in step.lines {
-                let (command, inputs) = try written(line, in: player.session, path.transition, recordings: recordings)
-                let (output, _) = player.play(command, inputs: inputs)
-                transcript.entries.append(Transcript.Entry(command: command, inputs: inputs, output: output))
+                // A spoken answer the recognizer did not catch is said again, a little slower or faster, as a person
+                // would (the shell refuses what it cannot tell from the options; the transcript keeps each try).
+                let attempts = if case .speak = line { speakingRates.count } else { 1 }
+                for attempt in 0..<attempts {
+                    let before = taken.list.count
+                    let (command, inputs) = try written(line, in: player.session, path.transition, recordings: recordings,
+                                                        attempt: attempt)
+                    let (output, _) = player.play(command, inputs: inputs)
+                    transcript.entries.append(Transcript.Entry(command: command, inputs: inputs, output: output))
+                    if taken.list.count > before { break }
+                }
             }
             guard taken.list == step.transitions else {
                 throw Failure(transition: path.transition, message: """
@@ -83,8 +91,11 @@ public enum PathWriter {
     }
 
     /// A line as typed: an answer chosen right or wrong against the open question, the restart directive as it is.
+    /// The speeds (words a minute) a spoken answer is recorded at, the first first.
+    static let speakingRates = [150, 175, 130, 200]
+
     private static func written(_ line: PlanStep.Line, in session: ShellSession, _ transition: FlowTransition,
-                                recordings: URL) throws(Failure) -> (String, [String]) {
+                                recordings: URL, attempt: Int = 0) throws(Failure) -> (String, [String]) {
         switch line {
         case let .command(command, inputs):
             return (command, inputs)
@@ -105,7 +116,8 @@ public enum PathWriter {
             let chosen = right ? play.correctPosition : (play.correctPosition + 1) % play.optionLabels.count
             let said = play.usesLetterLabels ? play.optionLabels[chosen] : NumberWords.english[chosen]
             do {
-                return ("\(SpeakCommand.name.rawValue) \(SpeakCommand.fromFlag) \(try recording(of: said, in: recordings).path)", [])
+                let file = try recording(of: said, in: recordings, rate: speakingRates[attempt % speakingRates.count])
+                return ("\(SpeakCommand.name.rawValue) \(SpeakCommand.fromFlag) \(file.path)", [])
             } catch {
                 throw Failure(transition: transition, message: "could not record '\(said)': \(error)")
             }
@@ -113,11 +125,12 @@ public enum PathWriter {
     }
 
     /// `said` spoken by eSpeak NG in US English, made once into `folder`.
-    private static func recording(of said: String, in folder: URL) throws -> URL {
-        let file = folder.appendingPathComponent("\(said.lowercased()).wav")
+    private static func recording(of said: String, in folder: URL, rate: Int) throws -> URL {
+        let file = folder.appendingPathComponent(rate == speakingRates[0] ? "\(said.lowercased()).wav"
+                                                 : "\(said.lowercased())-\(rate).wav")
         if FileManager.default.fileExists(atPath: file.path) { return file }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try ESpeakSynthesizer().synthesize(said, language: .en, wordsPerMinute: 150, to: file)
+        try ESpeakSynthesizer().synthesize(said, language: .en, wordsPerMinute: rate, to: file)
         return file
     }
 }
