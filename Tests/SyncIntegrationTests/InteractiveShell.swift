@@ -19,6 +19,9 @@ final class InteractiveShell: @unchecked Sendable {
     var config = RemoteConfig()
     let probe = PackCheckProbe()
     let reader = ScriptedTypist()
+    /// The start-up check's deadline: long enough for a loaded machine (the whole suite at once) by default; the test
+    /// of a server that never answers sets the people's 2 s.
+    var packCheckDeadline: Duration = .seconds(8)
 
     init(server: String, database: AppDatabase? = nil) throws {
         self.server = server
@@ -44,9 +47,10 @@ final class InteractiveShell: @unchecked Sendable {
         return await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 let probe = probe
-                let services = ShellServices(
+                var services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config,
                     remoteFactory: { url in PackCheckProbe.Client(inner: HTTPRemoteAPI(baseURL: url, timeout: 60), probe: probe) })
+                services.packCheckDeadline = packCheckDeadline
                 let options = ShellOptions(seed: 11, serverURL: server, languageOverride: .en, timeZone: .gmt)
                 let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
                 reader.console = console

@@ -84,6 +84,7 @@ import Testing
 
     @Test func aServerThatNeverAnswersNeitherDelaysThePromptNorIsWaitedFor() async throws {
         let shell = try InteractiveShell(server: "http://127.0.0.1:9")
+        shell.packCheckDeadline = .seconds(2)
         shell.probe.hangs = true
         // Given up by the deadline: the request is cancelled, the shell went on meanwhile and says nothing of it.
         let run = await shell.run([.line("state"), .until { shell.probe.versionFailed }, .line("state"), .line("state")])
@@ -96,6 +97,7 @@ import Testing
 
     @Test func leavingDoesNotWaitForTheCheck() async throws {
         let shell = try InteractiveShell(server: "http://127.0.0.1:9")
+        shell.packCheckDeadline = .seconds(2)
         shell.probe.hangs = true
         let run = await shell.run([.line("state"), .line("exit")])
         #expect(run.status == 0, "\(run.output)")

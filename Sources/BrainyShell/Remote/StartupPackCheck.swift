@@ -7,9 +7,6 @@ import Foundation
 /// waiting for 'sync', or imported at once when the config says so). When the server cannot be reached, what the last
 /// sync or check learned is said instead; with nothing learned, nothing is said.
 final class StartupPackCheck {
-    /// How long the server is given to answer before the check gives up, quietly.
-    static let deadline: Duration = .seconds(2)
-
     private let session: ShellSession
     private let server: String
     private var version: RemoteCall.Pending<PackVersionResponse>?
@@ -24,7 +21,8 @@ final class StartupPackCheck {
     private init(session: ShellSession, api: any RemoteAPI) {
         self.session = session
         server = api.baseURL
-        version = RemoteCall.background { try await Self.withinDeadline { try await api.packVersion() } }
+        let deadline = session.services.packCheckDeadline
+        version = RemoteCall.background { try await Self.within(deadline) { try await api.packVersion() } }
     }
 
     /// Whether nothing is left under way.
@@ -58,7 +56,8 @@ final class StartupPackCheck {
         ServedPack.remember(served, server: server, at: session.now, in: repository)
         guard Self.isNew(served.version, over: (try? repository.importedVersion(ofPack: served.id)) ?? nil) else { return }
         if session.config.autoImportPack, let api = session.remote.api(), api.baseURL == server {
-            download = RemoteCall.background { try await Self.withinDeadline { try await api.pack() } }
+            let deadline = session.services.packCheckDeadline
+            download = RemoteCall.background { try await Self.within(deadline) { try await api.pack() } }
             return
         }
         waiting(served, seenAt: nil)
@@ -108,8 +107,9 @@ final class StartupPackCheck {
         }
     }
 
-    /// Runs `body`, giving up with `.timedOut` once the deadline has passed.
-    private static func withinDeadline<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body`, giving up with `.timedOut` once `deadline` has passed (the server is given that long, quietly).
+    private static func within<T: Sendable>(_ deadline: Duration,
+                                            _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
             group.addTask {

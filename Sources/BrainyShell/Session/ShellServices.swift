@@ -19,6 +19,9 @@ public struct ShellServices {
     public var chatFactory: (@Sendable (String) -> any ChatCompletionAPI)?
     /// Makes the client for a transcription endpoint (`--asr-url`).
     public var transcriptionFactory: (@Sendable (String) -> any SpeechTranscriptionAPI)?
+    /// How long the start-up check of the question pack gives the server (`StartupPackCheck`): 2 s for people; tests
+    /// on a loaded machine give it longer.
+    public var packCheckDeadline: Duration = .seconds(2)
 
     public init(repository: any BrainyRepository, hasher: any PasswordHasher, clock: any BrainyClock = SystemClock(),
                 config: RemoteConfig = RemoteConfig(), remoteFactory: (@Sendable (String) -> any RemoteAPI)? = nil,
