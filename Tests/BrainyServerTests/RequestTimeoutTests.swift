@@ -8,9 +8,10 @@ import Testing
 @Suite struct RequestTimeoutTests {
     static func instance(_ backend: StorageBackend) async throws -> KillableInstance {
         try await KillableInstance.start(try await TestServer.app(backend: backend) { arguments, _ in
-            arguments.headerTimeout = 1
-            arguments.bodyTimeout = 1
-            arguments.idleTimeout = 2
+            // Short, but not so short that a loaded machine (the whole suite on two cores) misses a head sent at once.
+            arguments.headerTimeout = 4
+            arguments.bodyTimeout = 4
+            arguments.idleTimeout = 6
         })
     }
 
