@@ -1,5 +1,5 @@
 """What a run prints: per set-up its figures, per-route table, errors, check and ramp; at the end one table of all
-set-ups, in the README's form."""
+set-ups, in docs/load.md's form."""
 from .stats import ms
 
 FAILING = ["lost", "doubled", "refused lies held", "quizzes lost", "summaries wrong", "players unfinished"]
@@ -51,7 +51,7 @@ def saturation_text(knee, ramp_rows):
 
 
 def summary_table(rows):
-    """rows: [(title, figures, check, knee)] — the README's table."""
+    """rows: [(title, figures, check, knee)] — docs/load.md's table."""
     out = ["| set-up | requests/s | p99 ms: register / login / config / upload / leaderboard / summary / refresh "
            "| results ingested/s | 5xx | lost | doubled | saturates at (ramp) |",
            "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"]

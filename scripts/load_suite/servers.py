@@ -1,5 +1,5 @@
 """brainy-server instances started for a run: on a SQLite file or a PostgreSQL URL, each on a free port, with the rate
-limits off (see the README's "Load": the generator is one machine); stop() ends them all."""
+limits off (see docs/load.md: the generator is one machine); stop() ends them all."""
 import subprocess
 
 from torture_suite.rig import free_port, log_tail, start_server

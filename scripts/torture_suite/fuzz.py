@@ -1,5 +1,5 @@
 """`fuzz`: random and mutated command lines through pipes, `-c`, `-f`, a pseudo-terminal, and random flags; counts
-crashes (a signal, or an exit code the README does not document) and hangs (no answer within a deadline)."""
+crashes (a signal, or an exit code docs/scripting.md does not document) and hangs (no answer within a deadline)."""
 import os, pty, re, select, signal, subprocess, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 from .rig import Figures, crashed

@@ -3,7 +3,7 @@ started, killed -9 and started again on its file (or its PostgreSQL database), a
 import ctypes, json, os, random, signal, socket, sqlite3, subprocess, time, urllib.error, urllib.request
 from dataclasses import dataclass, field
 
-# Exit codes the shell documents (README, "Scripts, QA and demos"): anything else, or a signal, is a crash.
+# Exit codes the shell documents (docs/scripting.md): anything else, or a signal, is a crash.
 DOCUMENTED_EXITS = {0, 1, 2, 3}
 
 
