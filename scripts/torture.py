@@ -19,11 +19,12 @@ from torture_suite.rig import Figures, Rig  # noqa: E402
 from torture_suite import database_file  # noqa: E402
 from torture_suite import wav  # noqa: E402
 from torture_suite import database_outage, slow_flood  # noqa: E402
+from torture_suite import players  # noqa: E402
 
 MODES = {
     "kill": shells.kill,
     "resume": shells.resume,
-    "users": shells.users,
+    "users": players.users,
     "replace": database_file.replace,
     "links": database_file.links,
     "signout": database_file.signout,

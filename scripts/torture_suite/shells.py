@@ -1,5 +1,5 @@
-"""The shell's modes: kill -9 at random moments (`kill`), shells of one user resuming one quiz together (`resume`),
-and many shells of distinct and of the same users writing one database at once (`users`)."""
+"""The shell's modes: kill -9 at random moments (`kill`) and shells of one user resuming one quiz together (`resume`);
+concurrent play (`users`) is in players.py."""
 import os, re, sqlite3, time
 from .rig import Figures, count, crashed, integrity
 
@@ -221,44 +221,4 @@ def resume(rig):
     f.expect(lost == 0 and stored <= acked + trials, f"{lost} acknowledged answers lost")
     f.expect(raw == 0 and crashes == 0, "a crash or raw SQLite text")
     f.expect(seed_failures == 0 and zombie_failures == 0, "a same-seed start or an unreaped kill failed")
-    return f
-
-
-def users(rig):
-    """N shells at once on one database: half of them distinct accounts, half the same account, each playing two
-    quizzes; every acknowledged answer stored, no raw SQLite text, no crash, the file intact."""
-    f = Figures("users")
-    plan = [(4, 5), (8, 5)] if rig.full else [(4, 1)]
-    shells_run = acked_total = stored_total = lost = raw = crashes = refused = damaged = 0
-    for n, rounds in plan:
-        db = rig.path(f"users-{n}.sqlite")
-        distinct = [f"player{k}@example.com" for k in range(n // 2)]
-        same = "shared@example.com"
-        setup = "".join(f"register {email}\n{PASSWORD}\n{PASSWORD}\nlogout\n" for email in distinct + [same])
-        r = rig.run(db, stdin=setup, timeout=600)
-        assert r.returncode == 0, f"registering local accounts failed:\n{r.stdout[-1500:]}\n{r.stderr[-1500:]}"
-        for _ in range(rounds):
-            emails = distinct + [same] * (n - len(distinct))
-            scripts = []
-            for k, email in enumerate(emails):
-                category = CATEGORIES[k % 5]
-                play = "".join(f"start {QUESTIONS}\n" + answers(rig, QUESTIONS) for _ in range(2))
-                scripts.append(f"login email {email}\n{PASSWORD}\nmode short\ncategory {category}\n" + play)
-            before = results_on(db)
-            results = together([rig.start(db) for _ in emails], scripts)
-            stored = results_on(db) - before
-            acked = sum(acknowledged(out) for _, out, _ in results)
-            shells_run += len(emails)
-            acked_total += acked
-            stored_total += stored
-            lost += max(0, acked - stored)
-            raw += sum(raw_sqlite(err) for _, _, err in results)
-            crashes += sum(crashed(status) for status, _, _ in results)
-            refused += sum(status != 0 for status, _, _ in results)
-        damaged += integrity(db) != "ok"
-    f.values = {"shells": shells_run, "acknowledged": acked_total, "stored": stored_total, "lost": lost,
-                "shells refused (a quiz open elsewhere…)": refused, "crashes": crashes, "SQLite text shown": raw,
-                "files damaged": damaged}
-    f.expect(lost == 0, f"{lost} acknowledged answers lost")
-    f.expect(raw == 0 and crashes == 0 and damaged == 0, "a crash, raw SQLite text or a damaged file")
     return f
