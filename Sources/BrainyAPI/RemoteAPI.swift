@@ -28,6 +28,10 @@ public protocol RemoteAPI: Sendable {
     func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse>
     /// What the server holds for the account, to compare with the device.
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse
+    /// The account's quizzes and results the server stored after `cursor`, at most `limit` (the download half of
+    /// sync). Clients that cannot ask get a 404, as from an older server.
+    func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
+        -> SyncChangesResponse
 
     /// Up to `count` ads for `placement` in `lang`, within the config's caps; `quizzesToday` is the device's count of
     /// quizzes finished today, the one just finished included (nil: the server counts the uploaded ones).

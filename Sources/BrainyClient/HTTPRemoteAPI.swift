@@ -97,6 +97,12 @@ public struct HTTPRemoteAPI: RemoteAPI {
                    try await send(.resultSummary, headers: Self.bearer(accessToken)))
     }
 
+    public func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
+        -> SyncChangesResponse {
+        try decode(SyncChangesResponse.self, try await send(
+            .syncChanges, query: [("since", String(cursor)), ("limit", String(limit))], headers: Self.bearer(accessToken)))
+    }
+
     // MARK: Ads
 
     public func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)

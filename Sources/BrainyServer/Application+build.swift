@@ -127,6 +127,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
         router.addRoutes(ResultsController(results: repository, questions: content.questions,
                                            clock: environment.clock, auth: auth).endpoints,
                          at: .results)
+        router.addRoutes(SyncChangesController(changes: repository, auth: auth).endpoints, at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)
         router.addRoutes(AdsController(ads: repository, config: content.config.ads, tokens: adTokens,

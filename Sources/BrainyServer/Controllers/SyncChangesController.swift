@@ -1,0 +1,35 @@
+import BrainyAPI
+import Foundation
+import Hummingbird
+
+/// The download half of sync: the signed-in account's quizzes and results since a cursor, a page at a time, so that a
+/// new device restores and a device that synced before fetches only what other devices added since.
+struct SyncChangesController {
+    let changes: any SyncChangeStore
+    let auth: BearerAuthMiddleware
+
+    var endpoints: RouteCollection<ServerRequestContext> {
+        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        routes.on(.syncChanges, use: page)
+        return routes
+    }
+
+    /// `?since=N&limit=N`: `since` is the cursor of the last page kept (0, or absent, from the start); `limit` at
+    /// most `SyncChangesResponse.maxLimit`.
+    @Sendable func page(_ request: Request, context: ServerRequestContext) async throws -> SyncChangesResponse {
+        guard let userId = context.userId else { throw APIError.unauthorized }
+        let query = request.uri.queryParameters
+        var since: Int64 = 0
+        if let text = query.get("since") {
+            guard let value = Int64(text), value >= 0 else {
+                throw APIError.badRequest("'since' must be the cursor of the last page (a whole number, 0 or more), not '\(text.prefix(20))'.")
+            }
+            since = value
+        }
+        let limit = try AdsController.number(query.get("limit"), "limit", in: 1...SyncChangesResponse.maxLimit)
+            ?? SyncChangesResponse.defaultLimit
+        return try await changes.changes(accountId: userId, since: since, limit: limit)
+    }
+}
+
+extension SyncChangesResponse: ResponseEncodable {}
