@@ -3,13 +3,14 @@ import BrainyClient
 import BrainyKit
 import BrainyPasswords
 import BrainyResources
-import BrainyShell
+@testable import BrainyShell
 import BrainyStore
 import Foundation
 import Synchronization
 
 /// A shell run as at a terminal (prompts, the start-up check) over a real database file and the real client, on its
-/// own thread; its lines are typed by a script that can wait, with a deadline, for something to have happened.
+/// own thread; its lines are typed by a script that can wait for the start-up check's calls to end, and move the
+/// clock its deadline is timed by.
 final class InteractiveShell: @unchecked Sendable {
     // @unchecked: used by one test at a time; each run happens on one thread while the test awaits it.
     let database: AppDatabase
@@ -19,9 +20,8 @@ final class InteractiveShell: @unchecked Sendable {
     var config = RemoteConfig()
     let probe = PackCheckProbe()
     let reader = ScriptedTypist()
-    /// The start-up check's deadline: long enough for a loaded machine (the whole suite at once) by default; the test
-    /// of a server that never answers sets the people's 2 s.
-    var packCheckDeadline: Duration = .seconds(8)
+    /// What the start-up check's deadline is timed by: it moves only when a step moves it.
+    let deadlineClock = SteppedClock()
 
     init(server: String, database: AppDatabase? = nil) throws {
         self.server = server
@@ -50,12 +50,14 @@ final class InteractiveShell: @unchecked Sendable {
                 var services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config,
                     remoteFactory: { url in PackCheckProbe.Client(inner: HTTPRemoteAPI(baseURL: url, timeout: 60), probe: probe) })
-                services.packCheckDeadline = packCheckDeadline
+                services.deadlineClock = deadlineClock
                 let options = ShellOptions(seed: 11, serverURL: server, languageOverride: .en, timeZone: .gmt)
                 let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
                 reader.console = console
                 reader.probe = probe
+                reader.deadlineClock = deadlineClock
                 let session = ShellSession(services: services, options: options, reader: reader, console: console)
+                reader.session = session
                 let status = ShellRunner(session: session, reader: reader).run()
                 continuation.resume(returning: (status, console.captured))
             }
@@ -64,21 +66,32 @@ final class InteractiveShell: @unchecked Sendable {
     }
 }
 
-/// Lines typed at a "terminal": given ones, or a harmless `state` again and again until something has happened (the
-/// shell says what it has to say at a prompt, so it is given prompts), within a deadline.
+/// Lines typed at a "terminal": given ones, or a harmless `state` after each call of the start-up check has ended (the
+/// shell says what the check found at a prompt, so it is given one), until nothing of the check is under way.
 final class ScriptedTypist: LineReader {
     enum Step {
         case line(String)
-        case until(() -> Bool)
+        /// `state` once each call of the start-up check under way has ended, until none is left.
+        case checkSettled
+        /// The check's clock moved on by the duration, once the check is timing its deadline by it.
+        case clockMoved(Duration)
     }
+
+    /// How long a step waits for the check before it is taken for a hang (and the run goes on, for the test to
+    /// fail on what it sees): far beyond any call's time on a loaded machine, far short of for ever.
+    static let hang: DispatchTimeInterval = .seconds(120)
 
     var steps: [Step] = []
     var console: Console?
+    weak var session: ShellSession?
+    var deadlineClock: SteppedClock?
     /// What the shell has printed so far.
     var printed: String { console?.captured ?? "" }
     var interactive = true
     /// Whether the check had ended when the first prompt was shown (nil: no prompt yet).
     private(set) var checkEndedAtFirstPrompt: Bool?
+    /// The steps that waited past `hang`.
+    private(set) var hangs: [String] = []
     var probe: PackCheckProbe?
     private var prompts = 0
 
@@ -93,23 +106,28 @@ final class ScriptedTypist: LineReader {
             case let .line(text):
                 steps.removeFirst()
                 return .line(text)
-            case let .until(happened):
-                if happened() {
+            case .checkSettled:
+                guard let check = session?.packCheck, !check.isSettled else {
                     steps.removeFirst()
                     continue
                 }
-                guard Date() < deadline else {
+                guard check.waitForCallUnderWay(upTo: Self.hang) else {
+                    hangs.append("the start-up check's call did not end")
                     steps.removeFirst()
                     continue
                 }
-                Thread.sleep(forTimeInterval: 0.005)
                 return .line("state")
+            case let .clockMoved(duration):
+                steps.removeFirst()
+                guard let deadlineClock, deadlineClock.waitForSleeper(upTo: Self.hang) else {
+                    hangs.append("nothing was timed by the check's clock")
+                    continue
+                }
+                deadlineClock.advance(by: duration)
             }
         }
         return .end
     }
-
-    private lazy var deadline = Date().addingTimeInterval(10)
 
     func readSecret(prompt: String) -> String? { nil }
     func remember(_ line: String) {}

@@ -2,6 +2,7 @@ import BrainyAPI
 import BrainyKit
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs the server's async calls from the shell's synchronous loop: the loop waits for each call, and Ctrl-C (SIGINT)
 /// while a call is under way cancels it instead of ending the shell.
@@ -17,7 +18,7 @@ final class RemoteCall {
         watch = Platform.watchInterrupts()
     }
 
-    /// Whether Ctrl-C was pressed since the watch began.
+    /// Whether Ctrl-C was pressed since the command began (the line loop forgets it before each command).
     var isInterrupted: Bool { Platform.interruptWasRequested }
 
     func finish() {
@@ -37,23 +38,20 @@ final class RemoteCall {
     final class Pending<T: Sendable> {
         fileprivate let task: Task<Void, Never>
         fileprivate let outcome: Outcome<T>
-        fileprivate let done: DispatchSemaphore
 
-        fileprivate init(task: Task<Void, Never>, outcome: Outcome<T>, done: DispatchSemaphore) {
+        fileprivate init(task: Task<Void, Never>, outcome: Outcome<T>) {
             self.task = task
             self.outcome = outcome
-            self.done = done
         }
 
         /// Stops the call (its answer, if any, is dropped).
         func cancel() { task.cancel() }
 
         /// The call's outcome if it has ended, without waiting; nil while it is under way.
-        func poll() -> Result<T, RemoteError>? {
-            guard done.wait(timeout: .now()) == .success else { return nil }
-            done.signal()  // an ended call stays ended for the next look
-            do { return .success(try outcome.get()) } catch { return .failure(error) }
-        }
+        func poll() -> Result<T, RemoteError>? { outcome.result }
+
+        /// Waits until the call has ended, at most `limit`; whether it has.
+        func waitUntilEnded(upTo limit: DispatchTimeInterval) -> Bool { outcome.waitUntilSet(upTo: limit) }
     }
 
     /// Starts `body` without waiting, so that the shell can prepare the next request meanwhile.
@@ -63,10 +61,15 @@ final class RemoteCall {
 
     /// Starts `body` in the background with no Ctrl-C watch, for a call the line loop never waits for (the pack's
     /// version asked at start): its outcome is looked at with `poll()` between two lines.
+    ///
+    /// The call runs on a thread of its own (`CallThread`), not on Swift's shared threads: a process whose shared
+    /// threads are all busy (the test suite on two cores) would otherwise leave it waiting to start, or to go on
+    /// after each answer, past its deadline.
     static func background<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Pending<T> {
         let outcome = Outcome<T>()
-        let done = DispatchSemaphore(value: 0)
-        let task = Task.detached {
+        let thread = CallThread(name: "brainy-call")
+        let task = Task.detached(executorPreference: thread) {
+            defer { thread.finish() }
             do {
                 outcome.set(.success(try await body()))
             } catch let error as RemoteError {
@@ -76,9 +79,8 @@ final class RemoteCall {
             } catch {
                 outcome.set(.failure(.badResponse(String(describing: error))))
             }
-            done.signal()
         }
-        return Pending(task: task, outcome: outcome, done: done)
+        return Pending(task: task, outcome: outcome)
     }
 
     /// How long a cancelled call is given to wind down before the prompt comes back without it.
@@ -92,10 +94,10 @@ final class RemoteCall {
         repeat {
             if isInterrupted {
                 pending.task.cancel()
-                _ = pending.done.wait(timeout: .now() + Self.windDown)
+                _ = pending.waitUntilEnded(upTo: Self.windDown)
                 throw .cancelled
             }
-        } while pending.done.wait(timeout: .now() + .milliseconds(50)) == .timedOut
+        } while !pending.waitUntilEnded(upTo: .milliseconds(50))
         return try pending.outcome.get()
     }
 
@@ -105,22 +107,27 @@ final class RemoteCall {
     }
 }
 
-/// A result handed from the call's task to the waiting loop.
-// @unchecked Sendable is sound: the one mutable field, `value`, is read and written only under `lock` (written once by
-// the task before the semaphore is signalled, read by the loop after the wait).
-fileprivate final class Outcome<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<T, RemoteError> = .failure(.cancelled)
+/// A result handed from the call's task to the waiting loop: set once, when the call ends.
+fileprivate final class Outcome<T: Sendable>: Sendable {
+    private let value = Mutex<Result<T, RemoteError>?>(nil)
+    /// Signalled once the value is set, and again by each wait, so that an ended call stays ended for the next look.
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// The result once set; nil while the call is under way.
+    var result: Result<T, RemoteError>? { value.withLock { $0 } }
 
     func set(_ result: Result<T, RemoteError>) {
-        lock.lock()
-        value = result
-        lock.unlock()
+        value.withLock { $0 = result }
+        ended.signal()
+    }
+
+    func waitUntilSet(upTo limit: DispatchTimeInterval) -> Bool {
+        guard ended.wait(timeout: .now() + limit) == .success else { return false }
+        ended.signal()
+        return true
     }
 
     func get() throws(RemoteError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try value.get()
+        try (result ?? .failure(.cancelled)).get()
     }
 }

@@ -7,6 +7,10 @@ import Foundation
 /// waiting for 'sync', or imported at once when the config says so). When the server cannot be reached, what the last
 /// sync or check learned is said instead; with nothing learned, nothing is said.
 final class StartupPackCheck {
+    /// How long the server is given to answer before the check gives up, quietly (timed by the services'
+    /// `deadlineClock`).
+    static let deadline: Duration = .seconds(2)
+
     private let session: ShellSession
     private let server: String
     private var version: RemoteCall.Pending<PackVersionResponse>?
@@ -15,14 +19,16 @@ final class StartupPackCheck {
     /// Starts the check when a server is configured; nil (and no work at all) otherwise.
     static func start(in session: ShellSession) -> StartupPackCheck? {
         guard let api = session.remote.api() else { return nil }
-        return StartupPackCheck(session: session, api: api)
+        let check = StartupPackCheck(session: session, api: api)
+        session.packCheck = check
+        return check
     }
 
     private init(session: ShellSession, api: any RemoteAPI) {
         self.session = session
         server = api.baseURL
-        let deadline = session.services.packCheckDeadline
-        version = RemoteCall.background { try await Self.within(deadline) { try await api.packVersion() } }
+        let clock = session.services.deadlineClock
+        version = RemoteCall.background { try await Self.within(Self.deadline, by: clock) { try await api.packVersion() } }
     }
 
     /// Whether nothing is left under way.
@@ -43,6 +49,13 @@ final class StartupPackCheck {
         }
     }
 
+    /// Waits until the call under way, if any, has ended (at most `limit`), without saying what it found: that is
+    /// still said at the next prompt. Whether nothing is under way any more. For tests, which wait for the check
+    /// rather than for the clock.
+    func waitForCallUnderWay(upTo limit: DispatchTimeInterval) -> Bool {
+        (version?.waitUntilEnded(upTo: limit) ?? true) && (download?.waitUntilEnded(upTo: limit) ?? true)
+    }
+
     /// Stops what is under way (the shell is leaving); its answer is dropped.
     func cancel() {
         version?.cancel()
@@ -56,8 +69,8 @@ final class StartupPackCheck {
         ServedPack.remember(served, server: server, at: session.now, in: repository)
         guard Self.isNew(served.version, over: (try? repository.importedVersion(ofPack: served.id)) ?? nil) else { return }
         if session.config.autoImportPack, let api = session.remote.api(), api.baseURL == server {
-            let deadline = session.services.packCheckDeadline
-            download = RemoteCall.background { try await Self.within(deadline) { try await api.pack() } }
+            let clock = session.services.deadlineClock
+            download = RemoteCall.background { try await Self.within(Self.deadline, by: clock) { try await api.pack() } }
             return
         }
         waiting(served, seenAt: nil)
@@ -107,13 +120,13 @@ final class StartupPackCheck {
         }
     }
 
-    /// Runs `body`, giving up with `.timedOut` once `deadline` has passed (the server is given that long, quietly).
-    private static func within<T: Sendable>(_ deadline: Duration,
+    /// Runs `body`, giving up with `.timedOut` once `deadline` has passed by `clock`.
+    private static func within<T: Sendable>(_ deadline: Duration, by clock: any Clock<Duration>,
                                             _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
             group.addTask {
-                try await Task.sleep(for: deadline)
+                try await clock.sleep(for: deadline)
                 return nil
             }
             defer { group.cancelAll() }

@@ -41,6 +41,8 @@ public final class ShellSession {
     lazy var voice = VoiceSession(session: self)
     /// The quiz-end ad, the rewarded ad under way, `ad open` and QA's `ads`.
     lazy var ads = AdSession(session: self)
+    /// The start-up pack check while the runner keeps it (tests wait for its calls to end).
+    weak var packCheck: StartupPackCheck?
 
     public init(services: ShellServices, options: ShellOptions, reader: LineReader, console: Console) {
         self.services = services
