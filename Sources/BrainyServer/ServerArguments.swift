@@ -3,8 +3,8 @@ import BrainyKit
 import Foundation
 import Logging
 
-/// The command line of `brainy-server`, read by swift-argument-parser (`ServerCommand`, `ServerOptions`) and
-/// completed from the environment.
+/// The settings the command line of `brainy-server` gives: its flags (declared once, in `ServerOptions`) read by
+/// swift-argument-parser, checked in the server's words, and completed from the environment.
 public struct ServerArguments: Equatable, Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
@@ -36,6 +36,9 @@ public struct ServerArguments: Equatable, Sendable {
     public var refusalDelay: Double = 1
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
+    /// Let quizzes played on no quiz ticket rank as before tickets (`--rank-without-tickets`), for a transition while
+    /// older devices upload; off, only quizzes on a ticket the server dealt rank.
+    public var ranksQuizzesWithoutTickets = false
     /// Seconds a request may wait for the database (`--database-timeout`) before it is answered 503
     /// `database_unavailable` with `Retry-After`.
     public var databaseTimeout: Double = 4
@@ -73,8 +76,23 @@ public struct ServerArguments: Equatable, Sendable {
         public var message: String
     }
 
-    /// What `--help` prints: rendered from `manual`, like the man page and the completion scripts.
-    public static var usage: String { manual.helpText }
+    /// What `--help` prints: swift-argument-parser's help for the flags `ServerOptions` declares.
+    public static var usage: String { ServerCommand.helpMessage() }
+
+    /// What `--man` prints: the man page, rendered from the same declarations as `--help`.
+    public static var manPage: String { ServerCommand.manual.manPage }
+
+    /// What `--completion <shell>` prints: swift-argument-parser's completion script for that shell.
+    public static func completionScript(for shell: BrainyKit.CompletionShell) -> String {
+        // The two enums name the same three shells (bash, zsh, fish); a test holds them together.
+        guard let parserShell = ArgumentParser.CompletionShell(rawValue: shell.rawValue) else {
+            preconditionFailure("swift-argument-parser writes no completion script for \(shell.rawValue)")
+        }
+        return ServerCommand.completionScript(for: parserShell)
+    }
+
+    /// The version `--version` prints and the man page carries.
+    public static var version: String { BrainyVersion.current }
 
     /// The default database file: `$XDG_DATA_HOME/brainy-server/server.sqlite`, else under `~/.local/share`.
     public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -82,9 +100,10 @@ public struct ServerArguments: Equatable, Sendable {
         dataFolder(environment: environment) + "/server.sqlite"
     }
 
-    /// `$XDG_DATA_HOME/brainy-server`, else `~/.local/share/brainy-server`.
+    /// `$XDG_DATA_HOME/brainy-server`, else `~/.local/share/brainy-server`. A relative `XDG_DATA_HOME` is ignored, as
+    /// the XDG Base Directory specification says (it would put the database wherever the server was started).
     static func dataFolder(environment: [String: String]) -> String {
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return base + "/brainy-server"
     }
@@ -102,7 +121,7 @@ public struct ServerArguments: Equatable, Sendable {
                 return parsed
             }
             let message = ServerCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw UsageError(message: message + (message.hasSuffix(".") ? "" : ".") + " See --help.")
+            throw UsageError(message: message + (message.hasSuffix(".") || message.hasSuffix("?") ? "" : ".") + " See --help.")
         }
         switch command {
         case let migrate as MigrateCommand:
@@ -167,6 +186,7 @@ public struct ServerArguments: Equatable, Sendable {
             parsed.refusalDelay = seconds
         }
         parsed.behindProxy = options.behindProxy
+        parsed.ranksQuizzesWithoutTickets = options.ranksWithoutTickets
         parsed.databaseTimeout = try seconds(options.databaseTimeout, "--database-timeout", 0.1...600) ?? parsed.databaseTimeout
         parsed.headerTimeout = try seconds(options.headerTimeout, "--header-timeout", 1...3_600) ?? parsed.headerTimeout
         parsed.bodyTimeout = try seconds(options.bodyTimeout, "--body-timeout", 1...3_600) ?? parsed.bodyTimeout

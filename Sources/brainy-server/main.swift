@@ -18,15 +18,15 @@ if arguments.showHelp {
     exit(0)
 }
 if arguments.showVersion {
-    print("brainy-server \(ServerArguments.manual.version)")
+    print("brainy-server \(ServerArguments.version)")
     exit(0)
 }
 if arguments.showManual {
-    print(ServerArguments.manual.manPage, terminator: "")
+    print(ServerArguments.manPage, terminator: "")
     exit(0)
 }
 if let shell = arguments.completionShell {
-    print(ServerArguments.manual.completionScript(for: shell), terminator: "")
+    print(ServerArguments.completionScript(for: shell), terminator: "")
     exit(0)
 }
 if arguments.migrateOnly {

@@ -66,33 +66,64 @@ import Testing
         }
     }
 
-    @Test func theHelpListsEveryFlag() {
-        for flag in ["--host", "--admin-token", "--port", "--db", "--database", "--secret", "--log-level", "--google-client-id", "--google-client-secret",
-                     "--apple-client-id", "--dev-idp", "--help"] {
+    @Test func aRelativeXDGDataHomeIsIgnoredAsTheSpecificationSays() throws {
+        for relative in ["data", "./data", "~/data"] {
+            let arguments = try ServerArguments.parse([], environment: ["HOME": "/home/mina", "XDG_DATA_HOME": relative])
+            #expect(arguments.databasePath == "/home/mina/.local/share/brainy-server/server.sqlite", "\(relative)")
+            let postgres = try ServerArguments.parse(["--database", "postgres://brainy@localhost/quiz"],
+                                                     environment: ["HOME": "/home/mina", "XDG_DATA_HOME": relative])
+            #expect(postgres.signingKeyPath == "/home/mina/.local/share/brainy-server/server.key", "\(relative)")
+        }
+    }
+
+    @Test func theHelpListsEveryFlag() throws {
+        let flags = try Self.parserFlags().keys
+        for flag in ["--host", "--admin-token", "--port", "--db", "--database", "--secret", "--log-level",
+                     "--google-client-id", "--google-client-secret", "--apple-client-id", "--dev-idp", "--help"] {
+            #expect(flags.contains(flag), "\(flag)")
+        }
+        for flag in flags {
             #expect(ServerArguments.usage.contains(flag), "\(flag)")
         }
+        #expect(ServerArguments.usage.contains("--log-level <level>"))
+        #expect(ServerArguments.usage.contains("BRAINY_SECRET"), "the environment is said too")
     }
 
-    @Test func theManualNamesOnlyFlagsTheParserKnowsAndTheManPageNamesThemAll() throws {
-        for name in ServerArguments.manual.flagNames {
-            do {
-                _ = try ServerArguments.parse([name], environment: [:])
-            } catch {
-                #expect(!error.message.hasPrefix("Unknown option"), "\(name): \(error.message)")
+    /// The man page is rendered from the parser's own description of the flags `ServerOptions` declares: it names
+    /// every flag the parser knows, with a value exactly where the parser takes one, and its help.
+    @Test func theManPageNamesEveryFlagTheParserKnowsWithItsValue() throws {
+        let manual = ServerCommand.manual
+        let shown = Dictionary(manual.options.flatMap { option in option.names.map { ($0, option.placeholder != nil) } },
+                               uniquingKeysWith: { first, _ in first })
+        #expect(try Self.parserFlags() == shown)
+        for option in manual.options {
+            #expect(!option.text.isEmpty, "\(option.names)")
+            for name in option.names {
+                #expect(manual.manPage.contains(name.replacingOccurrences(of: "-", with: "\\-")), "\(name)")
             }
-            #expect(ServerArguments.manual.manPage.contains(name.replacingOccurrences(of: "-", with: "\\-")), "\(name)")
         }
-        #expect(ServerArguments.manual.completionScript(for: .bash).contains("--log-level) COMPREPLY=($(compgen -W 'trace debug"))
-        #expect(try ServerArguments.parse(["--completion", "zsh"], environment: [:]).completionShell == .zsh)
+        #expect(manual.options.first { $0.names == ["--log-level"] }?.value == .words(["trace", "debug", "info", "notice",
+                                                                                          "warning", "error", "critical"]))
+        #expect(manual.options.first { $0.names == ["--db"] }?.value == .file)
+        #expect(manual.manPage.hasPrefix(".TH BRAINY\\-SERVER 1"))
+        #expect(manual.manPage.contains(".SH ENVIRONMENT"))
+        #expect(manual.manPage.contains("brainy\\-server migrate"), "the subcommand is described")
     }
 
-    /// The manual renders `--help`, the man page and the completion scripts; swift-argument-parser reads the flags.
-    /// They name the same flags, and the manual shows a value exactly where the parser takes one.
-    @Test func theManualAndTheParserKnowTheSameFlags() throws {
-        let manual = Dictionary(ServerArguments.manual.options.flatMap { option in
-            option.names.map { ($0, option.placeholder != nil) }
-        }, uniquingKeysWith: { first, _ in first })
-        #expect(try Self.parserFlags() == manual)
+    /// Completion is swift-argument-parser's own, for every shell `--completion` takes, offering each flag and the
+    /// values of those that have a vocabulary.
+    @Test func completionScriptsAreTheParsersOwnForEveryShell() throws {
+        for shell in BrainyKit.CompletionShell.allCases {
+            #expect(ArgumentParser.CompletionShell(rawValue: shell.rawValue) != nil, "\(shell)")
+            #expect(try ServerArguments.parse(["--completion", shell.rawValue], environment: [:]).completionShell == shell)
+            let script = ServerArguments.completionScript(for: shell)
+            for flag in try Self.parserFlags().keys where flag.hasPrefix("--") {
+                #expect(script.contains(String(flag.dropFirst(2))), "\(shell): \(flag)")
+            }
+            #expect(script.contains("trace") && script.contains("critical"), "\(shell): --log-level's values")
+            #expect(script.contains("login-account="), "\(shell): --rate-limit's actions")
+        }
+        #expect(throws: ServerArguments.UsageError.self) { try ServerArguments.parse(["--completion", "tcsh"]) }
     }
 
     /// Every flag the parser knows, and whether it takes a value, from its JSON description of the command and its

@@ -32,6 +32,15 @@ public struct CommandLineOption: Equatable, Sendable {
         self.text = text
     }
 
+    /// A flag described elsewhere (swift-argument-parser's description of a command): its names, and its value's
+    /// placeholder and kind when it takes one.
+    public init(names: [String], placeholder: String? = nil, value: OptionValue = .none, text: String) {
+        self.names = names
+        self.placeholder = placeholder
+        self.value = value
+        self.text = text
+    }
+
     /// `-q, --quiet` or `--db <path>`: the flag's column in the help.
     public var label: String {
         names.joined(separator: ", ") + (placeholder.map { " " + $0 } ?? "")
