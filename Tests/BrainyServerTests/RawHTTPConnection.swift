@@ -24,6 +24,17 @@ final class RawHTTPConnection: Sendable {
         try await blocking { try RawHTTPConnection(port: port) }
     }
 
+    /// Connects to `port` and sends `bytes` in the same blocking call: a server's head limit runs from the moment
+    /// it accepts, and a wait for one of the test process's busy Swift threads between connecting and sending would
+    /// count against it, which no client on another machine does.
+    static func connect(port: Int, sending bytes: [UInt8]) async throws -> RawHTTPConnection {
+        try await blocking {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.sendNow(bytes)
+            return connection
+        }
+    }
+
     private init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
@@ -70,6 +81,30 @@ final class RawHTTPConnection: Sendable {
     /// time.
     func readUntilClosed() async throws -> [UInt8] {
         try await Self.blocking { try self.readNow() }
+    }
+
+    /// What was read until the bytes read so far end an HTTP response with a `Content-Length` (the connection is
+    /// kept open); throws when the server closes it first or nothing more comes in time.
+    func readOneResponse() async throws -> String {
+        try await Self.blocking {
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !Self.holdsOneResponse(received) {
+                let count = buffer.withUnsafeMutableBytes { recv(self.socket, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { throw Failure(description: "closed or timed out after \(received.count) bytes") }
+                received += buffer[..<count]
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+    }
+
+    private static func holdsOneResponse(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return false }
+        let length = text[..<end.lowerBound].split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        return text[end.upperBound...].utf8.count >= length
     }
 
     private static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

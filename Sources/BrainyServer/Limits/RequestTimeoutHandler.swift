@@ -2,11 +2,15 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Time limits on the parts of a request that Hummingbird's idle timeout leaves open: a new connection must send its
-/// first request's head within `head`, and a request's body must arrive whole within `body` of its head; otherwise the
-/// connection is closed (with a 408 when no answer has begun). Between requests, Hummingbird's `idleTimeout` closes
-/// idle connections. Without these, a client sending one byte every few seconds held a connection, and its memory,
-/// for as long as it liked.
+/// Time limits on the parts of a request that Hummingbird's idle timeout leaves open: a request's head must arrive
+/// whole within `head` of its first byte (on a new connection, of the connection's start), and its body within `body`
+/// of its head; otherwise the connection is closed (with a 408 when no answer has begun). Between requests,
+/// Hummingbird's `idleTimeout` closes idle connections. Without these, a client sending one byte every few seconds
+/// held a connection, and its memory, for as long as it liked (a later head on a kept-alive connection, for as long as
+/// the idle timeout, which counts only whole heads).
+///
+/// Decoded parts do not show when a later head's first byte comes, so the handler puts a `RequestBytesWatcher` in
+/// front of the HTTP decoder, which tells it of every read.
 final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -20,6 +24,10 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var sawHead = false
     /// Whether an answer to the request in progress has begun: a 408 then would be a second answer.
     private var answering = false
+    /// Whether the last request has been answered and no new head has come: bytes now start a head's time.
+    private var betweenRequests = false
+    /// Whether bytes came after the last request's end, before its answer ended (a pipelined head).
+    private var bytesBeforeAnswerEnded = false
 
     init(head: Duration, body: Duration) {
         self.head = TimeAmount(head)
@@ -27,6 +35,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        try? context.pipeline.syncOperations.addHandler(RequestBytesWatcher(), position: .first)
         if context.channel.isActive, !sawHead { schedule(context, after: head) }
     }
 
@@ -47,6 +56,8 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
         case .head:
             sawHead = true
             answering = false
+            betweenRequests = false
+            bytesBeforeAnswerEnded = false
             schedule(context, after: body)
         case .body:
             break
@@ -56,8 +67,28 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
         context.fireChannelRead(data)
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is RequestBytesWatcher.BytesArrived else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        if betweenRequests {
+            if timer == nil { schedule(context, after: head) }
+        } else if sawHead, timer == nil {
+            bytesBeforeAnswerEnded = true
+        }
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .head = unwrapOutboundIn(data) { answering = true }
+        switch unwrapOutboundIn(data) {
+        case .head:
+            answering = true
+        case .body:
+            break
+        case .end:
+            betweenRequests = true
+            if bytesBeforeAnswerEnded, timer == nil { schedule(context, after: head) }
+        }
         context.write(data, promise: promise)
     }
 
