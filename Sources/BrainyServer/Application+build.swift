@@ -55,19 +55,22 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
     if let url = arguments.postgres {
         try await PostgresDatabase.prepare(url, houseAds: environment.houseAds ?? BundledHouseAds.load(),
                                            at: environment.clock.now(), logger: logger)
-        let database = PostgresDatabase(url, logger: logger, deadline: .seconds(arguments.databaseTimeout))
+        var database = PostgresDatabase(url, logger: logger, deadline: .seconds(arguments.databaseTimeout))
+        database.ranksQuizzesWithoutTickets = arguments.ranksQuizzesWithoutTickets
         // The connection pool runs as one of the application's services.
         return try await buildApplication(arguments, environment: environment, database: database,
                                           services: [database.client], logger: logger)
     }
-    let database = try arguments.databasePath.map(ServerDatabase.openFile(at:)) ?? ServerDatabase.inMemory()
+    var database = try arguments.databasePath.map(ServerDatabase.openFile(at:)) ?? ServerDatabase.inMemory()
+    database.ranksQuizzesWithoutTickets = arguments.ranksQuizzesWithoutTickets
     try await database.seedHouseAds(environment.houseAds ?? BundledHouseAds.load(), at: environment.clock.now())
     return try await buildApplication(arguments, environment: environment, database: database, services: [],
                                       logger: logger)
 }
 
 private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
-                              database: some ServerRepository & AdStore & DeviceAuthorizationStore & DevIdPKeyStore,
+                              database: some ServerRepository & AdStore & DeviceAuthorizationStore & DevIdPKeyStore
+                                  & QuizTicketStore,
                               services: [any Service], logger: Logger)
     async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
@@ -82,6 +85,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),
+        quizTickets: QuizTickets(signingKey: key),
         deviceCookies: DeviceCookies(signingKey: key),
         adminToken: arguments.adminToken, metricsToken: arguments.metricsToken,
         social: social,
@@ -104,13 +108,16 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// `{"error": {...}}`, and /health and /metrics for operators. The ad administration answers only `adminToken`.
 /// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
 /// status by swift-metrics.
-func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedContent, tokens: AccessTokens,
-                 adTokens: AdTokens, deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
+func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore, content: ServedContent,
+                 tokens: AccessTokens,
+                 adTokens: AdTokens, quizTickets: QuizTickets = QuizTickets(signingKey: RefreshTokens.randomKey()),
+                 deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
                  adminToken: String? = nil, metricsToken: String? = nil,
                  social: SocialSignIn = .disabled,
                  limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
+    let tickets = QuizTicketCheck(tickets: repository, signer: quizTickets)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher,
                                   limiter: environment.rateLimiter ?? repository, limits: limits,
@@ -125,8 +132,13 @@ func buildRouter(_ repository: some ServerRepository & AdStore, content: ServedC
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
         router.addRoutes(ResultsController(results: repository, questions: content.questions,
-                                           clock: environment.clock, auth: auth).endpoints,
+                                           clock: environment.clock, auth: auth, tickets: tickets).endpoints,
                          at: .results)
+        router.addRoutes(QuizTicketController(tickets: repository, signer: tickets.signer,
+                                              candidates: QuizTicketController.candidates(from: content.questions),
+                                              clock: environment.clock, random: environment.random,
+                                              auth: auth).endpoints,
+                         at: .content)
         router.addRoutes(SyncChangesController(changes: repository, auth: auth).endpoints, at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)

@@ -52,10 +52,13 @@ public struct UploadedQuiz: Codable, Equatable, Sendable {
     public var questionCount: Int
     public var startedAt: Date
     public var finishedAt: Date?
+    /// The signed quiz ticket the quiz was played on (a compact JWS the server dealt); nil for a quiz dealt on the
+    /// device, which the leaderboard does not rank.
+    public var ticket: String?
 
     public init(
         id: String, category: QuizCategory, type: QuizType, format: QuizFormat, correctCount: Int, questionCount: Int,
-        startedAt: Date, finishedAt: Date?
+        startedAt: Date, finishedAt: Date?, ticket: String? = nil
     ) {
         self.id = id
         self.category = category
@@ -65,6 +68,7 @@ public struct UploadedQuiz: Codable, Equatable, Sendable {
         self.questionCount = questionCount
         self.startedAt = startedAt
         self.finishedAt = finishedAt
+        self.ticket = ticket
     }
 
     public init(_ quiz: Quiz) {

@@ -13,6 +13,8 @@ struct ResultsController {
     let auth: BearerAuthMiddleware
     /// What one account may store a day.
     var quota: StorageQuota = .defaults
+    /// Checks the quiz tickets uploaded quizzes carry; nil takes none (their quizzes are held as without one).
+    var tickets: QuizTicketCheck? = nil
 
     static let maxBatch = 10_000
 
@@ -66,6 +68,8 @@ struct ResultsController {
                 quizzes.append(quiz)
             }
         }
+        // Before storing: the leaderboard judges each stored quiz with the ticket it holds.
+        _ = try await tickets?.claimAll(quizzes, userId: userId, now: now)
         let stored: ResultUploadResponse?
         do {
             stored = try await results.storeResults(checked, quizzes: quizzes, userId: userId, receivedAt: now,

@@ -27,14 +27,18 @@ extension PostgresDatabase {
         }
         guard !held.isEmpty else { return }
         let judged = Array(held.keys)
+        for (quizId, dealt) in try await dealtQuestionIds(quizIds: judged, accountId: accountId, on: connection) {
+            held[quizId]?.quiz.dealt = dealt
+        }
         for row in try await connection.rows("""
-            SELECT id, quiz_id, type, time_spent, answered_at, eligible, ranked FROM result
+            SELECT id, quiz_id, question_id, type, time_spent, answered_at, eligible, ranked FROM result
             WHERE account_id = \(accountId) AND quiz_id = ANY(\(judged))
             """, logger: logger) {
             let id: String = try row.value("id")
             let quizId: String = try row.value("quiz_id")
             held[quizId]?.answers.append(.init(
-                id: id, type: QuizType(rawValue: try row.value("type")) ?? .multipleChoice,
+                id: id, questionId: try row.value("question_id"),
+                type: QuizType(rawValue: try row.value("type")) ?? .multipleChoice,
                 timeSpent: try row.value("time_spent"), answeredAt: try row.value("answered_at"),
                 eligible: try row.value("eligible")))
             if try row.value("ranked", as: Bool.self) { held[quizId]?.rankedBefore.insert(id) }
@@ -87,7 +91,8 @@ extension PostgresDatabase {
                     $0.start < finishedAt && $0.end > entry.quiz.startedAt
                 }
             }
-            let ranked = LeaderboardRules.ranked(entry.quiz, answers: entry.answers, now: now, rankedElsewhere: perDay)
+            let ranked = LeaderboardRules.ranked(entry.quiz, answers: entry.answers, now: now, rankedElsewhere: perDay,
+                                                 ticketless: ranksQuizzesWithoutTickets)
             count(ranked, in: entry, by: 1)
             if !ranked.isEmpty, let finishedAt = entry.quiz.finishedAt {
                 spans[id] = (entry.quiz.startedAt, finishedAt)

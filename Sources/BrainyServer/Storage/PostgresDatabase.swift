@@ -18,6 +18,8 @@ public struct PostgresDatabase: Sendable {
     /// After the database was away, calls go on connections of their own for a while: the pool backs off its
     /// reconnection attempts (up to a minute) and would keep the first requests waiting after the database is back.
     let bypass = PoolBypass()
+    /// Whether a quiz played on no ticket may rank (`LeaderboardRules`); as `ServerDatabase.ranksQuizzesWithoutTickets`.
+    var ranksQuizzesWithoutTickets = true
 
     public init(_ url: PostgresURL, logger: Logger, deadline: Duration = .seconds(4)) {
         self.client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)

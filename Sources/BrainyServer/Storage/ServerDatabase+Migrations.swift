@@ -248,6 +248,7 @@ extension ServerDatabase {
             try db.create(index: "login_throttle_on_lastFailureAt", on: "login_throttle", columns: ["lastFailureAt"])
         }
         registerSyncSequence(&migrator)
+        registerQuizTicketMigration(&migrator)
         return migrator
     }
 }

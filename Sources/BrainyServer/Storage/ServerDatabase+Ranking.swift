@@ -5,8 +5,9 @@ import GRDB
 extension ServerDatabase {
     /// Judges one quiz of `accountId` again by `LeaderboardRules` at `now`, with every answer of it held: marks which
     /// rank (and the quiz, when any does), and keeps the first answers of the questions it touched right. Nothing
-    /// happens for a quiz not held yet: its answers wait unranked until it arrives.
-    static func judge(quizId: String, accountId: String, at now: Date, db: Database) throws {
+    /// happens for a quiz not held yet: its answers wait unranked until it arrives. A quiz played on no ticket ranks
+    /// only when `ticketless` says such quizzes may.
+    static func judge(quizId: String, accountId: String, at now: Date, ticketless: Bool = true, db: Database) throws {
         guard let row = try Row.fetchOne(db, sql: """
             SELECT startedAt, finishedAt, questionCount, ranked FROM quiz WHERE id = ? AND accountId = ?
             """, arguments: [quizId, accountId])
@@ -17,10 +18,11 @@ extension ServerDatabase {
         var answers: [LeaderboardRules.Answer] = []
         var rankedBefore: Set<String> = []
         for answer in try Row.fetchAll(db, sql: """
-            SELECT id, type, timeSpent, answeredAt, eligible, ranked FROM result WHERE accountId = ? AND quizId = ?
+            SELECT id, questionId, type, timeSpent, answeredAt, eligible, ranked FROM result
+            WHERE accountId = ? AND quizId = ?
             """, arguments: [accountId, quizId]) {
             let id: String = answer["id"]
-            answers.append(.init(id: id, type: QuizType(rawValue: answer["type"]) ?? .multipleChoice,
+            answers.append(.init(id: id, questionId: answer["questionId"], type: QuizType(rawValue: answer["type"]) ?? .multipleChoice,
                                  timeSpent: answer["timeSpent"], answeredAt: answer["answeredAt"],
                                  eligible: answer["eligible"]))
             if answer["ranked"] as Bool { rankedBefore.insert(id) }
@@ -40,8 +42,10 @@ extension ServerDatabase {
                 """, arguments: [accountId, quizId, start, start.addingTimeInterval(86_400)]) ?? 0
         }
         let quiz = LeaderboardRules.Quiz(startedAt: startedAt, finishedAt: finishedAt,
-                                         questionCount: row["questionCount"], overlapsRankedQuiz: overlaps)
-        let ranked = LeaderboardRules.ranked(quiz, answers: answers, now: now, rankedElsewhere: elsewhere)
+                                         questionCount: row["questionCount"], overlapsRankedQuiz: overlaps,
+                                         dealt: try dealtQuestionIds(quizId: quizId, accountId: accountId, db: db))
+        let ranked = LeaderboardRules.ranked(quiz, answers: answers, now: now, rankedElsewhere: elsewhere,
+                                             ticketless: ticketless)
         guard ranked != rankedBefore || wasRanked != !ranked.isEmpty else { return }
         try db.execute(sql: "UPDATE quiz SET ranked = ? WHERE id = ?", arguments: [!ranked.isEmpty, quizId])
         let mark = try db.cachedStatement(sql: "UPDATE result SET ranked = ? WHERE id = ?")

@@ -89,7 +89,8 @@ extension ServerDatabase: ResultStore {
                 throw QuotaExceeded(what: "quizzes", limit: quota.quizzesPerDay)
             }
             for quizId in touched.sorted() {
-                try Self.judge(quizId: quizId, accountId: userId, at: receivedAt, db: db)
+                try Self.judge(quizId: quizId, accountId: userId, at: receivedAt,
+                               ticketless: ranksQuizzesWithoutTickets, db: db)
             }
             return ResultUploadResponse(accepted: accepted, acceptedQuizzes: acceptedQuizzes,
                                         rejected: refusals.map(\.id), refusals: refusals)

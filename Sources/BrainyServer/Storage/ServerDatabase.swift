@@ -7,6 +7,10 @@ import GRDB
 /// storage protocols. Every method is one transaction. Unrelated to the shell's `AppDatabase`.
 public struct ServerDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Whether a quiz played on no ticket may rank (`LeaderboardRules`). The application sets it from
+    /// `ServerArguments.ranksQuizzesWithoutTickets` (off: tickets required); storage alone keeps the rules before
+    /// tickets.
+    var ranksQuizzesWithoutTickets = true
 
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer

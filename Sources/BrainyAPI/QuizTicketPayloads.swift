@@ -1,0 +1,102 @@
+import BrainyKit
+import Foundation
+
+// Signed quiz tickets: the server deals a quiz's questions ahead of play (at sync), the device plays them offline and
+// uploads the ticket with the quiz; only quizzes played on a ticket rank (docs/leaderboard-rules.md).
+
+extension APIRoute {
+    /// `POST /v1/quizzes/tickets`: deals tickets to the signed-in account, within its daily number.
+    public static let quizTickets = APIRoute(.post, .content, "quizzes/tickets")
+}
+
+/// What kind of quiz a ticket deals: a category and a quiz type.
+public struct QuizTicketKind: Codable, Hashable, Sendable {
+    public var category: QuizCategory
+    public var type: QuizType
+
+    public init(category: QuizCategory, type: QuizType) {
+        self.category = category
+        self.type = type
+    }
+
+    /// The quiz types a ticket can deal: the bank's questions (AI mode makes its own on the device, so never ranks
+    /// on a ticket).
+    public static let types: [QuizType] = [.multipleChoice, .shortAnswer, .voice]
+}
+
+/// `POST /v1/quizzes/tickets`: how many tickets of each kind the device wants (each kind at most once).
+public struct QuizTicketRequest: Codable, Equatable, Sendable {
+    public struct Want: Codable, Equatable, Sendable {
+        public var category: QuizCategory
+        public var type: QuizType
+        public var count: Int
+
+        public init(category: QuizCategory, type: QuizType, count: Int = 1) {
+            self.category = category
+            self.type = type
+            self.count = count
+        }
+    }
+
+    public var wants: [Want]
+
+    public init(wants: [Want]) { self.wants = wants }
+}
+
+/// One quiz the server dealt: which questions, in which order, with a seed that orders their options. `token` is
+/// the ticket signed by the server (a compact JWS); the device keeps it with the quiz it plays and uploads it.
+public struct QuizTicket: Codable, Equatable, Sendable, Identifiable {
+    public var id: String
+    public var seed: UInt64
+    public var category: QuizCategory
+    public var type: QuizType
+    public var questionIds: [String]
+    public var issuedAt: Date
+    public var expiresAt: Date
+    /// The UTC day it was dealt on (`yyyy-MM-dd`), whose number of tickets it counts against.
+    public var day: String
+    public var token: String
+
+    public init(id: String, seed: UInt64, category: QuizCategory, type: QuizType, questionIds: [String],
+                issuedAt: Date, expiresAt: Date, day: String, token: String) {
+        self.id = id
+        self.seed = seed
+        self.category = category
+        self.type = type
+        self.questionIds = questionIds
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+        self.day = day
+        self.token = token
+    }
+
+    public var kind: QuizTicketKind { QuizTicketKind(category: category, type: type) }
+}
+
+/// The tickets dealt, and how many more the account may be dealt today (UTC).
+public struct QuizTicketResponse: Codable, Equatable, Sendable {
+    public var tickets: [QuizTicket]
+    public var remainingToday: Int
+
+    public init(tickets: [QuizTicket], remainingToday: Int) {
+        self.tickets = tickets
+        self.remainingToday = remainingToday
+    }
+}
+
+extension RemoteAPI {
+    /// For clients that cannot ask for tickets (test doubles): the answer of a server without them.
+    public func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError)
+        -> QuizTicketResponse {
+        throw .server(status: 404, code: "not_found", message: "This client cannot ask for quiz tickets.")
+    }
+}
+
+extension HeldQuizTicket {
+    /// The ticket as the device keeps it.
+    public init(_ ticket: QuizTicket) {
+        self.init(id: ticket.id, seed: ticket.seed, category: ticket.category, type: ticket.type,
+                  questionIds: ticket.questionIds, issuedAt: ticket.issuedAt, expiresAt: ticket.expiresAt,
+                  token: ticket.token)
+    }
+}
