@@ -13,6 +13,10 @@ import Foundation
 /// - The quiz does not overlap in time another ranked quiz of the account (two devices, or invented quizzes, at once).
 /// - At most `dailyCap` ranked answers per account and UTC day, first answered first counted.
 /// - A day is closed `grace` after it ends: answers of a closed day are held, never ranked.
+/// - The quiz was played on a ticket the server dealt (`QuizTicketCheck`): its answers, in order, are the ticket's
+///   questions in the ticket's order (all of them, or the first ones of an abandoned quiz), and it says it had as
+///   many questions as the ticket. A quiz without a ticket ranks only while the server lets such quizzes rank
+///   (`ServerArguments.ranksQuizzesWithoutTickets`, for the transition).
 ///
 /// A quiz that breaks a rule of the quiz (span, order, overlap, more answers than questions, not finished) ranks
 /// nothing; an answer that breaks a rule of the answer (floor, cap, closed day) does not rank, the others may.
@@ -38,10 +42,13 @@ struct LeaderboardRules {
         var questionCount: Int
         /// Whether another quiz of the account already ranks and overlaps this one in time.
         var overlapsRankedQuiz: Bool
+        /// The question ids of the ticket the quiz was played on, in the order dealt; nil for a quiz without one.
+        var dealt: [String]? = nil
     }
 
     struct Answer: Sendable {
         var id: String
+        var questionId: String = ""
         var type: QuizType
         var timeSpent: Double
         var answeredAt: Date
@@ -51,11 +58,20 @@ struct LeaderboardRules {
 
     /// The ids of `answers` (every answer of `quiz` held) that rank, as judged at `now`. `rankedElsewhere` is how many
     /// answers of the account already rank on a UTC day (by its number, `UTCDay.number`) outside this quiz.
-    static func ranked(_ quiz: Quiz, answers: [Answer], now: Date, rankedElsewhere: [Int: Int]) -> Set<String> {
+    /// A quiz without a ticket ranks nothing unless `ticketless` says such quizzes may.
+    static func ranked(_ quiz: Quiz, answers: [Answer], now: Date, rankedElsewhere: [Int: Int],
+                       ticketless: Bool = true) -> Set<String> {
         guard let finishedAt = quiz.finishedAt, !quiz.overlapsRankedQuiz, answers.count <= quiz.questionCount,
               finishedAt >= quiz.startedAt
         else { return [] }
         let ordered = answers.sorted { ($0.answeredAt, $0.id) < ($1.answeredAt, $1.id) }
+        if let dealt = quiz.dealt {
+            guard quiz.questionCount == dealt.count, ordered.count <= dealt.count,
+                  ordered.map(\.questionId) == Array(dealt.prefix(ordered.count))
+            else { return [] }
+        } else if !ticketless {
+            return []
+        }
         for (index, answer) in ordered.enumerated() {
             guard answer.answeredAt >= quiz.startedAt.addingTimeInterval(-tolerance),
                   answer.answeredAt <= finishedAt.addingTimeInterval(tolerance)
