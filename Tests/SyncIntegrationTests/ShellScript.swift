@@ -15,6 +15,8 @@ final class ShellScript: @unchecked Sendable {
     let path: String
     let clock = ManualClock(LiveServer.start)
     var serverURL: String?
+    /// `--seed`: two devices of one account draw different quiz ids with different seeds.
+    var seed: UInt64 = 11
     var batchSize = 1000
     /// Go on after a command fails, as on a terminal (a script stops at the first error).
     var keepGoing = false
@@ -57,7 +59,7 @@ final class ShellScript: @unchecked Sendable {
                     transcriptionFactory: { url in HTTPSpeechTranscription(url: url, timeout: asrTimeout) })
                 services.knowledgeFolder = BrainyResources.knowledgeDirectory
                 services.chatFactory = { url in HTTPChatCompletion(url: url, model: "test-model", timeout: aiTimeout) }
-                var options = ShellOptions(seed: 11, serverURL: serverURL, languageOverride: language, timeZone: .gmt)
+                var options = ShellOptions(seed: seed, serverURL: serverURL, languageOverride: language, timeZone: .gmt)
                 options.syncBatchSize = batchSize
                 options.asrURL = asrURL
                 options.aiURL = aiURL

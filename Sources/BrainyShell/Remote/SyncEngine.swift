@@ -33,6 +33,9 @@ struct SyncEngine {
         try optional(Localized(ko: "서버 보관 현황", en: "the server's summary"), skipped: &skipped) {
             try compareWithServer(api, watch, userId: user.id, summary: &summary)
         }
+        // What the other devices of the account uploaded: not optional, like the upload (a download cut off says so).
+        let download = SyncDownload(session: session)
+        if let added = try download.run(api, watch, userId: user.id) { summary.append(download.summary(added)) }
         try optional(Localized(ko: "설정", en: "config"), skipped: &skipped) {
             try refreshConfig(api, watch, summary: &summary)
         }
@@ -166,10 +169,10 @@ struct SyncEngine {
         }
         console.endProgress()
         if total == 0 {
-            summary.append(console.text(Localized(ko: "올릴 결과 없음", en: "nothing to upload")))
+            summary.append(console.text(Localized(ko: "↑ 올릴 결과 없음", en: "↑ nothing to upload")))
         } else {
-            summary.append(console.text(Localized(ko: "결과 \(sent.grouped)개 올림 (\(rate().grouped)/s)",
-                                                  en: "\(sent.grouped) result\(sent == 1 ? "" : "s") uploaded (\(rate().grouped)/s)")))
+            summary.append(console.text(Localized(ko: "↑ 결과 \(sent.grouped)개 올림 (\(rate().grouped)/s)",
+                                                  en: "↑ \(sent.grouped) result\(sent == 1 ? "" : "s") uploaded (\(rate().grouped)/s)")))
         }
         if refused > 0 {
             // An older server gives no reasons: then only another account's ids were refused.

@@ -1,0 +1,119 @@
+import BrainyKit
+import Foundation
+import GRDB
+
+extension AppDatabase: SyncDownloadRepository {
+    public func downloadCursor(key: String) throws(StoreError) -> Int64 {
+        try syncValue(key).flatMap { Int64($0) } ?? 0
+    }
+
+    public func keepDownloadedPage(_ page: DownloadedPage, userId: String, cursorKey key: String, timeZone: TimeZone,
+                                   now: Date) throws(StoreError) -> DownloadedCounts {
+        let stamp = now.databaseValue
+        return try write { db in
+            var counts = DownloadedCounts()
+            var touched: Set<String> = []
+            // A quiz from the server is over (one in progress never travels): finished, or abandoned when it has no
+            // end. What the server does not keep (how it was dealt, its stage) is left empty; its answers fill
+            // `dealt` below. Synced already: it is never sent back. `heldBy` 0 (no process is 0) marks it as kept
+            // from the server, so that only such quizzes are filled from their answers.
+            let insertQuiz = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO quiz (id, userId, type, category, format, selection, stage, dealt, questionCount,
+                                            status, startedAt, finishedAt, correctCount, answeredCount, duration,
+                                            needsSync, lastModified, syncedAt, heldBy)
+                VALUES (?, ?, ?, ?, ?, 'random', NULL, CAST('[]' AS BLOB), ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, 0)
+                """)
+            for quiz in page.quizzes {
+                let status = quiz.finishedAt == nil ? QuizStatus.abandoned : .finished
+                try insertQuiz.execute(arguments: [
+                    quiz.id, userId, quiz.type.rawValue, quiz.category.rawValue, quiz.format.rawValue,
+                    quiz.questionCount, status.rawValue, quiz.startedAt, quiz.finishedAt, quiz.correctCount,
+                    quiz.finishedAt ?? quiz.startedAt, stamp])
+                guard db.changesCount > 0 else { continue }
+                counts.quizzes += 1
+                touched.insert(quiz.id)
+                // As finishing or abandoning a quiz counts it.
+                try db.execute(sql: """
+                    INSERT INTO categoryTotal (userId, category, quizzes) VALUES (?, ?, 1)
+                    ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
+                    """, arguments: [userId, quiz.category.rawValue])
+                try db.execute(sql: """
+                    INSERT INTO typeTotal (userId, type, quizzes) VALUES (?, ?, 1)
+                    ON CONFLICT(userId, type) DO UPDATE SET quizzes = quizzes + 1
+                    """, arguments: [userId, quiz.type.rawValue])
+            }
+            let owner = try db.cachedStatement(sql: "SELECT userId FROM quiz WHERE id = ?")
+            let insertResult = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO quizResult (id, quizId, userId, questionId, position, givenAnswer, outcome, hintUsed,
+                                                  timeSpent, answeredAt, category, type, needsSync, lastModified,
+                                                  syncedAt, answerText)
+                VALUES (?, ?, ?, ?, (SELECT count(*) FROM quizResult WHERE quizId = ?), ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)
+                """)
+            for result in page.results {
+                // Only into this user's quizzes: a result whose quiz the server never held has nowhere to go.
+                guard try String.fetchOne(owner, arguments: [result.quizId]) == userId else {
+                    if try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quizResult WHERE id = ?)",
+                                          arguments: [result.id])! {
+                        counts.orphans += 1
+                    }
+                    continue
+                }
+                try insertResult.execute(arguments: [
+                    result.id, result.quizId, userId, result.questionId, result.quizId, result.answer ?? "",
+                    result.outcome.rawValue, result.hintUsed, result.timeSpent, result.answeredAt,
+                    result.category.rawValue, result.type.rawValue, result.answeredAt, stamp, result.answer])
+                guard db.changesCount > 0 else { continue }
+                counts.results += 1
+                touched.insert(result.quizId)
+                try Self.count(result, userId: userId, timeZone: timeZone, in: db)
+            }
+            // The quizzes' dealt questions, answered count and time, from the answers they now hold.
+            for quizId in touched.sorted() {
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT questionId, timeSpent FROM quizResult WHERE quizId = ? ORDER BY position
+                    """, arguments: [quizId])
+                let dealt = rows.map { DealtQuestion(questionId: $0["questionId"], optionOrder: []) }
+                try db.execute(sql: """
+                    UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ? WHERE id = ? AND heldBy = 0
+                    """, arguments: [try JSONEncoder().encode(dealt), rows.count,
+                                     rows.reduce(0.0) { $0 + ($1["timeSpent"] as Double) }, quizId])
+            }
+            try db.execute(sql: """
+                INSERT INTO syncState (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [key, String(page.cursor)])
+            return counts
+        }
+    }
+
+    /// What answering counts (`saveAnswer`), for an answer given on another device: solved questions, totals per
+    /// category and type, the days played, the learner model.
+    private static func count(_ result: UploadedResult, userId: String, timeZone: TimeZone, in db: Database) throws {
+        let correct = result.outcome == .correct ? 1 : 0
+        if result.outcome != .skipped {
+            try db.execute(sql: """
+                INSERT INTO solvedQuestion (userId, category, questionId, firstAnsweredAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(userId, category, questionId) DO UPDATE SET
+                  firstAnsweredAt = min(firstAnsweredAt, excluded.firstAnsweredAt)
+                """, arguments: [userId, result.category.rawValue, result.questionId, result.answeredAt])
+        }
+        try db.execute(sql: """
+            INSERT INTO categoryTotal (userId, category, answered, correct, timeSpent, lastPlayedAt)
+            VALUES (?, ?, 1, ?, ?, ?)
+            ON CONFLICT(userId, category) DO UPDATE SET answered = answered + 1,
+              correct = correct + excluded.correct, timeSpent = timeSpent + excluded.timeSpent,
+              lastPlayedAt = max(coalesce(lastPlayedAt, excluded.lastPlayedAt), excluded.lastPlayedAt)
+            """, arguments: [userId, result.category.rawValue, correct, result.timeSpent, result.answeredAt])
+        try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
+                       arguments: [userId, StreakCalculator.dayNumber(of: result.answeredAt, timeZone: timeZone)])
+        try db.execute(sql: """
+            INSERT INTO typeTotal (userId, type, answered, correct, timeSpent) VALUES (?, ?, 1, ?, ?)
+            ON CONFLICT(userId, type) DO UPDATE SET answered = answered + 1, correct = correct + excluded.correct,
+              timeSpent = timeSpent + excluded.timeSpent
+            """, arguments: [userId, result.type.rawValue, correct, result.timeSpent])
+        try learn(from: AnswerRecord(
+            id: result.id, quizId: result.quizId, userId: userId, questionId: result.questionId, position: 0,
+            givenAnswer: result.answer ?? "", outcome: result.outcome, hintUsed: result.hintUsed,
+            timeSpent: result.timeSpent, answeredAt: result.answeredAt, category: result.category, type: result.type,
+            answerText: result.answer), in: db)
+    }
+}

@@ -1,0 +1,196 @@
+import BrainyAPI
+import BrainyClient
+import BrainyKit
+import BrainyStore
+import Foundation
+import Testing
+
+/// Sync both ways with two devices of one account (two database files) against the real server on loopback: a new
+/// device restores what the other played, both play offline and sync in either order, a download cut off half-way
+/// and run again keeps each row once. Each device is compared field by field with the other.
+@Suite struct TwoDeviceSyncTests {
+    static let register = ["register mina@example.com", "correct horse", "correct horse"]
+    static let login = ["login email mina@example.com", "correct horse"]
+
+    static func device(_ server: LiveServer.Context, seed: UInt64, batchSize: Int = 1000) throws -> ShellScript {
+        let shell = try ShellScript()
+        shell.serverURL = server.api.baseURL
+        shell.seed = seed
+        shell.batchSize = batchSize
+        // A person's pace: the server ranks no answer given faster than a person can.
+        shell.secondsPerLine = 2
+        return shell
+    }
+
+    /// A quiz as `history` and its details show it: everything but how it was dealt (the server keeps the questions
+    /// answered, not the options' order) and what was typed (the server keeps the outcome, not the words).
+    struct Shown: Equatable {
+        var id: String
+        var category: QuizCategory
+        var type: QuizType
+        var format: QuizFormat
+        var status: QuizStatus
+        var startedAt: Date
+        var finishedAt: Date?
+        var correctCount: Int
+        var answeredCount: Int
+        var questionCount: Int
+        var duration: Double
+        var answers: [String]
+    }
+
+    static func shown(_ shell: ShellScript, userId: String) throws -> [Shown] {
+        try shell.database.history(userId: userId, filter: HistoryFilter(limit: .max)).quizzes.map { quiz in
+            let (_, answers) = try #require(try shell.database.quiz(idOrPrefix: quiz.id, userId: userId))
+            return Shown(id: quiz.id, category: quiz.category, type: quiz.type, format: quiz.format, status: quiz.status,
+                         startedAt: quiz.startedAt, finishedAt: quiz.finishedAt, correctCount: quiz.correctCount,
+                         answeredCount: quiz.answeredCount, questionCount: quiz.questionCount, duration: quiz.duration,
+                         answers: answers.map {
+                             "\($0.id) \($0.questionId) #\($0.position) \($0.outcome.rawValue) hint:\($0.hintUsed) "
+                                 + "\($0.timeSpent)s \($0.answeredAt.timeIntervalSince1970) \($0.category.rawValue)"
+                         })
+        }
+    }
+
+    /// History, its details, stats, the counts `profile` shows and what `start unsolved` may deal: the same on both.
+    static func expectSame(_ one: ShellScript, _ other: ShellScript, now: Date) throws {
+        let user = try #require(try one.database.user(email: "mina@example.com"))
+        let same = try #require(try other.database.user(email: "mina@example.com"))
+        #expect(user.id == same.id)
+        let (mine, theirs) = (try shown(one, userId: user.id), try shown(other, userId: user.id))
+        #expect(mine.map(\.id) == theirs.map(\.id))
+        for (quiz, same) in zip(mine, theirs) { #expect(quiz == same) }
+        #expect(try one.database.stats(userId: user.id, now: now, timeZone: .gmt)
+                == other.database.stats(userId: user.id, now: now, timeZone: .gmt))
+        #expect(try one.database.quizCount(userId: user.id) == other.database.quizCount(userId: user.id))
+        #expect(try one.database.resultCount(userId: user.id) == other.database.resultCount(userId: user.id))
+        for category in QuizCategory.allCases {
+            #expect(try one.database.candidateIds(category: category, unsolvedBy: user.id)
+                    == other.database.candidateIds(category: category, unsolvedBy: user.id), "\(category)")
+        }
+    }
+
+    @Test func aNewDeviceRestoresHistoryStatsAndSolvedQuestionsAndTheNextSyncBringsNothing() async throws {
+        try await LiveServer.run { server in
+            let first = try Self.device(server, seed: 11)
+            let played = await first.run(Self.register + ShellScript.playQuiz(count: 5)
+                                         + ShellScript.playQuiz(count: 4, category: "country") + ["sync"])
+            #expect(played.status == 0, "\(played.output)")
+            #expect(played.output.contains("↑ 9 results uploaded"), "\(played.output)")
+            // Its own rows come back as held already.
+            #expect(played.output.contains("↓ nothing new"), "\(played.output)")
+
+            let fresh = try Self.device(server, seed: 12)
+            let restored = await fresh.run(Self.login + ["sync"])
+            #expect(restored.status == 0, "\(restored.output)")
+            #expect(restored.output.contains("↓ 9 results, 2 quizzes"), "\(restored.output)")
+            try Self.expectSame(first, fresh, now: first.clock.now())
+            let user = try #require(try fresh.database.user(email: "mina@example.com"))
+            #expect(try fresh.database.quizCount(userId: user.id) == 2)
+            // Nothing restored is sent back.
+            #expect(try fresh.database.pendingSyncCount(userId: user.id) == 0)
+
+            let again = await fresh.run(["sync", "history", "stats"])
+            #expect(again.output.contains("↑ nothing to upload"), "\(again.output)")
+            #expect(again.output.contains("↓ nothing new"), "\(again.output)")
+            #expect(!again.output.contains("No quizzes yet"), "\(again.output)")
+        }
+    }
+
+    @Test func bothPlayOfflineAndSyncInEitherOrderAndEndTheSame() async throws {
+        try await LiveServer.run { server in
+            let one = try Self.device(server, seed: 21)
+            let other = try Self.device(server, seed: 22)
+            #expect(await one.run(Self.register).status == 0)
+            #expect(await other.run(Self.login).status == 0)
+            // Offline: each plays its own quizzes, the second a few minutes later.
+            other.clock.advance(by: 300)
+            one.serverURL = nil
+            other.serverURL = nil
+            #expect(await one.run(ShellScript.playQuiz(count: 3) + ShellScript.playQuiz(count: 2, category: "music")).status == 0)
+            #expect(await other.run(ShellScript.playQuiz(count: 4, category: "drama")).status == 0)
+            one.serverURL = server.api.baseURL
+            other.serverURL = server.api.baseURL
+            // They sync an hour later (the server refuses answers from its future).
+            server.clock.advance(by: 3600)
+
+            let second = await other.run(["sync"])
+            #expect(second.output.contains("↑ 4 results uploaded"), "\(second.output)")
+            #expect(second.output.contains("↓ nothing new"), "\(second.output)")
+            let first = await one.run(["sync"])
+            #expect(first.output.contains("↑ 5 results uploaded"), "\(first.output)")
+            #expect(first.output.contains("↓ 4 results, 1 quiz"), "\(first.output)")
+            let back = await other.run(["sync"])
+            #expect(back.output.contains("↓ 5 results, 2 quizzes"), "\(back.output)")
+            try Self.expectSame(one, other, now: max(one.clock.now(), other.clock.now()))
+            let user = try #require(try one.database.user(email: "mina@example.com"))
+            #expect(try one.database.resultCount(userId: user.id) == 9)
+            #expect(try other.database.resultCount(userId: user.id) == 9)
+        }
+    }
+
+    @Test func aDownloadCutOffHalfWayGoesOnFromItsLastPageAndKeepsEachRowOnce() async throws {
+        try await LiveServer.run { server in
+            let player = try Self.device(server, seed: 31)
+            #expect(await player.run(Self.register + ShellScript.playQuiz(count: 5) + ShellScript.playQuiz(count: 5)
+                                     + ShellScript.playQuiz(count: 5) + ["sync"]).status == 0)
+            let fresh = try Self.device(server, seed: 32, batchSize: 4)
+            #expect(await fresh.run(Self.login).status == 0)
+            // The server goes away after two pages.
+            fresh.wrap = { CutOffAfterPages(inner: $0, pages: 2) }
+            let cut = await fresh.run(["sync"])
+            #expect(cut.status == 1)
+            #expect(cut.output.contains("Download stopped: "), "\(cut.output)")
+            #expect(cut.output.contains("Cannot reach the server"), "\(cut.output)")
+            let user = try #require(try fresh.database.user(email: "mina@example.com"))
+            let kept = try fresh.database.resultCount(userId: user.id)
+            #expect(kept > 0 && kept < 15, "kept \(kept)")
+
+            fresh.wrap = { $0 }
+            let rest = await fresh.run(["sync"])
+            #expect(rest.status == 0, "\(rest.output)")
+            #expect(rest.output.contains("↓ \(15 - kept) results"), "\(rest.output)")
+            #expect(try fresh.database.resultCount(userId: user.id) == 15)
+            try Self.expectSame(player, fresh, now: player.clock.now())
+        }
+    }
+}
+
+/// The real client, cut off (as if the server died) after `pages` pages of download.
+struct CutOffAfterPages: RemoteAPI {
+    let inner: any RemoteAPI
+    let pages: Int
+    let counter = CutOffAfterUploads.Counter()
+
+    var baseURL: String { inner.baseURL }
+    func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> SyncChangesResponse {
+        guard counter.next() <= pages else { throw .unreachable("connection reset by peer") }
+        return try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
+    }
+    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
+    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
+    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
+    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
+    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
+    func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
+        try await inner.login(email: email, password: password, deviceCookie: deviceCookie)
+    }
+    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
+    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
+    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
+        try await inner.upload(batch, accessToken: accessToken)
+    }
+    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
+    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
+        try await inner.questionRatings(ifNoneMatch: etag)
+    }
+    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
+    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
+        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
+    }
+    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
+    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
+    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
+    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
+    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+}
