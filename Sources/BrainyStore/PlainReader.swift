@@ -2,6 +2,7 @@ import BrainyKit
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// A second connection to a database file, read-only by use, that runs the start-up's reads without GRDB: the
 /// schema check, the pack's version, the signed-in session, its user, settings and hint credits, whether a quiz was
@@ -14,15 +15,14 @@ import GRDBSQLite
 /// connection. Only statements SQLite calls read-only are run: anything else is refused before it steps. Each
 /// statement is its own read transaction, so it sees every commit made before it, by this process's GRDB connection
 /// or another process.
-// @unchecked Sendable is sound: `path` and `traces` are immutable, and the SQLite handle `connection` (opened with
-// SQLITE_OPEN_NOMUTEX, so SQLite does not serialise it) and the one mutable field, `isClosed`, are touched only under
-// `lock`: every read (`rows`) and `close` take it for their whole run, so no two threads ever use the handle at once.
-final class PlainReader: @unchecked Sendable {
-    private let connection: OpaquePointer
-    private let lock = NSLock()
+///
+/// The SQLite handle is opened with SQLITE_OPEN_NOMUTEX (SQLite does not serialise it): it sits in a `Mutex`, and
+/// every read and `close` hold it for their whole run, so no two threads ever use the handle at once. It is nil once
+/// closed.
+final class PlainReader: Sendable {
+    private let connection: Mutex<OpaquePointer?>
     private let traces: Bool
     private let path: String
-    private var isClosed = false
 
     /// Opens `path` (which must exist) for reading, waiting up to `busySeconds` for another process's lock as
     /// GRDB's connection does; nil when SQLite cannot open it.
@@ -34,9 +34,9 @@ final class PlainReader: @unchecked Sendable {
             sqlite3_close(handle)
             return nil
         }
-        connection = handle
-        self.path = path
         sqlite3_busy_timeout(handle, Int32(busySeconds * 1000))
+        connection = Mutex(handle)
+        self.path = path
         traces = getenv("BRAINY_TRACE_SQL") != nil
     }
 
@@ -44,10 +44,10 @@ final class PlainReader: @unchecked Sendable {
 
     /// Closes the connection; a read after it fails.
     func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        if !isClosed { sqlite3_close(connection) }
-        isClosed = true
+        connection.withLock { connection in
+            if let connection { sqlite3_close(connection) }
+            connection = nil
+        }
     }
 
     /// The rows of one read-only statement, its `?` bound to `arguments` in order.
@@ -59,20 +59,28 @@ final class PlainReader: @unchecked Sendable {
     /// same pragma with a value changes the file).
     func rows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?],
               readsOnly: Bool) throws(StoreError) -> [Row] {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isClosed else { throw .database("the database is closed") }
+        // The values bound, not the caller's convertibles, go under the lock: they are Sendable.
+        let values = arguments.map { $0?.databaseValue ?? .null }
+        return try connection.withLock { connection throws(StoreError) -> [Row] in
+            guard let connection else { throw .database("the database is closed") }
+            return try rows(sql, values, readsOnly: readsOnly, on: connection)
+        }
+    }
+
+    /// The rows are `sending`: made from copied values, they share nothing with the handle, so they may leave the lock.
+    private func rows(_ sql: String, _ arguments: [DatabaseValue], readsOnly: Bool,
+                      on connection: OpaquePointer) throws(StoreError) -> sending [Row] {
         if traces { FileHandle.standardError.write(Data("SQL \(sql)\n".utf8)) }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw failure(sql)
+            throw failure(sql, on: connection)
         }
         defer { sqlite3_finalize(statement) }
         guard !readsOnly || sqlite3_stmt_readonly(statement) != 0 else { throw .database("not a read: \(sql)") }
         for (index, argument) in arguments.enumerated() {
             let position = Int32(index + 1)
             let status: Int32
-            switch (argument?.databaseValue ?? .null).storage {
+            switch argument.storage {
             case .null: status = sqlite3_bind_null(statement, position)
             case let .int64(value): status = sqlite3_bind_int64(statement, position, value)
             case let .double(value): status = sqlite3_bind_double(statement, position, value)
@@ -80,7 +88,7 @@ final class PlainReader: @unchecked Sendable {
             case let .blob(value):
                 status = value.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), Self.transient) }
             }
-            guard status == SQLITE_OK else { throw failure(sql) }
+            guard status == SQLITE_OK else { throw failure(sql, on: connection) }
         }
         let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
         var rows: [Row] = []
@@ -97,7 +105,7 @@ final class PlainReader: @unchecked Sendable {
                 }
                 rows.append(Row(values))
             default:
-                throw failure(sql)
+                throw failure(sql, on: connection)
             }
         }
     }
@@ -105,18 +113,18 @@ final class PlainReader: @unchecked Sendable {
     /// Writes a consistent copy of the database as this connection sees it to a new file at `path` (`VACUUM INTO`):
     /// the rescue of a file replaced under the shell, through the connection that still has the old one open.
     func copy(into path: String) throws(StoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isClosed else { throw .database("the database is closed") }
-        var statement: OpaquePointer?
-        let sql = "VACUUM INTO ?"
-        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw failure(sql)
+        try connection.withLock { connection throws(StoreError) in
+            guard let connection else { throw .database("the database is closed") }
+            var statement: OpaquePointer?
+            let sql = "VACUUM INTO ?"
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+                throw failure(sql, on: connection)
+            }
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_bind_text(statement, 1, path, -1, Self.transient) == SQLITE_OK,
+                  sqlite3_step(statement) == SQLITE_DONE
+            else { throw failure(sql, on: connection) }
         }
-        defer { sqlite3_finalize(statement) }
-        guard sqlite3_bind_text(statement, 1, path, -1, Self.transient) == SQLITE_OK,
-              sqlite3_step(statement) == SQLITE_DONE
-        else { throw failure(sql) }
     }
 
     /// The one column of the first row, as GRDB would read it into `Value`; nil when there is no row or it is NULL.
@@ -139,7 +147,7 @@ final class PlainReader: @unchecked Sendable {
         }
     }
 
-    private func failure(_ sql: String) -> StoreError {
+    private func failure(_ sql: String, on connection: OpaquePointer) -> StoreError {
         let code = sqlite3_extended_errcode(connection)
         let message = String(cString: sqlite3_errmsg(connection))
         return .from(DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql), path: path)

@@ -1,16 +1,15 @@
 import BrainyKit
 import Foundation
+import Synchronization
 
 /// The quizzes in progress this database connection has open. For a file, a claim is a `FileLock` on
 /// `<database>-claims/<quiz id>.lock`: taking it checks and takes in one step that no other shell can come between,
 /// and the kernel ends it with the process, so a killed shell (even a zombie not yet reaped) never keeps a quiz. In
-/// memory (tests), claims are kept in this object alone.
-// @unchecked Sendable is sound: `folder` is immutable, and the one mutable field, `held` (with the file locks it
-// owns), is read and written only under `lock`, in every method.
-final class QuizClaims: @unchecked Sendable {
+/// memory (tests), claims are kept in this object alone. The claims held, with the file locks they own, sit in a
+/// `Mutex`: every method works on them under it.
+final class QuizClaims: Sendable {
     private let folder: String?
-    private let lock = NSLock()
-    private var held: [String: FileLock?] = [:]
+    private let held = Mutex<[String: FileLock?]>([:])
 
     /// Claims kept beside the database file at `databasePath`; nil keeps them in memory.
     init(databasePath: String?) {
@@ -19,8 +18,10 @@ final class QuizClaims: @unchecked Sendable {
 
     /// Takes the quiz for this connection; false when another connection (another shell) holds it.
     func claim(_ quizId: String) throws(StoreError) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        try held.withLock { held throws(StoreError) -> Bool in try claim(quizId, in: &held) }
+    }
+
+    private func claim(_ quizId: String, in held: inout [String: FileLock?]) throws(StoreError) -> Bool {
         if held[quizId] != nil { return true }
         guard let folder else {
             held[quizId] = .some(nil)
@@ -45,23 +46,21 @@ final class QuizClaims: @unchecked Sendable {
 
     /// Whether this connection holds the quiz.
     func holds(_ quizId: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return held[quizId] != nil
+        held.withLock { $0[quizId] != nil }
     }
 
     /// Lets go of every quiz this connection holds (their files removed).
     func releaseAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        for fileLock in held.values { fileLock?.release() }
-        held = [:]
+        held.withLock { held in
+            for fileLock in held.values { fileLock?.release() }
+            held = [:]
+        }
     }
 
     /// Lets go of the quiz (nothing when it was not held).
     func release(_ quizId: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let fileLock = held.removeValue(forKey: quizId) { fileLock?.release() }
+        held.withLock { held in
+            if let fileLock = held.removeValue(forKey: quizId) { fileLock?.release() }
+        }
     }
 }

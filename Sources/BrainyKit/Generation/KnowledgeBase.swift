@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The typed facts AI mode generates questions from (Resources/Knowledge, issue 11): countries, people, artists and
 /// their songs or works, and TV dramas, each in Korean and English. The schema and the uniqueness rules are in
@@ -376,16 +377,16 @@ extension KnowledgeBase {
 }
 
 /// The question drafts of each category, made once per knowledge base: they depend on nothing else.
-final class DraftCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var drafts: [QuizCategory: [QuestionDraft]] = [:]
+final class DraftCache: Sendable {
+    private let drafts = Mutex<[QuizCategory: [QuestionDraft]]>([:])
 
+    /// The category's drafts, made by `make` under the lock the first time, so that two threads make them once.
     func drafts(for category: QuizCategory, make: () -> [QuestionDraft]) -> [QuestionDraft] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let made = drafts[category] { return made }
-        let made = make()
-        drafts[category] = made
-        return made
+        drafts.withLock { drafts in
+            if let made = drafts[category] { return made }
+            let made = make()
+            drafts[category] = made
+            return made
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Tells the time. Injected everywhere so that tests (and QA runs) control it.
 public protocol BrainyClock: Sendable {
@@ -12,16 +13,14 @@ public struct SystemClock: BrainyClock {
 }
 
 /// A clock that moves only when told to.
-// @unchecked Sendable is sound: the one mutable field, `current`, is read and written only under `lock`.
-public final class ManualClock: BrainyClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+public final class ManualClock: BrainyClock, Sendable {
+    private let current: Mutex<Date>
 
-    public init(_ start: Date) { current = start }
+    public init(_ start: Date) { current = Mutex(start) }
 
-    public func now() -> Date { lock.withLock { current } }
+    public func now() -> Date { current.withLock { $0 } }
 
     public func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
+        current.withLock { $0 += seconds }
     }
 }

@@ -1,20 +1,19 @@
 import BrainyKit
 import Foundation
+import Synchronization
 
 /// The server's random numbers (ad draws, ad-token nonces): the system's, or a seeded generator so that tests see the
 /// same draws on every run.
-// @unchecked Sendable is sound: the one mutable field, `seeded`, is read and written only under `lock`.
-public final class ServerRandom: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seeded: SeededGenerator?
+public final class ServerRandom: Sendable {
+    private let seeded: Mutex<SeededGenerator?>
 
     /// The system's generator.
-    public init() {}
+    public init() { seeded = Mutex(nil) }
 
-    public init(seed: UInt64) { seeded = SeededGenerator(seed: seed) }
+    public init(seed: UInt64) { seeded = Mutex(SeededGenerator(seed: seed)) }
 
     func next() -> UInt64 {
-        lock.withLock {
+        seeded.withLock { seeded in
             if let value = seeded?.next() { return value }
             var system = SystemRandomNumberGenerator()
             return system.next()
