@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 25, item 11, through the built binary: a relative `XDG_DATA_HOME` is ignored (the XDG Base Directory
-/// specification), and a file-size limit (`ulimit -f`) makes writes fail, said like a full disk, instead of ending
-/// the shell with SIGXFSZ.
+/// specification), and a file-size limit (`ulimit -f`) makes writes fail, said plainly with what to do, instead of
+/// ending the shell with SIGXFSZ.
 @Suite struct DataFolderEndToEndTests {
     let home: URL
     let workingFolder: URL
@@ -54,5 +54,12 @@ import Testing
         #expect(result.status != 128 + SIGXFSZ, "ended by SIGXFSZ: \(result.err)")
         #expect(result.status != 0)
         #expect(!result.err.isEmpty, "the shell says why it stopped")
+        // Plainly: the limit, and what to do about it (not a disk error, nor a moved file).
+        // (sh counts `ulimit -f` in blocks of 512 bytes: 64 is 32 KB.)
+        #expect(result.err.contains("file size limit (ulimit -f, 32 KB)"), "\(result.err)")
+        #expect(result.err.contains("ulimit -f unlimited"), "\(result.err)")
+        let korean = try shell(#"ulimit -f 64; "$1" --lang ko -c 'login guest'"#,
+                               environment: ["XDG_DATA_HOME": home.appendingPathComponent("ko").path])
+        #expect(korean.err.contains("파일 크기 제한(ulimit -f, 32 KB)"), "\(korean.err)")
     }
 }

@@ -12,13 +12,13 @@ import Testing
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
-    func launch(_ arguments: [String]) throws -> PseudoTerminal {
+    func launch(_ arguments: [String], rows: Int = 24) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal(
             executable: PseudoTerminal.builtProduct(named: "brainy"),
             arguments: ["--db", home.appendingPathComponent("brainy.sqlite").path, "--lang", "en"] + arguments,
             environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
                           "PATH": "/usr/bin:/bin"],
-            rows: 24)
+            rows: rows)
         _ = try terminal.expect("Brainy 0.1.0")
         try terminal.waitForRawMode()
         return terminal
@@ -47,6 +47,29 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    /// Ctrl-C pressed the moment Enter was read, before the wait has begun (the shell is stopped while the key is
+    /// pressed, wherever it is between Enter and the wait, and continued after): the wait is cancelled all the same.
+    /// When the flag was forgotten at the start of each wait and SIGINT ignored until then, this Ctrl-C was lost and
+    /// the shell waited for the server's whole deadline.
+    @Test(arguments: [24, 40])
+    func ctrlCPressedBeforeTheWaitBeginsStillCancelsIt(rows: Int) throws {
+        let server = try SilentServer()
+        let terminal = try launch(["--server", "http://127.0.0.1:\(server.port)"], rows: rows)
+        terminal.sendLine("login email park@example.com")
+        // The earliest moment a Ctrl-C is a signal: libedit has given the terminal back.
+        try terminal.waitForCanonicalMode()
+        terminal.kill(signal: SIGSTOP)
+        try terminal.waitUntilStopped()
+        terminal.send("\u{3}")
+        terminal.kill(signal: SIGCONT)
+        let shown = try terminal.expect("Cancelled.", timeout: Self.promptly)
+        #expect(!shown.contains("Password"))
+        terminal.sendLine("state")
+        _ = try terminal.expect("State: signed_out", timeout: Self.promptly)
+        terminal.sendLine("exit")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func ctrlCStopsASignInWaitingForTheServer() throws {
         let server = try SilentServer()
         let terminal = try launch(["--server", "http://127.0.0.1:\(server.port)"])
@@ -66,8 +89,8 @@ import Testing
 
 extension PseudoTerminal {
     /// Waits until the program is in a command with the terminal's own keys (canonical mode, given back by libedit)
-    /// and catches SIGINT (`SigCgt` in /proc): the wait has begun and Ctrl-C has somewhere to go. (Between the two,
-    /// the interactive shell ignores SIGINT.)
+    /// and catches SIGINT (`SigCgt` in /proc). (The interactive shell catches it all through a command; a script
+    /// only while it waits.)
     func waitUntilCatchingInterrupts(timeout: Duration = .seconds(10)) throws {
         try waitForCanonicalMode(timeout: timeout)
         let deadline = ContinuousClock.now + timeout
@@ -81,6 +104,23 @@ extension PseudoTerminal {
             }
             _ = rawOutput
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+    }
+}
+
+extension PseudoTerminal {
+    /// Waits until the program is stopped (state `T` in /proc), as after SIGSTOP.
+    func waitUntilStopped(timeout: Duration = .seconds(10)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let status = (try? String(contentsOfFile: "/proc/\(processID)/status", encoding: .utf8)) ?? ""
+            let state = status.split(separator: "\n").first { $0.hasPrefix("State:") }?.dropFirst("State:".count)
+            if state?.trimmingCharacters(in: .whitespaces).hasPrefix("T") == true { return }
+            guard ContinuousClock.now < deadline else {
+                throw PseudoTerminalError.timedOut(waitingFor: "the program to stop", output: output)
+            }
+            var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
             nanosleep(&pause, nil)
         }
     }

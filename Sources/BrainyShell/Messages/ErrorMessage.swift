@@ -26,6 +26,14 @@ public enum ErrorMessage {
         }
     }
 
+    /// A write stopped by the process's file-size limit: what it is, and how to lift it.
+    static func fileSizeLimitReached(_ limit: UInt64) -> Localized {
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(max(1, limit >> 10)) KB"
+        return Localized(
+            ko: "파일 크기 제한(ulimit -f, \(size))에 걸려 데이터베이스에 쓰지 못했습니다. 이 셸은 그보다 큰 파일을 쓸 수 없습니다. 'ulimit -f unlimited'로 제한을 풀거나 더 크게 한 뒤 brainy를 다시 실행하세요. 저장된 내용은 그대로 있습니다.",
+            en: "The database could not be written: it reached the file size limit (ulimit -f, \(size)), and this shell may not write a larger file. Lift the limit with 'ulimit -f unlimited' (or raise it), then start brainy again. Everything saved so far is kept.")
+    }
+
     static func domain(_ error: BrainyError, timeZone: TimeZone) -> Localized {
         switch error {
         case let .commandNotAllowed(name, state, allowed):
@@ -158,7 +166,10 @@ public enum ErrorMessage {
         case .busy:
             return Localized(ko: "다른 셸이 데이터베이스를 오래 쓰고 있어 기다리다 그만두었습니다. 잠시 뒤 다시 하세요. 저장된 내용은 그대로 있습니다.",
                              en: "Another shell kept the database busy for too long. Try again in a moment. Everything saved so far is kept.")
-        case .diskFull:
+        case .diskFull, .ioFailure where Platform.fileSizeLimit() != nil:
+            // A write past the file-size limit (`ulimit -f`) fails with EFBIG (SIGXFSZ is ignored), which SQLite
+            // reports as a full disk or an I/O error: with a limit in force, that limit is the likely cause.
+            if let limit = Platform.fileSizeLimit() { return fileSizeLimitReached(limit) }
             return Localized(ko: "디스크가 가득 차서 저장하지 못했습니다. 공간을 비운 뒤 다시 하세요. 저장된 내용은 그대로 있습니다.",
                              en: "The disk is full, so this was not saved. Free some space and try again. Everything saved so far is kept.")
         case .ioFailure:

@@ -128,16 +128,22 @@ public enum Platform {
 
     /// An interactive shell: Ctrl-C outside line editing must not end it in the middle of a command (libedit turns
     /// the key into a line cancel while editing), and a pager quit early, closing its pipe, must not end it either.
+    /// Ctrl-C is noted all through a command, not only once a wait has begun: one typed in the moment between Enter
+    /// and the start of a wait (a server's call, a language model) still cancels that wait.
     static func keepRunningOnInterruptAndClosedPipe() {
-        signal(SIGINT, SIG_IGN)
+        signal(SIGINT) { _ in interruptRequested = 1 }
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// While a call to the server is under way: Ctrl-C sets a flag the waiting loop reads instead of doing what it
-    /// did before. Returns what to hand to `stopWatchingInterrupts`.
+    /// Forgets any Ctrl-C noted so far: called before each command (by the line loop), so that a Ctrl-C pressed
+    /// during one command cancels that command's waits and never the next command's.
+    static func forgetInterrupts() { interruptRequested = 0 }
+
+    /// While a wait is under way: Ctrl-C sets a flag the waiting loop reads instead of doing what it did before. A
+    /// Ctrl-C noted earlier in the same command counts (the flag is forgotten per command, not per wait). Returns
+    /// what to hand to `stopWatchingInterrupts`.
     static func watchInterrupts() -> InterruptWatch {
-        interruptRequested = 0
-        return InterruptWatch(previous: signal(SIGINT) { _ in interruptRequested = 1 })
+        InterruptWatch(previous: signal(SIGINT) { _ in interruptRequested = 1 })
     }
 
     static func stopWatchingInterrupts(_ watch: InterruptWatch) {
@@ -145,7 +151,7 @@ public enum Platform {
         signal(SIGINT, watch.previous)
     }
 
-    /// Whether Ctrl-C was pressed since the watch began.
+    /// Whether Ctrl-C was pressed since the command began (or, in a script, since the wait began).
     static var interruptWasRequested: Bool { interruptRequested != 0 }
 
     struct InterruptWatch {
@@ -246,6 +252,27 @@ public enum Platform {
         return path.split(separator: ":").contains { access(String($0) + "/" + name, X_OK) == 0 }
     }
 
+    /// Makes the file at `path` (and its folder) readable and writable by its owner only before something writes
+    /// it: created empty when missing, an existing one tightened. Quietly does nothing it cannot do.
+    static func prepareOwnerOnlyFile(_ path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            makeFolders(folder)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+        chmod(path, 0o600)
+    }
+
+    /// The largest file this process may write, in bytes (`ulimit -f`), or nil when there is no limit.
+    static func fileSizeLimit() -> UInt64? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return nil
+        }
+        return UInt64(limit.rlim_cur)
+    }
+
     /// Files the shell creates are its owner's alone.
     public static func restrictNewFilesToOwner() { umask(0o077) }
 
@@ -260,8 +287,9 @@ public enum Platform {
     }
 }
 
-/// Set by the SIGINT handler while `Platform.watchInterrupts` is in force; the waiting loop reads it.
-// nonisolated(unsafe) is sound: the only writers are the signal handler (storing 1) and `watchInterrupts` (storing 0
-// before the handler is installed), the only reader is the shell's one loop; a `sig_atomic_t` store and load are
+/// Set by the SIGINT handler (all through an interactive shell's commands, and while `Platform.watchInterrupts` is in
+/// force); the waiting loop reads it.
+// nonisolated(unsafe) is sound: the only writers are the signal handler (storing 1) and `forgetInterrupts` (storing 0
+// on the loop's thread between commands), the only reader is the shell's one loop; a `sig_atomic_t` store and load are
 // atomic, and a flag seen one poll (50 ms) late only delays the cancel. (`Atomic` would need macOS 15.)
 nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0

@@ -43,6 +43,10 @@ public struct ShellRunner {
         var lineNumber = 0
         while true {
             packCheck?.announceIfReady()
+            // A Ctrl-C belongs to the command it was pressed in. Forgotten before the line is read rather than once
+            // its command starts: while libedit reads, Ctrl-C is a key, not a signal, so from here to Enter nothing
+            // is noted, and one pressed between Enter and the start of a wait still cancels that wait.
+            Platform.forgetInterrupts()
             // At a terminal the prompt counts down an open question's time, and the line ends when it runs out.
             let input = reader.readLine(prompt: session.prompt, ticker: { [session] in session.promptTick() })
             lineNumber = max(lineNumber + 1, reader.linesConsumed)
@@ -75,6 +79,7 @@ public struct ShellRunner {
                 defer { if reader.isInteractive && keep { reader.remember(raw) } }
                 let commands = CommandLineSplitter.commands(line)
                 for (position, command) in commands.enumerated() {
+                    if position > 0 { Platform.forgetInterrupts() }  // the line's first command: before it was read
                     let recording = session.isRecording && !Self.isRecordCommand(command)
                     if recording { console.beginSegment() }
                     defer { if recording { session.record(command: command, output: console.endSegment()) } }
