@@ -154,6 +154,76 @@ import Testing
             try Self.expectSame(player, fresh, now: player.clock.now())
         }
     }
+
+    // MARK: Conflicts
+
+    @Test func theSameQuizIdFromTwoDevicesIsStoredOnceWithTheAnswersOfBoth() async throws {
+        try await LiveServer.run { server in
+            // The same seed on both (a QA run): the same quiz id and questions, answers of their own ids.
+            let one = try Self.device(server, seed: 41)
+            let other = try Self.device(server, seed: 41)
+            #expect(await one.run(Self.register).status == 0)
+            #expect(await other.run(Self.login).status == 0)
+            one.serverURL = nil
+            other.serverURL = nil
+            #expect(await one.run(ShellScript.playQuiz(count: 3)).status == 0)
+            #expect(await other.run(ShellScript.playQuiz(count: 3)).status == 0)
+            one.serverURL = server.api.baseURL
+            other.serverURL = server.api.baseURL
+            server.clock.advance(by: 3600)
+            let first = await one.run(["sync"])
+            #expect(first.output.contains("↑ 3 results uploaded"), "\(first.output)")
+            // The second upload of the quiz is acknowledged without replacing the first; its answers join it.
+            let second = await other.run(["sync"])
+            #expect(second.output.contains("↑ 3 results uploaded"), "\(second.output)")
+            #expect(second.output.contains("the server holds 6 answers and 1 quiz"), "\(second.output)")
+            #expect(second.output.contains("↓ 3 results, 0 quizzes"), "\(second.output)")
+            let back = await one.run(["sync"])
+            #expect(back.output.contains("↓ 3 results, 0 quizzes"), "\(back.output)")
+            let user = try #require(try other.database.user(email: "mina@example.com"))
+            for device in [one, other] {
+                #expect(try device.database.quizCount(userId: user.id) == 1)
+                #expect(try device.database.resultCount(userId: user.id) == 6)
+            }
+            let quizId = try #require(try one.database.recentQuizIds(userId: user.id, limit: 1).first)
+            let answers = { (device: ShellScript) in
+                Set(try #require(try device.database.quiz(idOrPrefix: quizId, userId: user.id)).1.map(\.id))
+            }
+            #expect(try answers(one) == answers(other))
+            #expect(try one.database.stats(userId: user.id, now: server.clock.now(), timeZone: .gmt)
+                    == other.database.stats(userId: user.id, now: server.clock.now(), timeZone: .gmt))
+            for category in QuizCategory.allCases {
+                #expect(try one.database.candidateIds(category: category, unsolvedBy: user.id)
+                        == other.database.candidateIds(category: category, unsolvedBy: user.id))
+            }
+        }
+    }
+
+    @Test func aResultTheServerRefusedStaysOnItsDeviceAndNoOtherGetsIt() async throws {
+        try await LiveServer.run { server in
+            let one = try Self.device(server, seed: 51)
+            #expect(await one.run(Self.register).status == 0)
+            // Played by a clock two hours ahead of the server's: answers from its future are refused.
+            one.clock.advance(by: 7200)
+            let refused = await one.run(ShellScript.playQuiz(count: 3) + ["sync"])
+            #expect(refused.output.contains("The server refused 3 (in_the_future); they stay on this device."),
+                    "\(refused.output)")
+            let user = try #require(try one.database.user(email: "mina@example.com"))
+            #expect(try one.database.pendingSyncCount(userId: user.id) == 3)
+
+            let other = try Self.device(server, seed: 52)
+            let restored = await other.run(Self.login + ["sync"])
+            #expect(restored.output.contains("↓ nothing new"), "\(restored.output)")
+            #expect(try other.database.resultCount(userId: user.id) == 0)
+            // Once the server's clock reaches them, they go up, and come down on the other device.
+            server.clock.advance(by: 3 * 3600)
+            let later = await one.run(["sync"])
+            #expect(later.output.contains("↑ 3 results uploaded"), "\(later.output)")
+            let back = await other.run(["sync"])
+            #expect(back.output.contains("↓ 3 results, 1 quiz"), "\(back.output)")
+            try Self.expectSame(one, other, now: server.clock.now())
+        }
+    }
 }
 
 /// The real client, cut off (as if the server died) after `pages` pages of download.
