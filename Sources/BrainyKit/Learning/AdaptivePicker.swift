@@ -106,8 +106,20 @@ public struct QuestionFamily: Sendable, Equatable {
         let rest = id.dropFirst(3)
         // Template ids hold hyphens too (capital-country, song-artist): the longest that fits is the question's.
         guard let template = templateIds.first(where: { rest.hasPrefix($0 + "-") }) else { return nil }
-        return QuestionFamily(template: template, entity: String(rest.dropFirst(template.count + 1)))
+        var entity = rest.dropFirst(template.count + 1)
+        // One question a fact, numbered after the entity's id: the entity is the person, whichever fact is asked.
+        if numberedFacts.contains(template), let dash = entity.lastIndex(of: "-"),
+           case let number = entity[entity.index(after: dash)...], !number.isEmpty, number.allSatisfy({ ("0"..."9").contains($0) }) {
+            entity = entity[..<dash]
+        }
+        return QuestionFamily(template: template, entity: String(entity))
     }
+
+    /// Templates that ask one question for each of an entity's facts, numbered after its id: `known-for` asks who is
+    /// known for each of a person's notable works (`ai-known-for-dickens-2`). Counted as separate entities, a person
+    /// with three works was three times as likely to be drawn as one with one, and could be the answer twice in a
+    /// quiz.
+    static let numberedFacts: Set<String> = ["known-for"]
 
     /// The templates' ids, longest first.
     static let templateIds: [String] = QuestionTemplate.all.map(\.id).sorted { $0.count > $1.count }
