@@ -228,6 +228,32 @@ static inline int brainy_el_character_columns(wchar_t character, int *pieces) {
     return 1;
 }
 
+/// The height of the terminal on `fd` in rows, or 0 when it is not a terminal.
+static inline int brainy_terminal_rows(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0) {
+        return size.ws_row;
+    }
+    return 0;
+}
+
+/// Makes libedit believe the screen is `rows` high (its `li`), unless it does already; its display buffers are made
+/// again for that height, so call it only between keys. libedit sizes itself from the terminal at each line and
+/// each resize: call it again after those.
+///
+/// Debian 12's libedit (3.1-20221030) scrolls its copy of the screen when a line needs more rows than it believes
+/// there are, and with wide characters that scrolling writes outside its buffers (SIGSEGV). Told the screen is far
+/// taller than any line it is given, it never scrolls; the shell keeps each line within the real screen itself, and
+/// cuts the rare one that a single key made taller (a yank, a line from the history) before the next key.
+static inline void brainy_el_keep_rows(EditLine *el, int rows) {
+    int current = 0;
+    el_get(el, EL_GETTC, "li", &current, (void *)NULL);
+    if (current == rows) return;
+    char text[16];
+    snprintf(text, sizeof text, "%d", rows);
+    el_set(el, EL_SETTC, "li", text, (const char *)NULL);
+}
+
 /// The screen as libedit sizes its display (rows and columns), which is what its redraw must fit in.
 static inline void brainy_el_screen_size(EditLine *el, int *rows, int *columns) {
     *rows = 0;

@@ -2,6 +2,27 @@
 /// candidates share, and the text that lists them below the line being edited. `EditLineReader` writes it; tests
 /// read it.
 enum CompletionListing {
+    /// What one Tab does: replace the word being completed (`word`, after the last space before the cursor) with
+    /// `insert`, and list `list` below the line.
+    struct Step: Equatable {
+        var word: String
+        var insert: String?
+        var list: [String]?
+    }
+
+    /// Tab: inserts the only candidate and a space, or what all candidates share; lists them when there is nothing
+    /// more to insert (taking the candidates' case first when only the case differs). Nil when nothing fits.
+    static func step(lineBeforeCursor: String, candidates: [String]) -> Step? {
+        let word = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        guard let first = candidates.first else { return nil }
+        if candidates.count == 1 { return Step(word: word, insert: first + " ") }
+        let shared = commonPrefix(of: candidates)
+        if shared.count > word.count { return Step(word: word, insert: shared) }
+        // The typed case differs from the candidates': take theirs, and list them.
+        let insert = shared != word && shared.count == word.count ? shared : nil
+        return Step(word: word, insert: insert, list: candidates)
+    }
+
     /// The longest start the candidates share, compared case-insensitively, spelled as the first candidate.
     static func commonPrefix(of candidates: [String]) -> String {
         guard var shared = candidates.first.map(Array.init) else { return "" }

@@ -23,26 +23,13 @@ public final class EditLineReader: LineReader {
     private var search: HistorySearch?
     private var searchPrompt: UnsafeMutablePointer<CChar>?
 
-    /// A key nobody types (the C1 control U+009E), pushed back into libedit's input to call `searchStep` again
-    /// after each refresh.
-    private static let searchStepKey = "\u{9E}"
-
-    /// A key nobody types (the C1 control U+009D), read in place of a character that takes no column (a combining
-    /// accent): its function inserts that character without libedit's fast path, which crashes on such characters
-    /// (see `brainy_takes_no_column`).
-    private static let noColumnKey: Unicode.Scalar = "\u{9D}"
-    /// The character that takes no column, read and not yet inserted.
+    /// The character that takes no column, read in place of `EditorKeys.noColumn` and not yet inserted.
     private var pendingNoColumn: Unicode.Scalar?
-
-    /// Keys nobody types (C1 controls), read in place of what the shell itself wants done between keys: ask the
-    /// ticker and redraw the prompt (U+009C), refuse a key that would make the line taller than the screen
-    /// (U+009B), cut a line a resize or a recalled line made too tall (U+009A).
-    private static let tickKey: Unicode.Scalar = "\u{9C}"
-    private static let refuseKey: Unicode.Scalar = "\u{9B}"
-    private static let fitKey: Unicode.Scalar = "\u{9A}"
-    /// Asked while a line is read (a question's time runs); when to ask it next.
-    private var ticker: PromptTicker?
-    private var nextTick: ContinuousClock.Instant?
+    /// Asked while a line is read (a question's time runs), and when it is due.
+    private var ticking = PromptTicking()
+    /// What was typed when a question's time ran out, put back on the next line read (the person finishes or
+    /// clears it: nothing they typed is dropped).
+    private var keptLine: String?
     /// This line's notice about the screen was shown; keys are being refused now (one bell for a run of them).
     private var fitNoticeShown = false
     private var refusing = false
@@ -53,9 +40,6 @@ public final class EditLineReader: LineReader {
     private var lineBeforeHistory = ""
     /// How a notice reads in the shell's language now.
     public var localize: (Localized) -> String = { $0.en }
-
-    /// Zero-width bracket for escape sequences in the prompt (libedit's `EL_PROMPT_ESC`).
-    private static let promptEscape: CChar = 1
 
     /// - Parameters:
     ///   - programName: the program's name as libedit knows it (lines of `~/.editrc` may start with `brainy:`).
@@ -96,7 +80,7 @@ public final class EditLineReader: LineReader {
                 guard let owner = EditLineReader.owner(of: editLine) else { return nil }
                 return owner.search == nil ? owner.prompt : owner.searchPrompt
             },
-            Self.promptEscape
+            CChar(PromptText.bracket.value)
         )
 
         // Ctrl-C arrives as a key while editing, and cancels the line.
@@ -120,7 +104,7 @@ public final class EditLineReader: LineReader {
             EditLineReader.owner(of: editLine)?.searchStep() ?? UInt8(CC_ERROR)
         }
         brainy_el_bind(editLine, "^R", "brainy-search")
-        brainy_el_bind(editLine, Self.searchStepKey, "brainy-search-step")
+        brainy_el_bind(editLine, String(EditorKeys.searchStep), "brainy-search-step")
 
         // Ctrl-@ (a NUL byte) left libedit's reader half way through a character: the Return after it was inserted
         // as "^M" and no prompt came back. The key does nothing here.
@@ -131,20 +115,24 @@ public final class EditLineReader: LineReader {
             editLine, _ in
             EditLineReader.owner(of: editLine)?.insertPendingNoColumn() ?? UInt8(CC_ERROR)
         }
-        brainy_el_bind(editLine, String(Self.noColumnKey), "brainy-insert-no-column")
+        brainy_el_bind(editLine, String(EditorKeys.noColumn), "brainy-insert-no-column")
 
         brainy_el_add_function(editLine, "brainy-tick", "Redraw the prompt as time passes") { editLine, _ in
             EditLineReader.owner(of: editLine)?.tick() ?? UInt8(CC_ERROR)
         }
-        brainy_el_bind(editLine, String(Self.tickKey), "brainy-tick")
+        brainy_el_bind(editLine, String(EditorKeys.tick), "brainy-tick")
         brainy_el_add_function(editLine, "brainy-refuse", "Refuse a key the screen has no room for") { editLine, _ in
             EditLineReader.owner(of: editLine)?.refuseKey() ?? UInt8(CC_ERROR)
         }
-        brainy_el_bind(editLine, String(Self.refuseKey), "brainy-refuse")
+        brainy_el_bind(editLine, String(EditorKeys.refuse), "brainy-refuse")
         brainy_el_add_function(editLine, "brainy-fit", "Cut the line to fit the screen") { editLine, _ in
             EditLineReader.owner(of: editLine)?.cutToFit() ?? UInt8(CC_ERROR)
         }
-        brainy_el_bind(editLine, String(Self.fitKey), "brainy-fit")
+        brainy_el_bind(editLine, String(EditorKeys.fit), "brainy-fit")
+        brainy_el_add_function(editLine, "brainy-restore", "Put back the line the time cut short") { editLine, _ in
+            EditLineReader.owner(of: editLine)?.restoreKeptLine() ?? UInt8(CC_ERROR)
+        }
+        brainy_el_bind(editLine, String(EditorKeys.restore), "brainy-restore")
 
         // History by the shell, not libedit: a recalled line is cut to fit the screen before libedit draws it (a
         // line accepted in a wide window, recalled in a small one).
@@ -159,6 +147,12 @@ public final class EditLineReader: LineReader {
         let vi = brainy_el_editor_is_vi(editLine) != 0
         for key in ["^P"] + (vi ? [] : ["\u{1B}[A", "\u{1B}OA"]) { brainy_el_bind(editLine, key, "brainy-history-older") }
         for key in ["^N"] + (vi ? [] : ["\u{1B}[B", "\u{1B}OB"]) { brainy_el_bind(editLine, key, "brainy-history-newer") }
+
+        // Escape and a digit repeat the next key that many times (up to 999,999) in emacs keys: one key could then
+        // insert a line far taller than the screen, which libedit cannot draw. Not kept: nobody counts in a quiz.
+        if !vi {
+            for digit in 0...9 { brainy_el_bind(editLine, "\u{1B}\(digit)", "brainy-ignore") }
+        }
 
         // Ctrl-L clears the screen in vi keys too (emacs keys have it already).
         brainy_el_bind(editLine, "^L", "ed-clear-screen")
@@ -203,12 +197,9 @@ public final class EditLineReader: LineReader {
     /// Reads a line while `ticker` keeps the prompt up to date: asked when the line starts and then when it says,
     /// between keys; when it says the time is up the line ends as `.cancelled`, what was typed left on screen.
     public func readLine(prompt: String, ticker: PromptTicker?) -> LineInput {
-        self.ticker = ticker
-        defer {
-            self.ticker = nil
-            nextTick = nil
-        }
-        nextTick = ticker?().map { .now + .seconds($0.nextTick) }
+        ticking = PromptTicking(ticker)
+        defer { ticking = PromptTicking() }
+        _ = ticking.ask()
         return readLine(prompt: prompt)
     }
 
@@ -224,15 +215,9 @@ public final class EditLineReader: LineReader {
         guard !line.isEmpty else { return }
         brainy_history_enter(history, line)
         guard let historyFile else { return }
-        let path = historyFile.path
-        // Create it readable by its owner only before libedit writes it, and tighten an existing one.
-        let directory = historyFile.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        chmod(path, 0o600)
-        _ = brainy_history_save(history, path)
+        // Readable by its owner only before libedit writes it (an existing one tightened).
+        Platform.prepareOwnerOnlyFile(historyFile.path)
+        _ = brainy_history_save(history, historyFile.path)
     }
 
     // MARK: - Callbacks from libedit
@@ -243,24 +228,10 @@ public final class EditLineReader: LineReader {
     }
 
     private func setPrompt(_ text: String) {
-        visiblePrompt = ANSIText.pieces(of: text).reduce(into: "") { visible, piece in
-            if case .text(let text) = piece { visible += text }
-        }
+        let text = PromptText(text)
+        visiblePrompt = text.visible
         free(prompt)
-        prompt = strdup(Self.bracketingEscapes(in: text))
-    }
-
-    /// Wraps each escape sequence of the prompt in `promptEscape` so libedit gives it no width.
-    private static func bracketingEscapes(in text: String) -> String {
-        let bracket = String(UnicodeScalar(UInt8(promptEscape)))
-        var result = ""
-        for piece in ANSIText.pieces(of: text) {
-            switch piece {
-            case .text(let visible): result += visible
-            case .escape(let escape): result += bracket + escape + bracket
-            }
-        }
-        return result
+        prompt = strdup(text.bracketed)
     }
 
     // MARK: Reading keys
@@ -269,23 +240,29 @@ public final class EditLineReader: LineReader {
     /// a key must be refused, or the ticker is due. Returns as `brainy_read_character` does (1 with a key).
     private func readKey(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         while true {
-            // A resize, a recalled line or a yank may have made the line taller than the screen: cut it first.
-            if search == nil, !lineFits() {
-                character.pointee = Self.wide(Self.fitKey)
+            // libedit sized itself from the terminal at the start of the line or at a resize: tall again.
+            brainy_el_keep_rows(editLine, Self.libeditRows)
+            // The line a question's time cut short comes back first, as if typed again (without key bindings).
+            if search == nil, keptLine != nil {
+                character.pointee = Self.wide(EditorKeys.restore)
                 return 1
             }
-            let result = brainy_read_character(editLine, character, millisecondsToTick())
+            // A resize, a recalled line or a yank may have made the line taller than the screen: cut it first.
+            if search == nil, !lineFits() {
+                character.pointee = Self.wide(EditorKeys.fit)
+                return 1
+            }
+            let result = brainy_read_character(editLine, character, ticking.millisecondsLeft())
             switch result {
             case 1:
                 break
             case 2:
                 // The ticker is due. While Ctrl-R searches, only the end of the time interrupts the search.
-                if search != nil, let tick = ticker?(), !tick.timeUp {
+                if search != nil, let tick = ticking.ask(), !tick.timeUp {
                     setPrompt(tick.prompt)
-                    nextTick = .now + .seconds(tick.nextTick)
                     continue
                 }
-                character.pointee = Self.wide(Self.tickKey)
+                character.pointee = Self.wide(EditorKeys.tick)
                 return 1
             case 3:
                 fullAtLength = nil
@@ -295,20 +272,20 @@ public final class EditLineReader: LineReader {
             }
             let key = character.pointee
             guard search == nil else { return 1 }
-            if Self.inserts(key) {
+            if EditorKeys.inserts(UInt32(bitPattern: key)) {
                 // Measured once per length: the rest of a long paste past the screen is refused without measuring
                 // the whole line again for each key.
                 let length = lineLength()
                 if fullAtLength == length || !lineFits(adding: key) {
                     fullAtLength = length
-                    character.pointee = Self.wide(Self.refuseKey)
+                    character.pointee = Self.wide(EditorKeys.refuse)
                     return 1
                 }
             }
             refusing = false
             if brainy_takes_no_column(key) != 0, let scalar = Unicode.Scalar(UInt32(bitPattern: key)) {
                 pendingNoColumn = scalar
-                character.pointee = Self.wide(Self.noColumnKey)
+                character.pointee = Self.wide(EditorKeys.noColumn)
             }
             return 1
         }
@@ -318,36 +295,30 @@ public final class EditLineReader: LineReader {
         wchar_t(bitPattern: scalar.value)
     }
 
-    /// A key that, bound as libedit binds printable characters, adds a character to the line.
-    private static func inserts(_ key: wchar_t) -> Bool {
-        key >= 0x20 && key != 0x7F && !(0x80..<0xA0).contains(key)
-    }
-
-    private func millisecondsToTick() -> Int32 {
-        guard ticker != nil, let nextTick else { return -1 }
-        let left = ContinuousClock.now.duration(to: nextTick)
-        guard left > .zero else { return 0 }
-        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
-        return Int32(clamping: milliseconds)
-    }
-
     /// The ticker's key: the prompt redrawn with the time left (libedit redraws only what changed, so the line and
     /// the cursor stay as they are); when the time is up, the line ends as cancelled.
     private func tick() -> UInt8 {
-        guard let tick = ticker?() else {
-            nextTick = nil
-            return UInt8(CC_NORM)
-        }
-        nextTick = .now + .seconds(tick.nextTick)
+        guard let tick = ticking.ask() else { return UInt8(CC_NORM) }
         setPrompt(tick.prompt)
         fullAtLength = nil  // the prompt's width may have changed
         guard tick.timeUp else { return UInt8(CC_REFRESH) }
         cancelled = true
+        // What was being typed (before a Ctrl-R search, the line the search started from) is kept for the next line.
+        let typed = search?.originalLine ?? currentLine()
+        keptLine = typed.isEmpty ? nil : typed
         var cursor: Int32 = 0
         var length: Int32 = 0
         _ = brainy_el_line(editLine, &cursor, &length)
         _ = el_cursor(editLine, length)  // to the end, so that the newline goes below the whole line
         el_push(editLine, "\n")
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Puts back the line kept when a question's time ran out; a line too tall for the screen now is cut next.
+    private func restoreKeptLine() -> UInt8 {
+        guard let line = keptLine else { return UInt8(CC_NORM) }
+        keptLine = nil
+        brainy_el_insertstr(editLine, line)
         return UInt8(CC_REFRESH)
     }
 
@@ -369,12 +340,20 @@ public final class EditLineReader: LineReader {
         return Int(length)
     }
 
+    /// The screen a line must fit: the terminal's rows (libedit is told there are `libeditRows`), libedit's columns.
     private func screenSize() -> (rows: Int, columns: Int) {
         var rows: Int32 = 0
         var columns: Int32 = 0
         brainy_el_screen_size(editLine, &rows, &columns)
-        return (max(1, Int(rows)), max(1, Int(columns)))
+        let terminalRows = brainy_terminal_rows(STDOUT_FILENO)
+        return (max(1, Int(terminalRows > 0 ? min(terminalRows, rows) : rows)), max(1, Int(columns)))
     }
+
+    /// How many rows libedit is told the screen has: far more than any line it draws, so that it never scrolls its
+    /// copy of the screen (see `brainy_el_keep_rows`). Every key that inserts is refused past the real screen; a key
+    /// that inserts more at once (Ctrl-Y, a line from libedit's own history search, at most twice the screen or 4 KB
+    /// of text) is drawn in these rows, and the line is cut to the real screen before the next key is read.
+    private static let libeditRows: Int32 = 1000
 
     private static let measure: ScreenFit.Measure = { scalar in
         var pieces: Int32 = 0
@@ -524,7 +503,7 @@ public final class EditLineReader: LineReader {
         free(searchPrompt)
         searchPrompt = strdup(search.prompt)
         setLine(search.line, cursorFromEnd: search.charactersAfterMatchStart)
-        el_push(editLine, Self.searchStepKey)
+        el_push(editLine, String(EditorKeys.searchStep))
     }
 
     private func finishSearch(line: String, cursorFromEnd: Int) {
@@ -579,22 +558,12 @@ public final class EditLineReader: LineReader {
         let lineBeforeCursor = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(cursor)), as: UTF8.self)
         let lineAfterCursor = String(
             decoding: UnsafeRawBufferPointer(start: buffer + Int(cursor), count: Int(length - cursor)), as: UTF8.self)
-        let word = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-
-        let candidates = completer(lineBeforeCursor)
-        guard let first = candidates.first else { return UInt8(CC_ERROR) }
-        if candidates.count == 1 {
-            replace(word, with: first + " ")
-            return UInt8(CC_REFRESH)
+        guard let step = CompletionListing.step(lineBeforeCursor: lineBeforeCursor,
+                                                candidates: completer(lineBeforeCursor)) else {
+            return UInt8(CC_ERROR)
         }
-        let shared = CompletionListing.commonPrefix(of: candidates)
-        if shared.count > word.count {
-            replace(word, with: shared)
-            return UInt8(CC_REFRESH)
-        }
-        if shared != word, shared.count == word.count {
-            replace(word, with: shared)  // the typed case differs from the candidates': take theirs
-        }
+        if let insert = step.insert { replace(step.word, with: insert) }
+        guard let candidates = step.list else { return UInt8(CC_REFRESH) }
         list(candidates, below: lineBeforeCursor, lineAfterCursor)
         return UInt8(CC_REDISPLAY)
     }
