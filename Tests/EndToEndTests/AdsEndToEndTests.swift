@@ -25,15 +25,15 @@ import Testing
         return terminal
     }
 
-    /// The defaults: no QA switch, the shipped config, a guest (no server ever gave ads), 24 rows, no PAGER.
-    @Test(arguments: ["ad skip\r", "\r"])
-    func aGuestsShippedRewardedAdIsStoppedMidCountdownWithNoReward(keys: String) throws {
+    /// The defaults: no QA switch, the shipped config, a guest (no server ever gave ads), 24 and 40 rows, no PAGER.
+    @Test(arguments: ["ad skip\r", "\r", "\u{3}"], [24, 40])
+    func aGuestsShippedRewardedAdIsStoppedMidCountdownWithNoReward(keys: String, rows: Int) throws {
         let terminal = try PseudoTerminal(
             executable: PseudoTerminal.builtProduct(named: "brainy"),
             arguments: ["--db", home.appendingPathComponent("brainy.sqlite").path, "--lang", "en"],
             environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path,
                           "XDG_DATA_HOME": home.path, "PATH": "/usr/bin:/bin"],
-            columns: 80, rows: 24)
+            columns: 80, rows: rows)
         _ = try terminal.expect("Brainy 0.1.0")
         try terminal.waitForRawMode()
         terminal.sendLine("login guest")

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// What a person reads at a real terminal (TERM=xterm-256color, 24 rows, no PAGER, the shipped config): a typo in
+/// What a person reads at a real terminal (TERM=xterm-256color, 24 or 40 rows, no PAGER, the shipped config): a typo in
 /// short answer is asked about, `clear` clears the screen, long lines break between words at the terminal's width.
 @Suite(.serialized) struct PersonTextEndToEndTests {
     let home: URL
@@ -14,20 +14,21 @@ import Testing
         database = home.appendingPathComponent("brainy.sqlite")
     }
 
-    func launch(_ language: String, columns: Int = 100) throws -> PseudoTerminal {
+    func launch(_ language: String, columns: Int = 100, rows: Int = 24) throws -> PseudoTerminal {
         let terminal = try PseudoTerminal(
             executable: PseudoTerminal.builtProduct(named: "brainy"),
             arguments: ["--db", database.path, "--lang", language, "--seed", "7"],
             environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
                           "PATH": "/usr/bin:/bin"],
-            columns: columns, rows: 24)
+            columns: columns, rows: rows)
         _ = try terminal.expect("Brainy 0.1.0")
         try terminal.waitForRawMode()
         return terminal
     }
 
-    @Test func aTypoInShortAnswerIsAskedAboutAndTheQuestionStaysOpen() throws {
-        let shell = try launch("ko")
+    @Test(arguments: [24, 40])
+    func aTypoInShortAnswerIsAskedAboutAndTheQuestionStaysOpen(rows: Int) throws {
+        let shell = try launch("ko", rows: rows)
         defer { try? FileManager.default.removeItem(at: home) }
         shell.sendLine("login guest")
         _ = try shell.expect("guest로 로그인했습니다")
