@@ -28,6 +28,8 @@ public protocol RemoteAPI: Sendable {
     func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse>
     /// What the server holds for the account, to compare with the device.
     func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse
+    /// Quiz tickets for the account (`POST /v1/quizzes/tickets`); clients that cannot ask get a 404.
+    func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError) -> QuizTicketResponse
     /// The account's quizzes and results the server stored after `cursor`, at most `limit` (the download half of
     /// sync). Clients that cannot ask get a 404, as from an older server.
     func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)

@@ -112,6 +112,11 @@ public struct HTTPRemoteAPI: RemoteAPI {
         return try decode(AdsResponse.self, try await send(.ads, query: query, headers: Self.bearer(accessToken)))
     }
 
+    public func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError)
+        -> QuizTicketResponse {
+        try await post(.quizTickets, request, accessToken: accessToken)
+    }
+
     public func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError)
         -> AdEventsResponse {
         try await post(.adEvents, request, accessToken: accessToken)

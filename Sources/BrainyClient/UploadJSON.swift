@@ -38,6 +38,9 @@ enum UploadJSON {
             if let finished = quiz.finishedAt {
                 field("finishedAt", string: ISO8601Time.string(from: finished), into: &out)
             }
+            if let ticket = quiz.ticket {
+                field("ticket", string: ticket, into: &out)
+            }
             out.append(125)
         }
         out += Array("]}".utf8)

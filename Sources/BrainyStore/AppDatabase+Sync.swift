@@ -35,6 +35,7 @@ extension AppDatabase: SyncRepository {
                     id: row["id"], category: category, type: type, format: format, correctCount: row["correctCount"],
                     questionCount: row["questionCount"], startedAt: row["startedAt"], finishedAt: row["finishedAt"]))
             }
+            quizzes = try Self.withTickets(quizzes, db)
             return PendingBatch(results: results, quizzes: quizzes, next: next)
         }
     }

@@ -24,12 +24,14 @@ enum LiveServer {
         var port: Int
     }
 
-    /// `config` replaces the bundled config the server serves.
-    static func run(devIdP: Bool = true, config: RemoteConfig? = nil, _ body: @Sendable (Context) async throws -> Void)
+    /// `config` replaces the bundled config the server serves. `ticketsRequired` runs the server as it ships, ranking
+    /// only quizzes played on quiz tickets; the suites written before tickets keep quizzes without them ranking.
+    static func run(devIdP: Bool = true, config: RemoteConfig? = nil, ticketsRequired: Bool = false, _ body: @Sendable (Context) async throws -> Void)
         async throws {
         let clock = ManualClock(start)
         var arguments = ServerArguments(port: 0)
         arguments.devIdP = devIdP
+        arguments.ranksQuizzesWithoutTickets = !ticketsRequired
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.sleep = { _ in }  // a refusal's delay is not waited out
         if let config {

@@ -277,6 +277,68 @@ class Hostile:
                  "quizzes": [quiz(f"c6-quiz-{k}", 50, now - 86_400 * (1 if k else 10) - 10,
                                   now - 86_400 * (1 if k else 10) + 600) for k in (0, 1)]},
         }
+        # Quiz tickets (issue 24): only a quiz played on a ticket the server dealt to this account ranks, its answers
+        # the ticket's questions in its order. The cheater asks for its own tickets and borrows another account's.
+        lender, _, _ = register(self.port, "lender@example.com", source="127.0.0.5")
+        by_id = {q["id"]: q for q in questions}
+
+        def tickets(tok, source, count):
+            r = request(self.port, "POST", "/v1/quizzes/tickets",
+                        {"wants": [{"category": "country", "type": "mc", "count": count}]}, token=tok, source=source)
+            self.tally(r.status, "quiz tickets asked")
+            return [t for t in (r.json() or {}).get("tickets", []) if all(i in by_id for i in t["questionIds"])]
+
+        def on_ticket(ticket, qid, start, ids=None, token=None, count=None):
+            ids = ids or ticket["questionIds"]
+            results = [right(by_id[i], f"{qid}-{n}", qid, start + 5 * (n + 1), 3) for n, i in enumerate(ids)]
+            played = {"id": qid, "category": ticket["category"], "type": ticket["type"], "format": "individual",
+                      "correctCount": len(ids), "questionCount": count or len(ticket["questionIds"]),
+                      "startedAt": stamp(start), "finishedAt": stamp(start + 5 * (len(ids) + 1)),
+                      "ticket": token or ticket["token"]}
+            return {"results": results, "quizzes": [played]}
+
+        def rewritten(ticket, **changes):
+            header, payload, signature = ticket["token"].split(".")
+            claims = dict(json.loads(unb64(payload)), **changes)
+            return f"{header}.{b64(json.dumps(claims).encode())}.{signature}"
+
+        def signed_with(ticket, key):
+            header, payload, _ = ticket["token"].split(".")
+            return f"{header}.{payload}." + b64(hmac.new(key, f"{header}.{payload}".encode(), hashlib.sha256).digest())
+
+        own = tickets(token, "127.0.0.4", 7)
+        borrowed = tickets(lender, "127.0.0.5", 1)
+        if len(own) < 7 or not borrowed:
+            self.wrong += 1
+            self.f.notes.append(f"quiz tickets were not dealt ({len(own)} and {len(borrowed)}): the ticket cheats were not tried")
+        else:
+            easy = sorted(i for i in by_id if by_id[i]["category"] == "country")[:10]
+            reordered = list(own[3]["questionIds"])
+            reordered[0], reordered[1] = reordered[1], reordered[0]
+            swapped = list(own[4]["questionIds"])
+            swapped[5] = next(i for i in easy if i not in swapped)
+            shortened = on_ticket(own[6], "t8-quiz", now - 250, ids=own[6]["questionIds"][:3], count=3)
+            cheats.update({
+                "a ticket's claims rewritten to easier questions (the signature kept)":
+                    on_ticket(dict(own[0], questionIds=easy), "t1-quiz", now - 250, token=rewritten(own[0], q=easy)),
+                "a ticket signed with a guessed key":
+                    on_ticket(own[1], "t2-quiz", now - 250, token=signed_with(own[1], b"secret")),
+                "another account's ticket": on_ticket(borrowed[0], "t3-quiz", now - 250),
+                "a ticket for a quiz played before it was dealt (a backdated quiz)":
+                    on_ticket(own[2], "t4-quiz", now - 86_400),
+                "a ticket's questions in another order": on_ticket(own[3], "t5-quiz", now - 250, ids=reordered),
+                "another question in place of one of the ticket's": on_ticket(own[4], "t6-quiz", now - 250, ids=swapped),
+                "a ticket used by a second quiz (the first one's answers out of order)":
+                    {"results": on_ticket(own[5], "t7a-quiz", now - 250, ids=own[5]["questionIds"][::-1])["results"]
+                                + on_ticket(own[5], "t7b-quiz", now - 180)["results"],
+                     "quizzes": on_ticket(own[5], "t7a-quiz", now - 250)["quizzes"]
+                                + on_ticket(own[5], "t7b-quiz", now - 180)["quizzes"]},
+                "a quiz saying it had fewer questions than its ticket": shortened,
+                "invented quizzes at a person's pace, no ticket":
+                    {"results": [right(q, f"t9-{n}", f"t9-quiz-{n // 10}", now - 280 + n * 5, 3)
+                                 for n, q in enumerate(some[:40])],
+                     "quizzes": [quiz(f"t9-quiz-{k}", 10, now - 281 + k * 50, now - 280 + k * 50 + 49) for k in range(4)]},
+            })
         for what, batch in cheats.items():
             r = request(self.port, "POST", "/v1/results", batch, token=token, source="127.0.0.4", timeout=60)
             self.tally(r.status, f"leaderboard cheat: {what}")
@@ -290,6 +352,17 @@ class Hostile:
             if board.get("you"):
                 self.wrong += 1
                 self.f.notes.append(f"a cheat ranked ({what}): {board['you']}")
+        # The control: an honest quiz on a ticket ranks, so a cheat not ranking means something.
+        honest, _, _ = register(self.port, "honest-ticket@example.com", source="127.0.0.6")
+        dealt = [t for t in tickets(honest, "127.0.0.6", 1)]
+        if dealt:
+            r = request(self.port, "POST", "/v1/results", on_ticket(dealt[0], "honest-quiz", time.time() - 120),
+                        token=honest, source="127.0.0.6")
+            self.tally(r.status, "an honest quiz on its ticket")
+            board = request(self.port, "GET", "/v1/leaderboard/daily", token=honest, source="127.0.0.6").json() or {}
+            if not board.get("you"):
+                self.wrong += 1
+                self.f.notes.append(f"an honest quiz on its ticket did not rank: {r.status} {r.body[:300]!r}")
         return len(cheats)
 
     def ratings_poison(self, bulk):

@@ -42,6 +42,9 @@ struct SyncEngine {
         try optional(Localized(ko: "문제 팩", en: "question pack"), skipped: &skipped) {
             try refreshPack(api, watch, summary: &summary)
         }
+        try optional(Localized(ko: "퀴즈 티켓", en: "quiz tickets"), skipped: &skipped) {
+            try QuizTicketSync(session: session).run(api, watch, userId: user.id, summary: &summary)
+        }
         try optional(Localized(ko: "문제 난이도", en: "question ratings"), skipped: &skipped) {
             try importQuestionRatings(api, watch, summary: &summary)
         }

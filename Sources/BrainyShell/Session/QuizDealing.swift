@@ -38,6 +38,13 @@ struct QuizDealing {
             stage = next
             dealt = QuestionDealer.dealInOrder(stages[next - 1], using: &generator)
         case .individual:
+            // A quiz the server dealt ahead (a quiz ticket fetched at sync): its questions in its order, the options
+            // ordered by its seed, so that the quiz can rank. Else dealt here.
+            if let ticket = try QuizTicketDealing(session: session).ticket(for: request) {
+                var seeded = SeededGenerator(seed: ticket.seed)
+                dealt = QuestionDealer.dealInOrder(ticket.questionIds, using: &seeded)
+                return try begin(request, dealt: dealt, stage: nil, ticket: ticket, using: &generator)
+            }
             let unsolvedBy = request.selection == .unsolved ? request.userId : nil
             let candidates = try repository.candidateIds(category: request.category, unsolvedBy: unsolvedBy,
                                                          voiceOnly: request.type.needsVoiceReadyQuestions)
@@ -51,7 +58,7 @@ struct QuizDealing {
     }
 
     /// Records the quiz dealt and says how it begins.
-    private func begin(_ request: DealRequest, dealt: [DealtQuestion], stage: Int?,
+    private func begin(_ request: DealRequest, dealt: [DealtQuestion], stage: Int?, ticket: HeldQuizTicket? = nil,
                        using generator: inout SeededGenerator) throws -> QuizPlay {
         let repository = session.repository
         let console = session.console
@@ -72,6 +79,7 @@ struct QuizDealing {
             }
             break
         }
+        if let ticket { try repository.useQuizTicket(id: ticket.id, quizId: quiz.id) }
         if let stage {
             console.line(console.paint(console.text(Localized(ko: "스테이지 \(stage) 시작! (5문제 중 4문제 이상 맞히면 통과)",
                                                               en: "Stage \(stage) begins! (four of five to pass)")), \.emphasis))

@@ -1,0 +1,49 @@
+import BrainyKit
+import Foundation
+
+/// Which quiz ticket a `start` plays on: the oldest unused one of the quiz's category and type, when the quiz is one a
+/// ticket deals (random questions, one at a time, the ticket's number of them) and every question of it is on this
+/// device. Without one the quiz is dealt here and does not rank; the player is told so once, until the next sync
+/// fetches tickets.
+struct QuizTicketDealing {
+    let session: ShellSession
+
+    static func toldKey(_ userId: String) -> String { "noTicketTold:\(userId)" }
+
+    /// The ticket to play `request` on, or nil (after saying, once, that the quiz will not rank).
+    func ticket(for request: DealRequest) throws -> HeldQuizTicket? {
+        guard request.format == .individual, request.selection == .random, HeldQuizTicket.canRank(request.type)
+        else { return nil }
+        let repository = session.repository
+        // Only an account the server knows can rank (tickets are fetched by its sync).
+        guard try repository.remoteTokens(userId: request.userId) != nil else { return nil }
+        var size: Int?
+        for ticket in try repository.unusedQuizTickets(userId: request.userId, now: session.now)
+        where ticket.category == request.category && ticket.type == request.type {
+            size = size ?? ticket.questionIds.count
+            guard ticket.questionIds.count == request.count else { continue }
+            let onDevice = try repository.questions(ids: ticket.questionIds)
+            if onDevice.count == ticket.questionIds.count { return ticket }
+        }
+        try tellNoTicket(request, size: size)
+        return nil
+    }
+
+    /// Says once that the quiz will not rank, and how to play one that does: `size` is the number of questions of
+    /// the tickets held for this kind, when there are some (the quiz asked another number).
+    private func tellNoTicket(_ request: DealRequest, size: Int?) throws {
+        let repository = session.repository
+        let key = Self.toldKey(request.userId)
+        guard try repository.syncValue(key) == nil else { return }
+        try repository.setSyncValue("1", for: key)
+        let console = session.console
+        let how = size.map { size in
+            Localized(ko: "이 종류의 티켓은 \(size)문제짜리입니다: 'start random \(size)'.",
+                      en: "The tickets held for it are of \(size) questions: 'start random \(size)'.")
+        } ?? Localized(ko: "'sync'가 티켓을 받아 옵니다.", en: "'sync' fetches tickets.")
+        console.line(console.paint(console.text(Localized(
+            ko: "이 퀴즈는 퀴즈 티켓 없이 이 기기에서 문제를 골랐으므로 순위표에 오르지 않습니다. 순위에 오르는 퀴즈는 서버가 낸 퀴즈 티켓으로 풉니다. ",
+            en: "This quiz was dealt on this device without a quiz ticket, so it will not rank on the leaderboard; quizzes that rank are played on tickets the server dealt. "))
+            + console.text(how), \.warning))
+    }
+}
