@@ -80,11 +80,23 @@ public struct DemoPlayer {
     }
 }
 
-/// `1.5s`, `800ms` or a number of seconds.
+/// `1.5s`, `800ms` or a number of seconds, from 0 to `longest`.
 public enum PaceText {
+    /// The longest pause between a demo's commands: past it, a pause is no pace (and 1e300 or inf seconds cannot be
+    /// slept: converting them to whole nanoseconds stopped the shell with SIGILL).
+    public static let longest = 60.0
+
+    /// The seconds `text` says; nil for anything else, or outside 0 to `longest`.
     public static func seconds(_ text: String) -> Double? {
-        if text.hasSuffix("ms"), let value = Double(text.dropLast(2)) { return value / 1000 }
-        if text.hasSuffix("s"), let value = Double(text.dropLast()) { return value }
-        return Double(text)
+        let value: Double?
+        if text.hasSuffix("ms"), let milliseconds = Double(text.dropLast(2)) {
+            value = milliseconds / 1000
+        } else if text.hasSuffix("s") {
+            value = Double(text.dropLast())
+        } else {
+            value = Double(text)
+        }
+        guard let value, (0...longest).contains(value) else { return nil }
+        return value
     }
 }
