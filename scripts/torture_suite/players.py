@@ -1,6 +1,7 @@
 """`users`: concurrent play. Since a write checks that its session is still the signed-in one (issue 25), different
 players on one database file sign each other out, so concurrent play is tested as people play: each player on a file
-of their own under their own HOME, many at once; several shells of one player on one file; and players who share a
+of their own under their own HOME, many at once; several shells of one player on one file, also syncing with a server
+from each; and players who share a
 file and sign each other out, where a shell signed out by another process must say so and lose nothing it
 acknowledged."""
 import glob, os, subprocess
@@ -40,7 +41,7 @@ def answers_of(db, email):
 class Tally:
     def __init__(self):
         self.shells = self.acked = self.stored = self.lost = self.extra = self.crashes = self.raw = 0
-        self.failed = self.damaged = self.refused = 0
+        self.failed = self.damaged = self.refused = self.synced = self.pending = 0
         self.notes = []
 
     def shell(self, status, err, acked, stored, what):
@@ -96,6 +97,49 @@ def one_player(rig, tally, n, round_):
     tally.damaged += integrity(db) != "ok"
 
 
+def one_player_syncing(rig, tally, n, round_):
+    """n shells of one player on one file at once, signed in to a server: each plays two quizzes and syncs after each
+    (both shells' uploads interleave); then one more sync. Every acknowledged answer is on the device once and on the
+    server once, none left pending."""
+    server = rig.server(f"users-sync-{round_}-server.sqlite").start()
+    db = rig.path(f"users-sync-{round_}.sqlite")
+    email = f"syncer-{round_}@example.com"
+    try:
+        setup = rig.run(db, "--server", server.url, stdin=f"register {email}\n{PASSWORD}\n{PASSWORD}\n", timeout=300)
+        assert setup.returncode == 0, setup.stderr[-1500:]
+        # No login: each shell takes up the device's sign-in, as a second terminal of one person would.
+        scripts = ["".join(f"mode short\ncategory {CATEGORIES[(k + q) % 5]}\nstart {QUESTIONS}\n"
+                           + answers(rig, QUESTIONS) + "sync\n" for q in range(2)) for k in range(n)]
+        results = together([rig.start(db, "--server", server.url) for _ in range(n)], scripts)
+        last = rig.run(db, "--server", server.url, "-c", "sync", timeout=300)
+    finally:
+        server.stop()
+    acked = sum(acknowledged(out) for _, out, _ in results)
+    for status, out, err in results:
+        tally.shells += 1
+        tally.crashes += crashed(status)
+        tally.raw += raw_sqlite(err)
+        tally.refused += sum(err.count(reason) for reason in REFUSALS)
+        tally.failed += status != 0
+        if status != 0:
+            tally.notes.append(f"one player syncing: exit {status}: {err.strip()[-300:]}")
+    tally.failed += last.returncode != 0
+    on_device = answers_of(db, email)
+    on_server = count(server.db, "SELECT count(*) FROM result r JOIN account a ON a.id = r.accountId WHERE a.email = ?",
+                      email)
+    pending = count(db, "SELECT count(*) FROM quizResult WHERE needsSync = 1")
+    tally.acked += acked
+    tally.stored += on_device
+    tally.lost += max(0, acked - on_device) + max(0, on_device - on_server)
+    tally.extra += max(0, on_device - acked) + max(0, on_server - on_device)
+    tally.synced += on_server
+    tally.pending += pending
+    if not acked == on_device == on_server or pending:
+        tally.notes.append(f"one player syncing, {n} shells: acknowledged {acked}, on the device {on_device}, "
+                           f"on the server {on_server}, pending {pending}")
+    tally.damaged += integrity(db) != "ok"
+
+
 def sign_each_other_out(rig, tally, n, round_):
     """Players A, B, … on one file, each in a shell of their own. A plays; after a random number of answers the
     others sign in and play too, each signing out the one before. A shell signed out by another process must say so,
@@ -143,15 +187,18 @@ def users(rig):
     for round_ in range(rounds):
         own_homes(rig, t, own, round_)
         one_player(rig, t, shells_of_one, round_)
+        one_player_syncing(rig, t, 2, round_)
         sign_each_other_out(rig, t, sharing, round_)
     f.values = {"rounds": rounds, "players in their own homes at once": own, "shells of one player on one file": shells_of_one,
                 "players signing each other out on one file": sharing, "shells": t.shells, "acknowledged": t.acked,
                 "answers refused as another shell's (one player)": t.refused,
-                "stored": t.stored, "lost": t.lost, "stored twice or after a sign-out": t.extra,
+                "stored": t.stored, "held by the server (one player syncing from 2 shells)": t.synced,
+                "left pending": t.pending, "lost": t.lost, "stored twice or after a sign-out": t.extra,
                 "failed (exit, unfinished, not said)": t.failed, "crashes": t.crashes, "SQLite text shown": t.raw,
                 "files damaged": t.damaged}
     f.notes = t.notes
     f.expect(t.lost == 0 and t.extra == 0, f"{t.lost} acknowledged answers lost, {t.extra} stored twice or after a sign-out")
+    f.expect(t.pending == 0, f"{t.pending} answers left pending after the last sync")
     f.expect(t.failed == 0, f"{t.failed} shells failed, did not finish, or were signed out without being told")
     f.expect(t.crashes == 0 and t.raw == 0 and t.damaged == 0, "a crash, raw SQLite text or a damaged file")
     return f
