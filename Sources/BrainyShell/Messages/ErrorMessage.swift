@@ -229,6 +229,11 @@ public enum ErrorMessage {
             return Localized(ko: "'\(command)'에 \(Josa.attach("'\(value)'", .topic)) 쓸 수 없습니다. 가능한 값: \(list)",
                              en: "'\(value)' is not valid for '\(command)'. Expected one of: \(list)")
         case let .tooManyArguments(command, usage):
+            // Only the commands that ask a password say where it goes (the extra word may have been one).
+            guard let asking = CommandName(rawValue: command), [.login, .register].contains(asking) else {
+                return Localized(ko: "'\(command)'에 값이 너무 많습니다. 사용법: \(usage)",
+                                 en: "Too many words for '\(command)'. Usage: \(usage)")
+            }
             return Localized(ko: "'\(command)'에 값이 너무 많습니다 (비밀번호는 따로 묻습니다). 사용법: \(usage)",
                              en: "Too many words for '\(command)' (the password is asked separately). Usage: \(usage)")
         case .alreadyAnswered:
