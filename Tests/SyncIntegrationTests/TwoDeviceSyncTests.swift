@@ -97,6 +97,22 @@ import Testing
         }
     }
 
+    @Test func theSummaryCountsBothWaysInKorean() async throws {
+        try await LiveServer.run { server in
+            let first = try Self.device(server, seed: 61)
+            #expect(await first.run(Self.register + ShellScript.playQuiz(count: 4) + ["sync"]).status == 0)
+            let fresh = try Self.device(server, seed: 62)
+            fresh.language = .ko
+            let restored = await fresh.run(Self.login + ShellScript.playQuiz(count: 2, category: "music") + ["sync"])
+            #expect(restored.status == 0, "\(restored.output)")
+            #expect(restored.output.contains("↑ 결과 2개 올림"), "\(restored.output)")
+            #expect(restored.output.contains("↓ 결과 4개, 퀴즈 1개"), "\(restored.output)")
+            let again = await fresh.run(["sync"])
+            #expect(again.output.contains("↑ 올릴 결과 없음"), "\(again.output)")
+            #expect(again.output.contains("↓ 받을 것 없음"), "\(again.output)")
+        }
+    }
+
     @Test func bothPlayOfflineAndSyncInEitherOrderAndEndTheSame() async throws {
         try await LiveServer.run { server in
             let one = try Self.device(server, seed: 21)
