@@ -31,29 +31,60 @@ import Testing
     // MARK: The rule
 
     @Test func theRecognizersTimedWordsAreRead() {
-        let output = "two\ntwo 0.000 0.340 1.000000\n<sil> 0.350 0.750 1.000000\n"
-        #expect(Recognition(output).words == [Recognition.Word(text: "two", start: 0, end: 0.34)])
-        let garbage = Recognition("g_ay g_d\ng_ay 0.000 0.100 1.000000\ng_d 0.110 0.160 1.000000\n(NULL) 0.160 0.160 1.000000\n")
+        // pocketsphinx_batch's -hypseg line: utterance, totals, then (first frame, acoustic, language, word)…, last frame.
+        let two = Recognition(hypseg: "answer S 0 T -900 A -800 L -100 0 -300 -50 <sil> 12 -500 -50 two 46 0 0 <sil> 99\n")
+        #expect(two.words == [Recognition.Word(text: "two", first: 12, last: 45, score: -500)])
+        #expect(two.segments.count == 3 && two.segments.last?.last == 99)
+        #expect(abs(two.words[0].start - 0.12) < 1e-9 && abs(two.words[0].end - 0.46) < 1e-9)
+        let garbage = Recognition(hypseg: "answer S 0 T -9 A -9 L 0 0 -4 0 g_ay 10 -5 0 g_d 16\n")
         #expect(garbage.isGarbage && garbage.words.count == 2)
-        #expect(Recognition("").words.isEmpty)
-        #expect(Recognition("mozart\nmozart(2) 0.000 0.500 1.000000\n").words.map(\.text) == ["mozart"], "a second pronunciation")
+        #expect(Recognition(hypseg: "").words.isEmpty)
+        #expect(Recognition(hypseg: "answer S 0 T 0 A 0 L 0 0\n").words.isEmpty, "nothing decoded")
+        #expect(Recognition(hypseg: "answer S 0 T -5 A -5 L 0 0 -5 0 mozart(2) 50\n").words.map(\.text) == ["mozart"],
+                "a second pronunciation")
+    }
+
+    @Test func theConfidenceWeighsTheWordsAgainstFreePhonesOnTheSameFrames() {
+        let heard = Recognition(segments: [.init(text: "<sil>", first: 0, last: 9, score: -100),
+                                           .init(text: "two", first: 10, last: 29, score: -600)])
+        // Free phones over frames 0–29: 0–19 and 20–29 in two phones, 10 of the first 20 frames before the word.
+        let loop = Recognition(segments: [.init(text: "g_t", first: 0, last: 19, score: -400),
+                                          .init(text: "g_uw", first: 20, last: 29, score: -100)])
+        // The word scores -600 on frames 10–29; the loop -200 (half of -400) + -100 there: (-600 + 300) / 20 = -15.
+        #expect(abs(loop.score(from: 10, to: 29) + 300) < 1e-9)
+        #expect(abs(heard.confidence(against: loop) + 15) < 1e-9)
+        #expect(Recognition(segments: []).confidence(against: loop) == -.infinity)
     }
 
     @Test func thePhoneLoopOrTooMuchSoundOutsideTheWordsIsNoAnswer() {
         // One frame a 10 ms: a word rising and falling from 0 to 0.4 s, quiet after.
         let loud = (0..<40).map { 0.05 + 0.3 * sin(Double($0) / 40 * .pi) } + Array(repeating: 0.0, count: 60)
-        let two = Recognition("two\ntwo 0.000 0.340 1.000000\n<sil> 0.350 0.990 1.000000\n")
-        #expect(two.accepted(loudness: loud) == "two", "the word covers the sound")
-        let garbage = Recognition("g_ay g_d\ng_ay 0.000 0.200 1.000000\ng_d 0.210 0.390 1.000000\n")
-        #expect(garbage.accepted(loudness: loud) == "", "the phone loop won")
-        let short = Recognition("two\ntwo 0.300 0.390 1.000000\n<sil> 0.400 0.990 1.000000\n")
-        #expect(short.accepted(loudness: loud) == "", "three quarters of the sound was taken for silence")
-        #expect(Recognition("").accepted(loudness: loud) == "")
-        #expect(two.accepted(loudness: Array(repeating: 0, count: 100)) == "", "silence, whatever was decoded")
+        // Free phones scoring 10 a frame better than the words: well within the least confidence.
+        let loop = Recognition(segments: [.init(text: "g_t", first: 0, last: 99, score: -1000)])
+        let two = Recognition(segments: [.init(text: "two", first: 0, last: 34, score: -700),
+                                         .init(text: "<sil>", first: 35, last: 99, score: -300)])
+        #expect(two.accepted(loudness: loud, loop: loop) == "two", "the word covers the sound")
+        let garbage = Recognition(segments: [.init(text: "g_ay", first: 0, last: 20, score: -200),
+                                             .init(text: "g_d", first: 21, last: 39, score: -200)])
+        #expect(garbage.accepted(loudness: loud, loop: loop) == "", "the phone loop won")
+        let short = Recognition(segments: [.init(text: "<sil>", first: 0, last: 29, score: -600),
+                                           .init(text: "two", first: 30, last: 39, score: -200),
+                                           .init(text: "<sil>", first: 40, last: 99, score: -300)])
+        #expect(short.accepted(loudness: loud, loop: loop) == "", "three quarters of the sound was taken for silence")
+        #expect(Recognition(segments: []).accepted(loudness: loud, loop: loop) == "")
+        #expect(two.accepted(loudness: Array(repeating: 0, count: 100), loop: loop) == "", "silence, whatever was decoded")
+        // The sound forced onto the word: 40 a frame worse than free phones on its frames.
+        let forced = Recognition(segments: [.init(text: "two", first: 0, last: 34, score: -1750),
+                                            .init(text: "<sil>", first: 35, last: 99, score: -300)])
+        #expect(forced.confidence(against: loop) < Recognition.leastConfidence)
+        #expect(forced.accepted(loudness: loud, loop: loop) == "", "free phones explain the sound far better")
+        // A phrase pronounced whole is given back as its words.
+        let degrees = Recognition(segments: [.init(text: "23_5", first: 0, last: 39, score: -800)])
+        #expect(degrees.accepted(loudness: loud, loop: loop) == "23 5")
         // Steady sound (noise, a hum) is no speech, whatever the words heard.
         let steady = Array(repeating: 0.3, count: 40) + Array(repeating: 0.0, count: 60)
         #expect(Recognition.isSteady(steady) && !Recognition.isSteady(loud))
-        #expect(two.accepted(loudness: steady) == "")
+        #expect(two.accepted(loudness: steady, loop: loop) == "")
     }
 
     @Test func aQuizWithOptionsTakesOnlyItsPhrases() {

@@ -40,7 +40,7 @@ import Testing
         terminal.sendLine("start 2")
         // The first answer from a file; the second said through `speak`'s listening, a recording standing in for the
         // microphone.
-        for (number, word, command) in [(1, "two", "answer --audio"), (2, "three", "speak --from")] {
+        for (number, word, command) in [(1, "two", "answer --audio"), (2, "four", "speak --from")] {
             _ = try terminal.expect("🔊 question \(number) · ")
             terminal.sendLine("\(command) \(try spoken(word).path)")
             _ = try terminal.expect("I heard: \(word)", timeout: .seconds(30))

@@ -8,6 +8,9 @@ struct AnswerGrammar: Equatable {
     let phrases: [(words: [String], answer: String)]
     /// Only the phrases are answers (a quiz with options): anything else heard is no answer at all.
     let closed: Bool
+    /// Each phrase's text as written, keyed by its token (`"23_5"` → "23.5°"): a phrase with a word the CMU dictionary
+    /// lacks is pronounced whole by eSpeak NG from this text, digits and signs included, as it is said.
+    private(set) var texts: [String: String] = [:]
 
     static func == (lhs: AnswerGrammar, rhs: AnswerGrammar) -> Bool {
         lhs.phrases.map(\.words) == rhs.phrases.map(\.words) && lhs.phrases.map(\.answer) == rhs.phrases.map(\.answer)
@@ -28,7 +31,10 @@ struct AnswerGrammar: Equatable {
                     phrases.append(([NumberWords.english[position]], label))
                 }
                 let words = Self.words(option)
-                if !words.isEmpty { phrases.append((words, label)) }
+                if !words.isEmpty {
+                    phrases.append((words, label))
+                    texts[Self.token(words)] = option
+                }
             }
         } else {
             // The answer and its alternatives, and what else may be said: the question's other options and a few
@@ -36,7 +42,10 @@ struct AnswerGrammar: Equatable {
             let text = question.text(in: language)
             for form in [text.answer] + text.alternatives + text.options + Self.catchAll {
                 let words = Self.words(form)
-                if !words.isEmpty, !phrases.contains(where: { $0.words == words }) { phrases.append((words, form)) }
+                if !words.isEmpty, !phrases.contains(where: { $0.words == words }) {
+                    phrases.append((words, form))
+                    texts[Self.token(words)] = form
+                }
             }
         }
         self.phrases = phrases
@@ -53,19 +62,35 @@ struct AnswerGrammar: Equatable {
 
     var words: Set<String> { Set(phrases.flatMap(\.words)) }
 
+    /// A phrase as one recognizer word ("23_5", "na_hong_jin"): `words` splits it back at "_".
+    static func token(_ words: [String]) -> String { words.joined(separator: "_") }
+
     /// The grammar in JSGF, keeping only the phrases all of whose words the recognizer knows.
     func jsgf(keeping known: Set<String>) -> String {
         let alternatives = kept(known).map { $0.joined(separator: " ") }.joined(separator: " | ")
         return "#JSGF V1.0;\ngrammar answer;\npublic <answer> = \(alternatives.isEmpty ? "<NULL>" : alternatives);\n"
     }
 
-    /// The distinct phrases all of whose words the recognizer knows, in a stable order.
+    /// The distinct phrases the recognizer can say, in a stable order: a phrase pronounced whole (its token known) as
+    /// that one word, else a phrase all of whose words it knows.
     private func kept(_ known: Set<String>) -> [[String]] {
-        Array(Set(phrases.map(\.words).filter { $0.allSatisfy(known.contains) })).sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
+        let said = phrases.map(\.words).compactMap { words -> [String]? in
+            if words.count > 0, known.contains(Self.token(words)) { return [Self.token(words)] }
+            return words.allSatisfy(known.contains) ? words : nil
+        }
+        return Array(Set(said)).sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
     }
 
     /// The garbage loop's words: one a phone, spelt so that no word of a phrase can be one (`words` splits at "_").
     static let garbage = GarbagePhones.all.map { ("g_" + $0.lowercased(), $0) }
+
+    /// The loop of phones alone, each as likely as another: what the sound scores when it may be any phones at all,
+    /// against which a phrase heard is weighed (`Recognition.confidence`).
+    static let phoneLoop: String = {
+        let each = 1.0 / Double(garbage.count)
+        let lines = garbage.flatMap { word, _ in ["TRANSITION 0 1 \(each) \(word)", "TRANSITION 1 1 \(each) \(word)"] }
+        return "FSG_BEGIN loop\nNUM_STATES 2\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
+    }()
 
     /// The grammar as a PocketSphinx finite-state grammar: the phrases (kept as for `jsgf`), and beside them a loop of
     /// single phones that anything else said falls into. What is not an answer (another word, a sentence, noise) is

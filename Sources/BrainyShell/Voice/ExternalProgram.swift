@@ -10,7 +10,7 @@ struct ExternalProgram: Sendable {
     let package: String
 
     static let espeak = ExternalProgram(name: "espeak-ng", package: "espeak-ng")
-    static let pocketsphinx = ExternalProgram(name: "pocketsphinx_continuous", package: "pocketsphinx")
+    static let pocketsphinx = ExternalProgram(name: "pocketsphinx_batch", package: "pocketsphinx")
     static let sox = ExternalProgram(name: "sox", package: "sox")
 
     /// The program's path, or nil when no folder of `PATH` has it.

@@ -1,24 +1,36 @@
 import Foundation
 
 /// The pronunciations the recognizer needs for one question's grammar, as a small dictionary file: each word from the
-/// CMU dictionary that PocketSphinx ships, and each word that dictionary lacks (names such as "Klimt", "Gyeongju",
-/// numbers such as "1592") from eSpeak NG's phonemes, mapped to the dictionary's ARPAbet. A small file also loads
-/// faster than the whole dictionary.
+/// CMU dictionary that PocketSphinx ships and from eSpeak NG's phonemes mapped to the dictionary's ARPAbet (the only
+/// source for the words the CMU dictionary lacks: names such as "Klimt", "Gyeongju", numbers such as "1592"). A small
+/// file also loads faster than the whole dictionary.
 struct PronouncingDictionary {
     /// `word` → its pronunciations in ARPAbet (`["N AH G OY AH"]`).
     private(set) var entries: [String: [String]] = [:]
 
-    /// Looks each word up in `cmu`, and asks `espeak` for the others; words neither can say are left out.
-    init(words: Set<String>, cmu: URL, espeak: ExternalProgram = .espeak) {
+    /// Looks each word up in `cmu`, and asks `espeak` too; words neither can say are left out. Each phrase
+    /// of `phrases` (token → text, see `AnswerGrammar.texts`) with a word `cmu` lacks is also pronounced whole, from
+    /// its text: "23.5°" is said "twenty three point five degrees", which its words alone ("23", "5") do not say.
+    init(words: Set<String>, phrases: [String: String] = [:], cmu: URL, espeak: ExternalProgram = .espeak) {
         let dictionary = try? Data(contentsOf: cmu, options: .mappedIfSafe)
         var missing: [String] = []
         for word in words.sorted() {
             let found = dictionary.map { Self.lookUp(word, in: $0) } ?? []
             if found.isEmpty { missing.append(word) } else { entries[word] = found }
         }
-        for (word, phonemes) in Self.spoken(missing, espeak: espeak) {
+        // eSpeak NG's pronunciation of every word: the only one of a word the CMU dictionary lacks, a further variant
+        // of one it has (a word said another way than the CMU dictionary's is still heard as itself).
+        for (word, phonemes) in Self.spoken(words.sorted(), espeak: espeak) {
             let arpabet = ESpeakPhonemes.arpabet(phonemes)
-            if !arpabet.isEmpty { entries[word] = [arpabet] }
+            if !arpabet.isEmpty, !entries[word, default: []].contains(arpabet) { entries[word, default: []].append(arpabet) }
+        }
+        let lacking = Set(missing)
+        for (token, text) in phrases.sorted(by: { $0.key < $1.key })
+        where token.split(separator: "_").contains(where: { lacking.contains(String($0)) }) {
+            guard let phonemes = try? espeak.run(["-q", "-x", "-v", "en-us", "--", text]) else { continue }
+            // Clauses ("Plzeň, Brno") come back one a line: the phrase is said as one.
+            let arpabet = ESpeakPhonemes.arpabet(phonemes.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            if !arpabet.isEmpty, !entries[token, default: []].contains(arpabet) { entries[token, default: []].append(arpabet) }
         }
     }
 

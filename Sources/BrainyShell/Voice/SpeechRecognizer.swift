@@ -10,8 +10,10 @@ protocol SpeechRecognizer {
 
 /// PocketSphinx (Debian `pocketsphinx`, `pocketsphinx-en-us`) with a finite-state grammar made for the question: the
 /// phrases that are answers, and beside them a loop of single phones that hears everything else (another word, a
-/// sentence, noise), so that what is no answer is not forced onto the nearest option. It wants 16 kHz mono 16-bit
-/// audio: sox converts, within a deadline, what `WAVFile` has checked.
+/// sentence, noise), so that what is no answer is not forced onto the nearest option. A second pass decodes the same
+/// sound with the loop of phones alone: a phrase is kept only when its acoustic score is near what free phones score
+/// on the same frames (`Recognition.confidence`). It wants 16 kHz mono 16-bit audio: sox converts, within a deadline,
+/// what `WAVFile` has checked.
 struct PocketSphinxRecognizer: SpeechRecognizer {
     static let dictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
 
@@ -29,72 +31,137 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
         defer { try? FileManager.default.removeItem(at: folder) }
         let audio = folder.appendingPathComponent("answer.wav")
         try ExternalProgram.sox.run(["-q", file.path, "-r", "16000", "-c", "1", "-b", "16", audio.path])
-        // Only the grammar's words, pronounced by the CMU dictionary or, for the names it lacks, by eSpeak NG; and
-        // the garbage loop's phones.
-        let pronunciations = PronouncingDictionary(words: grammar.words, cmu: URL(fileURLWithPath: Self.dictionary))
+        // The decoder reads raw samples, the whole utterance normalized at once (batch CMN).
+        try ExternalProgram.sox.run(["-q", audio.path, "-e", "signed", "-t", "raw",
+                                     folder.appendingPathComponent("answer.raw").path])
+        try "answer\n".write(to: folder.appendingPathComponent("answer.ctl"), atomically: true, encoding: .utf8)
+        // Only the grammar's words (and the phrases eSpeak NG pronounces whole), pronounced by the CMU dictionary or,
+        // for the names it lacks, by eSpeak NG; and the garbage loop's phones.
+        let pronunciations = PronouncingDictionary(words: grammar.words, phrases: grammar.texts,
+                                                   cmu: URL(fileURLWithPath: Self.dictionary))
         let dictionary = folder.appendingPathComponent("answer.dict")
         let garbage = AnswerGrammar.garbage.map { "\($0.0) \($0.1)" }.joined(separator: "\n") + "\n"
         try (pronunciations.text + garbage).write(to: dictionary, atomically: true, encoding: .utf8)
-        let fsg = folder.appendingPathComponent("answer.fsg")
-        try grammar.fsg(keeping: pronunciations.words).write(to: fsg, atomically: true, encoding: .utf8)
-        let output = try ExternalProgram.pocketsphinx.run(["-infile", audio.path, "-fsg", fsg.path, "-dict",
-                                                           dictionary.path, "-time", "yes", "-logfn", "/dev/null"])
+        func decode(_ grammar: String, _ name: String) throws -> Recognition {
+            let fsg = folder.appendingPathComponent("\(name).fsg")
+            try grammar.write(to: fsg, atomically: true, encoding: .utf8)
+            let segments = folder.appendingPathComponent("\(name).seg")
+            try ExternalProgram.pocketsphinx.run([
+                "-adcin", "yes", "-cepdir", folder.path, "-cepext", ".raw", "-ctl", folder.appendingPathComponent("answer.ctl").path,
+                // Every frame kept (no voice-activity cut), so that frames count from the start of the sound.
+                "-cmn", "batch", "-remove_silence", "no", "-compallsen", "yes", "-fsg", fsg.path, "-dict", dictionary.path,
+                "-hypseg", segments.path, "-logfn", "/dev/null"])
+            return Recognition(hypseg: (try? String(contentsOf: segments, encoding: .utf8)) ?? "")
+        }
+        let heard = try decode(grammar.fsg(keeping: pronunciations.words), "answer")
+        // The loop alone is decoded only when a phrase won.
+        guard !heard.words.isEmpty, !heard.isGarbage else { return "" }
+        let loop = try decode(AnswerGrammar.phoneLoop, "loop")
         let sound = try WAVFile.read(audio)
-        return Recognition(output).accepted(loudness: sound.loudness())
+        return heard.accepted(loudness: sound.loudness(), loop: loop)
     }
 }
 
-/// What PocketSphinx printed with `-time yes` (a line of words for each stretch of speech, then each word with its
-/// start and end in seconds), and the rule that decides whether it heard an answer.
+/// What PocketSphinx printed in its `-hypseg` file (`utt S 0 T total A acoustic L language`, then for each word its
+/// first frame, acoustic and language scores and text, then the last frame; a frame is 10 ms), and the rule that
+/// decides whether it heard an answer.
 struct Recognition: Equatable {
     struct Word: Equatable {
         let text: String
-        let start: Double
-        let end: Double
+        /// First and last frame (10 ms each).
+        let first: Int
+        let last: Int
+        /// Acoustic score over its frames (log, PocketSphinx's scale: higher is better).
+        let score: Int
+
+        var start: Double { Double(first) / 100 }
+        var end: Double { Double(last + 1) / 100 }
     }
 
+    /// Every segment decoded, silences and fillers included.
+    let segments: [Word]
     /// The words heard, silences and fillers left out.
-    let words: [Word]
+    var words: [Word] { segments.filter { !Self.isFiller($0.text) } }
 
-    init(_ output: String) {
-        words = output.split(separator: "\n").compactMap { line -> Word? in
-            let fields = line.split(separator: " ")
-            guard fields.count == 4, let start = Double(fields[1]), let end = Double(fields[2]), Double(fields[3]) != nil,
-                  fields[1].contains(".") else { return nil }
+    init(segments: [Word]) { self.segments = segments }
+
+    init(hypseg: String) {
+        guard let line = hypseg.split(separator: "\n").first else { segments = []; return }
+        let fields = line.split(separator: " ").map(String.init)
+        // utt S n T total A acoustic L language, then (frame acoustic language word)*, then the end frame.
+        guard fields.count >= 10, fields[1] == "S", fields[3] == "T", let end = Int(fields[fields.count - 1]) else {
+            segments = []
+            return
+        }
+        let rest = Array(fields[9..<(fields.count - 1)])
+        var found: [(text: String, first: Int, score: Int)] = []
+        for index in stride(from: 0, to: rest.count - 3, by: 4) {
+            guard let first = Int(rest[index]), let score = Int(rest[index + 1]) else { break }
             // A word said by its second pronunciation is printed "mozart(2)".
-            var text = String(fields[0])
+            var text = rest[index + 3]
             if text.hasSuffix(")"), let open = text.lastIndex(of: "("), open != text.startIndex {
                 text = String(text[..<open])
             }
-            guard !text.hasPrefix("<"), !text.hasPrefix("["), !text.hasPrefix("("), !text.hasPrefix("+") else { return nil }
-            return Word(text: text, start: start, end: end)
+            found.append((text, first, score))
+        }
+        segments = found.enumerated().map { index, word in
+            let last = index + 1 < found.count ? found[index + 1].first - 1 : end
+            return Word(text: word.text, first: word.first, last: max(word.first, last), score: word.score)
         }
     }
 
+    static func isFiller(_ text: String) -> Bool {
+        text.hasPrefix("<") || text.hasPrefix("[") || text.hasPrefix("(") || text.hasPrefix("+")
+    }
+
+    /// The acoustic score of frames `first...last`, each segment counted for the share of its frames inside.
+    func score(from first: Int, to last: Int) -> Double {
+        segments.reduce(0) { total, segment in
+            let inside = min(segment.last, last) - max(segment.first, first) + 1
+            guard inside > 0 else { return total }
+            return total + Double(segment.score) * Double(inside) / Double(segment.last - segment.first + 1)
+        }
+    }
+
+    /// How much worse, a frame, the words heard score than the loop of phones alone (`loop`) on the same frames: near 0
+    /// when the words explain the sound as well as free phones do, far below when the sound was something else forced
+    /// onto them.
+    func confidence(against loop: Recognition) -> Double {
+        guard let first = words.first?.first, let last = words.last?.last else { return -.infinity }
+        let said = Double(words.reduce(0) { $0 + $1.score })
+        return (said - loop.score(from: first, to: last)) / Double(last - first + 1)
+    }
+
+    /// Below this `confidence` the words are no answer (measured with scripts/voice_rejection.py: docs/voice.md).
+    static let leastConfidence = -35.0
+
     /// Speech the loop of phones took is no answer.
-    var isGarbage: Bool { words.contains { $0.text.hasPrefix("g_") } }
+    var isGarbage: Bool { words.contains { Self.garbage.contains($0.text) } }
+    private static let garbage = Set(AnswerGrammar.garbage.map(\.0))
 
     /// At most this share of the loud frames may lie outside the words heard (a word's fading tail is often taken for
-    /// silence, so that half is common): more, and the phrase was not what was
+    /// silence): more, and the phrase was not what was
     /// said but what was left after the rest was taken for silence (measured: docs/voice.md).
-    static let loudOutsideLimit = 0.7
+    static let loudOutsideLimit = 0.4
 
     /// Frames at or below this loudness (RMS, -50 dBFS) are quiet.
     static let quiet = 0.003
 
-    /// The words heard when they are an answer, else "": nothing, the garbage loop, or a phrase that covers too
-    /// little of the loud sound (`loudness`: one value a 10 ms frame).
-    func accepted(loudness: [Double]) -> String {
-        guard !words.isEmpty, !isGarbage, !Self.isSteady(loudness) else { return "" }
+    /// The words heard when they are an answer, else "": nothing, the garbage loop, a phrase that scores far below
+    /// free phones on its frames (`loop`), or a phrase that covers too little of the loud sound (`loudness`: one value
+    /// a 10 ms frame). A phrase pronounced whole ("23_5") is given back as its words ("23 5").
+    func accepted(loudness: [Double], loop: Recognition) -> String {
+        guard !words.isEmpty, !isGarbage, !Self.isSteady(loudness),
+              confidence(against: loop) >= Self.leastConfidence else { return "" }
         let peak = loudness.max() ?? 0
         // Nothing louder than a whisper far from the microphone (-50 dBFS): silence, whatever the decoder made of it.
         guard peak > Self.quiet else { return "" }
         let loud = loudness.indices.filter { loudness[$0] > max(0.1 * peak, Self.quiet) }
         let outside = loud.filter { frame in
-            !words.contains { frame >= Int(($0.start * 100).rounded()) && frame <= Int(($0.end * 100).rounded()) }
+            !words.contains { frame >= $0.first && frame <= $0.last }
         }
         guard Double(outside.count) / Double(loud.count) <= Self.loudOutsideLimit else { return "" }
-        return words.map(\.text).joined(separator: " ")
+        return words.map { $0.text.replacingOccurrences(of: "_", with: " ") }.joined(separator: " ")
     }
 
     /// Above this, loudness moves like speech; below, it is a steady sound (noise, a hum, a tone). Measured over
