@@ -23,7 +23,7 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(try await appliedMigrations(url) == PostgresDatabase.migrations.map(\.id))
+        #expect(try await appliedMigrations(url) == PostgresDatabase.migrations.map(\.id).sorted())
         let seeded = try await TestPostgres.withConnection(to: url) { connection in
             try await connection.rows("SELECT id FROM house_ad", logger: TestPostgres.logger)
                 .map { try $0.value("id", as: String.self) }

@@ -249,6 +249,7 @@ extension ServerDatabase {
         }
         registerSyncSequence(&migrator)
         registerQuizTicketMigration(&migrator)
+        registerAdEventQuotaMigration(&migrator)
         return migrator
     }
 }
