@@ -58,6 +58,7 @@ import Testing
         _ = try shell.expect("Answer: ")
         _ = try shell.expect("Type 'next' for the next question.")
         // What was being typed is not dropped: it is back on the next line, to finish (or clear with Ctrl-U).
+        _ = try shell.expect("What you were typing is kept: Enter runs it, Ctrl-U clears it.")
         _ = try shell.expect("1/2> prof")
         shell.sendLine("ile")
         _ = try shell.expect("hints left")

@@ -175,6 +175,11 @@ public final class EditLineReader: LineReader {
         refusing = false
         fullAtLength = nil
         historyPosition = nil
+        if keptLine != nil {
+            let output = brainy_stdout()
+            fputs(localize(KeptLine.notice) + "\n", output)
+            fflush(output)
+        }
         // el_gets shows the prompt before it switches the terminal to raw mode; keys typed in that gap would get
         // cooked-mode meaning (Ctrl-C would kill the shell). Switch first: el_gets finds the mode already set.
         brainy_el_prepare_terminal(editLine, 1)
