@@ -74,7 +74,7 @@ public struct PostgresDatabase: Sendable {
                 tries += 1
                 let committing = OnceRaised()
                 do {
-                    return try await withAnyConnection { connection in
+                    return try await withAnyConnection(held) { connection in
                         held.set(connection)
                         defer { held.set(nil) }
                         try await connection.run("BEGIN", logger: logger)
@@ -119,7 +119,7 @@ public struct PostgresDatabase: Sendable {
             while true {
                 tries += 1
                 do {
-                    return try await withAnyConnection { connection in
+                    return try await withAnyConnection(held) { connection in
                         held.set(connection)
                         defer { held.set(nil) }
                         return try await connection.rows(query, logger: logger)
@@ -134,11 +134,13 @@ public struct PostgresDatabase: Sendable {
     /// `body` on a pooled connection; while the pool refuses to lease (its circuit breaker tripped after failed
     /// connection attempts, backing off up to a minute), on a connection of its own, closed after: once PostgreSQL is
     /// back the first request succeeds, not the pool's next attempt a minute later.
-    private func withAnyConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    private func withAnyConnection<T: Sendable>(_ held: HeldConnection,
+                                                _ body: (PostgresConnection) async throws -> T) async throws -> T {
         do {
             guard !bypass.isActive else { throw PoolBypass.Active() }
             return try await client.withConnection(body)
         } catch where Self.poolRefused(error) || error is PoolBypass.Active {
+            held.noteTheDatabaseAsked()
             let connection = try await PostgresConnection.connect(configuration: url.connectionConfiguration, id: 0,
                                                                   logger: logger)
             do {
@@ -173,6 +175,12 @@ public struct PostgresDatabase: Sendable {
             bypass.activate()
             logger.warning("PostgreSQL is unavailable: \(String(reflecting: error))")
             throw DatabaseUnavailable(reason: "the connection failed")
+        case nil where !held.askedTheDatabase:
+            // All the call did was wait for one of the pool's connections to come free (or for a thread to run on):
+            // a busy server, not a database away. Answered 503 all the same, but the pool is not bypassed: a
+            // minute of calls each opening a connection of its own would add to the load that made it wait.
+            logger.warning("No pooled connection to PostgreSQL came free within \(deadline)")
+            throw DatabaseUnavailable(reason: "no pooled connection within \(deadline)")
         case nil:
             held.close()
             bypass.activate()
@@ -198,8 +206,18 @@ final class PoolBypass: Sendable {
 /// The connection a storage call holds now, so that its deadline can close it from outside.
 final class HeldConnection: Sendable {
     private let connection = Mutex<PostgresConnection?>(nil)
+    private let asked = Atomic(false)
 
-    func set(_ value: PostgresConnection?) { connection.withLock { $0 = value } }
+    func set(_ value: PostgresConnection?) {
+        if value != nil { noteTheDatabaseAsked() }
+        connection.withLock { $0 = value }
+    }
+
+    /// The call got a connection, or went to connect one of its own: from then on a wait is the database's.
+    func noteTheDatabaseAsked() { asked.store(true, ordering: .relaxed) }
+
+    /// Whether the call ever got past waiting for the pool (see `noteTheDatabaseAsked`).
+    var askedTheDatabase: Bool { asked.load(ordering: .relaxed) }
 
     func close() {
         connection.withLock { $0 }.map { _ = $0.close() as EventLoopFuture<Void> }
