@@ -3,5 +3,5 @@ public enum CompletionShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 
     /// The words `--completion` takes.
-    public static var typedNames: [String] { allCases.map(\.rawValue) }
+    public static var typedNames: [String] { allCases.map { $0.rawValue } }
 }

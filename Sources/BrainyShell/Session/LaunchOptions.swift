@@ -1,8 +1,9 @@
 import BrainyKit
 import Foundation
 
-/// The command line of `brainy`. Parsed by hand: a reflection-based parser cost a fifth of the start-up time, and
-/// these few flags need no more than this.
+/// The command line of `brainy`. Its flags are declared once, in `LaunchOptions.flags` (names, value, help, effect),
+/// which this parser and the manual both read; not through a reflection-based parser, which cost a fifth of the
+/// start-up time.
 public struct LaunchOptions: Equatable, Sendable {
     /// What `-c` and `-f` asked for, in the order given: `-c a -f x -c b` runs a, then x's lines, then b.
     public var scripts: [Script] = []
@@ -99,11 +100,6 @@ public struct LaunchOptions: Equatable, Sendable {
         func refusal(ko: String, en: String) -> UsageError {
             UsageError(text: Localized(ko: ko, en: en), language: language)
         }
-        /// `--seed x`: what the flag takes, and the value it was given.
-        func takes(_ flag: String, ko what: String, en whatEnglish: String, not text: String) -> UsageError {
-            refusal(ko: "\(flag)에는 \(what) 주세요. \(Josa.attach("'\(text)'", .topic)) 쓸 수 없습니다.",
-                    en: "\(flag) takes \(whatEnglish), not '\(text)'.")
-        }
         var options = LaunchOptions()
         var scanner = FlagScanner(arguments)
         var checking = false
@@ -118,96 +114,29 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.checkFiles.append(current.argument)
                 continue
             }
-            let flag = current.name
-            func value(for flag: String) throws(UsageError) -> String {
-                guard let value = scanner.value(of: current) else {
-                    throw refusal(ko: "\(flag) 뒤에 값이 필요합니다. 'brainy --help'를 보세요.", en: "\(flag) needs a value.")
-                }
-                return value
-            }
-            let argument = current.argument
-            switch flag {
-            case "-c": options.scripts.append(.commands(try value(for: flag)))
-            case "-f": options.scripts.append(.file(try value(for: flag)))
-            case "-q", "--quiet": options.quiet = true
-            case "-X", "--no-rc": options.skipStartupFile = true
-            case "--": ended = true
-            case "--db": options.databasePath = try value(for: flag)
-            case "--server": options.serverURL = try value(for: flag)
-            case "--seed":
-                let text = try value(for: flag)
-                guard let seed = UInt64(text) else { throw takes("--seed", ko: "0 이상의 정수를", en: "a whole number", not: text) }
-                options.seed = seed
-            case "--lang":
-                let text = try value(for: flag)
-                guard let language = Language(parsing: text) else {
-                    throw takes("--lang", ko: "ko 또는 en을", en: "ko or en", not: text)
-                }
-                options.language = language
-            case "--no-color", "--no-colour": options.noColor = true
-            case "--format":
-                let text = try value(for: flag)
-                guard let format = OutputFormat(rawValue: text.lowercased()) else {
-                    throw takes("--format", ko: "table, plain, json 중 하나를", en: "table, plain or json", not: text)
-                }
-                options.format = format
-            case "--qa": options.qa = true
-            case "--ads":
-                let text = try value(for: flag)
-                guard let value = Switch(parsing: text) else {
-                    throw takes("--ads", ko: "on 또는 off를", en: "on or off", not: text)
-                }
-                options.ads = value.isOn
-            case "--clock":
-                let text = try value(for: flag)
-                guard let date = ISO8601DateFormatter().date(from: text) else {
-                    throw takes("--clock", ko: "2026-01-01T09:00:00Z 같은 시각을", en: "a time like 2026-01-01T09:00:00Z", not: text)
-                }
-                options.clock = date
-            case "--check":
+            guard let flag = Self.flag(named: current.name) else {
                 // `--check --coverage a b`: the files may follow other flags.
+                guard checking, !current.name.hasPrefix("-") else {
+                    throw refusal(ko: "알 수 없는 옵션입니다: '\(current.argument)'. 'brainy --help'를 보세요.",
+                                  en: "Unknown option '\(current.argument)'. See 'brainy --help'.")
+                }
+                options.checkFiles.append(current.name)
+                continue
+            }
+            switch flag.effect {
+            case let .set(apply):
+                apply(&options)
+            case let .value(apply):
+                guard let value = scanner.value(of: current) else {
+                    throw refusal(ko: "\(current.name) 뒤에 값이 필요합니다. 'brainy --help'를 보세요.",
+                                  en: "\(current.name) needs a value.")
+                }
+                try apply(&options, value, language)
+            case .check:
                 if let inline = current.inline { options.checkFiles.append(inline) }
                 checking = true
-            case "--update": options.update = true
-            case "--coverage": options.coverage = true
-            case "--paths": options.pathsFolder = try value(for: flag)
-            case "--audio-out": options.audioOut = try value(for: flag)
-            case "--ai-url":
-                let text = try value(for: flag)
-                guard ServerAddress.isValid(text) else {
-                    throw takes("--ai-url", ko: "http://127.0.0.1:11434/v1 같은 주소를", en: "an address like http://127.0.0.1:11434/v1",
-                                not: text)
-                }
-                options.aiURL = text
-            case "--asr-url":
-                let text = try value(for: flag)
-                guard ServerAddress.isValid(text) else {
-                    throw takes("--asr-url", ko: "http://127.0.0.1:8000/v1 같은 주소를", en: "an address like http://127.0.0.1:8000/v1",
-                                not: text)
-                }
-                options.asrURL = text
-            case "--demo": options.demoFile = try value(for: flag)
-            case "--step": options.step = true
-            case "--pace":
-                let text = try value(for: flag)
-                guard let pace = PaceText.seconds(text), pace >= 0 else {
-                    throw takes("--pace", ko: "1.5s나 800ms 같은 시간을", en: "a time like 1.5s or 800ms", not: text)
-                }
-                options.pace = pace
-            case "-h", "--help": options.showHelp = true
-            case "-V", "--version": options.showVersion = true
-            case "--man": options.showManual = true
-            case "--completion":
-                let text = try value(for: flag)
-                guard let shell = CompletionShell(rawValue: text) else {
-                    throw takes("--completion", ko: "bash, zsh, fish 중 하나를", en: "bash, zsh or fish", not: text)
-                }
-                options.completionShell = shell
-            case let file where checking && !file.hasPrefix("-"):
-                options.checkFiles.append(file)
-            default:
-                throw refusal(ko: "알 수 없는 옵션입니다: '\(argument)'. 'brainy --help'를 보세요.",
-                              en: "Unknown option '\(argument)'. See 'brainy --help'.")
+            case .endOfOptions:
+                ended = true
             }
         }
         if checking && options.checkFiles.isEmpty {
