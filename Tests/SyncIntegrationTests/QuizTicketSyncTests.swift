@@ -72,4 +72,19 @@ import Testing
             #expect(try await server.api.leaderboard(accessToken: login.accessToken).you == nil)
         }
     }
+
+    @Test func theNoticeSpeaksKoreanToAKoreanPlayer() async throws {
+        try await LiveServer.run(ticketsRequired: true) { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            shell.secondsPerLine = 2
+            _ = await shell.run(ShellSyncTests.register + ["sync"])
+            shell.language = .ko
+            shell.serverURL = Self.offline
+            let played = await shell.run(ShellScript.playQuiz(count: 5, category: "drama"))
+            #expect(played.status == 0, "\(played.output)")
+            #expect(played.output.contains("순위표에 오르지 않습니다"), "\(played.output)")
+            #expect(played.output.contains("'start random 10'"))
+        }
+    }
 }
