@@ -93,8 +93,8 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
         environment: environment)
     return Application(
         router: router,
-        // Every part of a request has a time limit: the first head, each body, the idle time between requests (stuck
-        // in a later request's line and headers counts as idle). Slow clients cannot hold connections for ever.
+        // Every part of a request has a time limit: each head (from its first byte), each body, the idle time
+        // between requests. Slow clients cannot hold connections for ever.
         server: .http1(configuration: .init(
             additionalChannelHandlers: [RequestTimeoutHandler(head: .seconds(arguments.headerTimeout),
                                                               body: .seconds(arguments.bodyTimeout))],
