@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Measures sync against a local brainy-server: the shell uploading 100,000 pending results end to end, the server's
-own result-ingest rate, and GET /v1/config requests per second (wrk, from a second process).
+"""Measures sync against a local brainy-server: the shell uploading 100,000 pending results end to end, a new device
+restoring them (download, in pages), the server's own result-ingest rate, and GET /v1/config requests per second (wrk,
+from a second process). The shell's peak memory is its own process's (wait4).
 
 usage: scripts/bench_sync.py path/to/brainy path/to/brainy-server   (run through scripts/bench, which builds both)
   BENCH_SYNC_RESULTS (100000) pending results, BENCH_SYNC_OTHER_BATCH (5000) the second BRAINY_SYNC_BATCH measured,
@@ -166,18 +167,47 @@ def server_cpu():
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def measured(db, url, *args, extra_env=None):
+    """Runs the shell like `brainy`, returning (return code, output, wall seconds, CPU seconds, peak RSS in MB) of that
+    one process (wait4's rusage, not the children's running maximum)."""
+    out = tempfile.TemporaryFile(mode="w+")
+    t = time.perf_counter()
+    p = subprocess.Popen([BRAINY, "--db", db, "--server", url, "--lang", "en", *args], stdin=subprocess.DEVNULL,
+                         stdout=out, stderr=subprocess.STDOUT, env=dict(env, **(extra_env or {})))
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t
+    out.seek(0)
+    return p.returncode, out.read(), wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
 def timed_sync(db, url, batch):
     extra = {"BRAINY_SYNC_BATCH": str(batch)} if batch else {}
-    cpu_server, cpu_shell = server_cpu(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    r = brainy(db, url, "-c", "sync", extra_env=extra)
-    wall = time.perf_counter() - t
-    shell = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (shell.ru_utime + shell.ru_stime - cpu_shell.ru_utime - cpu_shell.ru_stime, server_cpu() - cpu_server)
-    assert r.returncode == 0, f"sync failed ({r.returncode}):\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}"
-    lines = [line.strip() for line in (r.stdout + r.stderr).replace("\r", "\n").splitlines()]
+    cpu_server = server_cpu()
+    code, output, wall, cpu_shell, peak = measured(db, url, "-c", "sync", extra_env=extra)
+    cpu = (cpu_shell, server_cpu() - cpu_server)
+    assert code == 0, f"sync failed ({code}):\n{output[-2000:]}"
+    lines = [line.strip() for line in output.replace("\r", "\n").splitlines()]
     summary = next((line for line in reversed(lines) if "Synced" in line), "(no summary line)")
-    return wall, summary, cpu
+    return wall, summary + f"  (peak memory {peak:.0f} MB)", cpu
+
+
+def restore(url, name):
+    """A new, empty device signs in to the account `name` uploaded and syncs: everything comes down, in pages."""
+    db = os.path.join(work, f"{name}-new-device.sqlite")
+    r = brainy(db, url, stdin=f"login email {name}@example.com\n{PASSWORD}\n")
+    assert r.returncode == 0, f"login on the new device failed ({r.returncode}):\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}"
+    cpu_server = server_cpu()
+    code, output, wall, cpu_shell, peak = measured(db, url, "-c", "sync")
+    assert code == 0, f"restore failed ({code}):\n{output[-2000:]}"
+    con = sqlite3.connect(db)
+    held = (con.execute("SELECT count(*) FROM quizResult").fetchone()[0],
+            con.execute("SELECT count(*) FROM quiz").fetchone()[0])
+    con.close()
+    assert held == (RESULTS, RESULTS // PER_QUIZ), f"the new device holds {held} (results, quizzes)"
+    lines = [line.strip() for line in output.replace("\r", "\n").splitlines()]
+    summary = next((line for line in reversed(lines) if "Synced" in line), "(no summary line)")
+    return wall, summary, (cpu_shell, server_cpu() - cpu_server), peak
 
 
 def shell_upload(url, name, batch):
@@ -285,6 +315,12 @@ try:
         for label, wall, summary, (cpu_shell, cpu_server) in shell_upload(url, name, None if batch == 1000 else batch):
             print(f"sync upload, {knob}, brainy -c sync wall clock, {label}: {wall:.2f} s = {RESULTS / wall:,.0f} results/s"
                   f"  (CPU: shell {cpu_shell:.2f} s, server {cpu_server:.2f} s)")
+            print(f"    shell said: {summary}")
+        if batch == 1000:
+            wall, summary, (cpu_shell, cpu_server), peak = restore(url, name)
+            print(f"sync restore, a new device downloading the same {RESULTS:,} results and {RESULTS // PER_QUIZ:,} "
+                  f"quizzes, brainy -c sync wall clock: {wall:.2f} s = {RESULTS / wall:,.0f} results/s  (CPU: shell "
+                  f"{cpu_shell:.2f} s, server {cpu_server:.2f} s; shell peak memory {peak:.0f} MB)")
             print(f"    shell said: {summary}")
     (first, first_cpu), (again, again_cpu), size = ingest(port)
     print(f"server ingest, POST /v1/results in batches of 1000 results + 200 quizzes ({size / 1024:.0f} KB each), one "
