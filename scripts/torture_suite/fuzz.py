@@ -407,6 +407,13 @@ WIDE_UNITS = ["가", "한글", "👍", "👍🏽", "\u00ad", "e\u0301", "\u200b"
               "ｱ", "\u3000", "\t", "a", " ", "\u0e01\u0e34", "\U0001f9d1\u200d\U0001f4bb", "\u1100\u1161"]
 WIDE_KEYS = [b"\x01", b"\x05", b"\x1b[D", b"\x1b[C", b"\x1b[H", b"\x1b[F", b"\x7f", b"\x17", b"\x0b", b"\x19",
              b"\x1b[A", b"\x1b[B", b"\t", b"\x0c", b"\x02", b"\x06", b"\x1bb", b"\x1bf"]
+# Keys that insert more than one character at once, past the per-key guard: a kill and yanks of it (Ctrl-K, Ctrl-U,
+# Ctrl-W, then Ctrl-Y, each doubling the line), Escape and digits (a count: "repeat the next key 99 times"), and
+# libedit's own history search (stat, Escape p, Escape n: lines holding "stat"), which recalls a line whatever its
+# height.
+WIDE_INSERTIONS = [b"\x01\x0b\x19\x19", b"\x15\x19\x19\x19", b"\x17\x19\x19", b"\x19\x01\x05\x19",
+                   b"\x1b9\x1b9\xea\xb0\x80", b"\x1b9\x1b9\xf0\x9f\x91\x8d", b"\x15stat\x1bp",
+                   b"\x15stat\x1bp\x1bp\x1bn\x01\x05"]
 WIDE_SIZES = [(40, 20), (80, 24)]
 RESIZES = [(40, 20), (80, 24), (80, 40), (30, 12), (120, 40), (40, 10)]
 
@@ -414,13 +421,13 @@ RESIZES = [(40, 20), (80, 24), (80, 40), (30, 12), (120, 40), (40, 10)]
 class SizedShell(PtyShell):
     """brainy on a pseudo-terminal of a given size, in English, whose window can be resized (SIGWINCH)."""
 
-    def __init__(self, rig, db, columns, rows):
+    def __init__(self, rig, db, columns, rows, environment=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             try:
                 os.chdir(os.path.dirname(db))
                 os.execve(rig.brainy, [rig.brainy, "--db", db, "--lang", "en", "-X", "--qa"],
-                          dict(rig.env, TERM="xterm-256color"))
+                          dict(rig.env, TERM="xterm-256color", **(environment or {})))
             finally:
                 os._exit(127)  # never go on running the suite in the child (the binary missing mid-build)
         self.resize(columns, rows)
@@ -435,17 +442,23 @@ class SizedShell(PtyShell):
 
 def wide_session(rig, seed, actions, deadline):
     """One shell at a small size: signed in (sometimes in a quiz with the timer on, so that the prompt is redrawn
-    while keys come), then `actions` pastes, keys, resizes and Enters; then it must answer `help`.
+    while keys come), then `actions` pastes, keys, multi-character insertions (yanks, counts, history searches),
+    resizes and Enters; then it must answer `help`.
     Returns (counts, status or None, hung, what was done)."""
     import random
     rng = random.Random(seed)
     folder = tempfile.mkdtemp(dir=rig.work, prefix="wide-")
     db = os.path.join(folder, "wide.sqlite")
     columns, rows = rng.choice(WIDE_SIZES)
-    shell = SizedShell(rig, db, columns, rows)
+    # A history holding lines far taller than any screen (written by a wider window, or by hand), for Escape p.
+    history = os.path.join(folder, "history")
+    with open(history, "w", encoding="utf-8") as file:
+        file.write("_HiStOrY_V2_\n" + "".join(f"state\\040{rng.choice(WIDE_UNITS) * rng.randint(300, 1500)}\n"
+                                             .replace("\t", "\\011").replace(" ", "\\040") for _ in range(3)))
+    shell = SizedShell(rig, db, columns, rows, {"BRAINY_HISTFILE": history})
     shell.settle(deadline)
     done = [f"{columns}x{rows}"]
-    counts = {"pasted": 0, "keys": 0, "resizes": 0}
+    counts = {"pasted": 0, "keys": 0, "insertions": 0, "resizes": 0}
     setup = [b"login guest\r"]
     if rng.random() < 0.4:
         setup += [b"settings timer 3\r", b"mode short\r", b"category person\r", b"start 3\r"]
@@ -461,6 +474,11 @@ def wide_session(rig, seed, actions, deadline):
             shell.send(text.encode())
             counts["pasted"] += len(text)
             done.append(f"paste {len(text)}×{unit!r}")
+        elif r < 0.6:
+            keys = rng.choice(WIDE_INSERTIONS)
+            shell.send(keys)
+            counts["insertions"] += 1
+            done.append(repr(keys))
         elif r < 0.85:
             # Moving to the line's start and back to its end (Ctrl-A, Ctrl-E) before typing on was the crash's way.
             keys = [rng.choice(WIDE_KEYS + [b"\x01", b"\x05"] * 4) for _ in range(rng.randint(1, 3))]
@@ -498,7 +516,7 @@ def wide(rig):
     deadline = 60 if "/debug/" in rig.brainy else 20
     sessions, actions = (120, 40) if rig.full else (6, 16)
     tally = Tally()
-    totals = {"pasted": 0, "keys": 0, "resizes": 0}
+    totals = {"pasted": 0, "keys": 0, "insertions": 0, "resizes": 0}
     with ThreadPoolExecutor(max_workers=2) as pool:
         futures = [pool.submit(wide_session, rig, rig.random.randrange(1 << 30), actions, deadline)
                    for _ in range(sessions)]
@@ -508,7 +526,8 @@ def wide(rig):
                 totals[key] += counts[key]
             tally.add(0, 0 if status is None else status, hung, what)
     f.values = {"sessions": tally.runs, "characters pasted": totals["pasted"], "keys": totals["keys"],
-                "resizes": totals["resizes"], "crashes": tally.crashes, "hangs": tally.hangs}
+                "multi-character insertions": totals["insertions"], "resizes": totals["resizes"],
+                "crashes": tally.crashes, "hangs": tally.hangs}
     f.notes += tally.examples
     f.expect(tally.crashes == 0, f"{tally.crashes} crashes")
     f.expect(tally.hangs == 0, f"{tally.hangs} hangs")
