@@ -137,7 +137,7 @@ import Testing
 
     @Test func theConfigsFlagTurnsVoiceModeOff() throws {
         let shell = try ShellHarness()
-        shell.config.featureFlags.voiceMode = false
+        shell.config.featureFlags[.voiceMode] = false
         let result = shell.run(["login guest", "mode voice"])
         #expect(result.status == 1)
         #expect(result.output.contains("turned off in the current config"))

@@ -166,7 +166,7 @@ import Testing
 
     @Test func aNewerMinimumVersionAndDisabledMethodsAreRefusedWithWhatToDo() async throws {
         let config = RemoteConfig(version: "strict-1", authMethodsEnabled: ["guest"], minAppVersion: "9.0.0",
-                                  featureFlags: .init(aiQuiz: false, voiceMode: false))
+                                  featureFlags: .init([.aiQuiz: false, .voiceMode: false]))
         try await LiveServer.run(config: config) { server in
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL

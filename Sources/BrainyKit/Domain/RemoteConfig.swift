@@ -1,17 +1,5 @@
 /// The static config a server publishes (and the shell bundles a default of).
 public struct RemoteConfig: Codable, Equatable, Sendable {
-    public struct FeatureFlags: Codable, Equatable, Sendable {
-        public var aiQuiz: Bool
-        public var voiceMode: Bool
-        public var offlineMode: Bool
-
-        public init(aiQuiz: Bool = true, voiceMode: Bool = true, offlineMode: Bool = true) {
-            self.aiQuiz = aiQuiz
-            self.voiceMode = voiceMode
-            self.offlineMode = offlineMode
-        }
-    }
-
     public var version: String
     public var authMethodsEnabled: [String]
     public var guestModeEnabled: Bool

@@ -41,8 +41,8 @@ struct ConfigRefresh {
         if newConfig.featureFlags != old.featureFlags {
             let flags = newConfig.featureFlags
             changes.append(Localized(
-                ko: "기능: AI 모드 \(flags.aiQuiz ? "켜짐" : "꺼짐"), 음성 모드 \(flags.voiceMode ? "켜짐" : "꺼짐")",
-                en: "Features: AI mode \(flags.aiQuiz ? "on" : "off"), voice mode \(flags.voiceMode ? "on" : "off")"))
+                ko: "기능: AI 모드 \(flags[.aiQuiz] ? "켜짐" : "꺼짐"), 음성 모드 \(flags[.voiceMode] ? "켜짐" : "꺼짐")",
+                en: "Features: AI mode \(flags[.aiQuiz] ? "on" : "off"), voice mode \(flags[.voiceMode] ? "on" : "off")"))
         }
         if newConfig.minAppVersion != old.minAppVersion, let minimum = AppVersion(newConfig.minAppVersion),
            let mine = AppVersion(BrainyVersion.current), mine < minimum {

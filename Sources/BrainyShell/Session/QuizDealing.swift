@@ -13,7 +13,7 @@ struct QuizDealing {
         var stage: Int?
         var preferred: [String] = []
         if request.type == .ai {
-            guard session.config.featureFlags.aiQuiz else { throw BrainyError.quizTypeDisabled(.ai) }
+            guard session.config.featureFlags[.aiQuiz] else { throw BrainyError.quizTypeDisabled(.ai) }
             try AIQuestionMaking(session: session).prepare(request.category)
             let player = try repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
             preferred = try LanguageModelQuestions(session: session).make(

@@ -22,7 +22,7 @@ enum ModeCommand: ShellCommand {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
         }
         let flags = session.config.featureFlags
-        if type == .voice && !flags.voiceMode || type == .ai && !flags.aiQuiz { throw BrainyError.quizTypeDisabled(type) }
+        if type == .voice && !flags[.voiceMode] || type == .ai && !flags[.aiQuiz] { throw BrainyError.quizTypeDisabled(type) }
         try session.apply(.modeChosen(type))
         session.console.line(Localized(ko: "\(Josa.attach(type.name.ko, .object)) 골랐습니다. 카테고리를 고르세요: ",
                                        en: "\(type.name.en.prefix(1).uppercased() + type.name.en.dropFirst()) chosen. Choose a category: ")
