@@ -113,7 +113,7 @@ public struct ShellRunner {
     /// The longest line run, in bytes of UTF-8.
     static let lineLimit = 4096
 
-    /// A script stops with 3 when the database cannot be used (the README's exit codes), else with 1.
+    /// A script stops with 3 when the database cannot be used (the exit codes in docs/scripting.md), else with 1.
     static func exitCode(for error: any Error) -> Int32 {
         if let error = error as? StoreError, error.meansDatabaseUnusable { return 3 }
         return 1
