@@ -133,6 +133,7 @@ with tempfile.TemporaryDirectory() as work:
             print(f"  {kind:17} {share(sum(v != 'refused' for v in vs), len(vs))}")
     spoken = [v for (option, _), vs in tally.items() if option for v in vs]
     print(f"false rejects of spoken options:    {share(sum(v == 'refused' for v in spoken), len(spoken))}")
+    print(f"spoken options heard as another:    {share(sum(v == 'misheard' for v in spoken), len(spoken))}")
     for (option, kind), vs in sorted(tally.items()):
         if option:
             print(f"  {kind:17} refused {share(sum(v == 'refused' for v in vs), len(vs))}, "
