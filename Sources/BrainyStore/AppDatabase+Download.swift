@@ -33,14 +33,14 @@ extension AppDatabase: SyncDownloadRepository {
                 counts.quizzes += 1
                 touched.insert(quiz.id)
                 // As finishing or abandoning a quiz counts it.
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO categoryTotal (userId, category, quizzes) VALUES (?, ?, 1)
                     ON CONFLICT(userId, category) DO UPDATE SET quizzes = quizzes + 1
-                    """, arguments: [userId, quiz.category.rawValue])
-                try db.execute(sql: """
+                    """).execute(arguments: [userId, quiz.category.rawValue])
+                try db.cachedStatement(sql: """
                     INSERT INTO typeTotal (userId, type, quizzes) VALUES (?, ?, 1)
                     ON CONFLICT(userId, type) DO UPDATE SET quizzes = quizzes + 1
-                    """, arguments: [userId, quiz.type.rawValue])
+                    """).execute(arguments: [userId, quiz.type.rawValue])
             }
             let owner = try db.cachedStatement(sql: "SELECT userId FROM quiz WHERE id = ?")
             let insertResult = try db.cachedStatement(sql: """
@@ -69,13 +69,13 @@ extension AppDatabase: SyncDownloadRepository {
             }
             // The quizzes' dealt questions, answered count and time, from the answers they now hold.
             for quizId in touched.sorted() {
-                let rows = try Row.fetchAll(db, sql: """
+                let rows = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT questionId, timeSpent FROM quizResult WHERE quizId = ? ORDER BY position
-                    """, arguments: [quizId])
+                    """), arguments: [quizId])
                 let dealt = rows.map { DealtQuestion(questionId: $0["questionId"], optionOrder: []) }
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ? WHERE id = ? AND heldBy = 0
-                    """, arguments: [try JSONEncoder().encode(dealt), rows.count,
+                    """).execute(arguments: [try JSONEncoder().encode(dealt), rows.count,
                                      rows.reduce(0.0) { $0 + ($1["timeSpent"] as Double) }, quizId])
             }
             try db.execute(sql: """
@@ -88,28 +88,29 @@ extension AppDatabase: SyncDownloadRepository {
     /// What answering counts (`saveAnswer`), for an answer given on another device: solved questions, totals per
     /// category and type, the days played, the learner model.
     private static func count(_ result: UploadedResult, userId: String, timeZone: TimeZone, in db: Database) throws {
+        // Prepared once per connection: a restore runs these for every answer.
         let correct = result.outcome == .correct ? 1 : 0
         if result.outcome != .skipped {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO solvedQuestion (userId, category, questionId, firstAnsweredAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(userId, category, questionId) DO UPDATE SET
                   firstAnsweredAt = min(firstAnsweredAt, excluded.firstAnsweredAt)
-                """, arguments: [userId, result.category.rawValue, result.questionId, result.answeredAt])
+                """).execute(arguments: [userId, result.category.rawValue, result.questionId, result.answeredAt])
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO categoryTotal (userId, category, answered, correct, timeSpent, lastPlayedAt)
             VALUES (?, ?, 1, ?, ?, ?)
             ON CONFLICT(userId, category) DO UPDATE SET answered = answered + 1,
               correct = correct + excluded.correct, timeSpent = timeSpent + excluded.timeSpent,
               lastPlayedAt = max(coalesce(lastPlayedAt, excluded.lastPlayedAt), excluded.lastPlayedAt)
-            """, arguments: [userId, result.category.rawValue, correct, result.timeSpent, result.answeredAt])
-        try db.execute(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)",
-                       arguments: [userId, StreakCalculator.dayNumber(of: result.answeredAt, timeZone: timeZone)])
-        try db.execute(sql: """
+            """).execute(arguments: [userId, result.category.rawValue, correct, result.timeSpent, result.answeredAt])
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)")
+            .execute(arguments: [userId, StreakCalculator.dayNumber(of: result.answeredAt, timeZone: timeZone)])
+        try db.cachedStatement(sql: """
             INSERT INTO typeTotal (userId, type, answered, correct, timeSpent) VALUES (?, ?, 1, ?, ?)
             ON CONFLICT(userId, type) DO UPDATE SET answered = answered + 1, correct = correct + excluded.correct,
               timeSpent = timeSpent + excluded.timeSpent
-            """, arguments: [userId, result.type.rawValue, correct, result.timeSpent])
+            """).execute(arguments: [userId, result.type.rawValue, correct, result.timeSpent])
         try learn(from: AnswerRecord(
             id: result.id, quizId: result.quizId, userId: userId, questionId: result.questionId, position: 0,
             givenAnswer: result.answer ?? "", outcome: result.outcome, hintUsed: result.hintUsed,
