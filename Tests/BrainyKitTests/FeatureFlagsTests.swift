@@ -42,4 +42,21 @@ import Testing
         #expect(FeatureFlag(parsing: "offline") == .offlineMode)
         #expect(FeatureFlag(parsing: "dark") == nil)
     }
+
+    /// docs/openapi.yaml's `featureFlags` object requires and describes exactly the enum's flags, all booleans.
+    @Test func theAPIDocumentDescribesTheSameFlags() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/openapi.yaml")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "featureFlags:" })
+        let indent = lines[start].prefix { $0 == " " }.count
+        let body = lines[(start + 1)...].prefix { $0.prefix { $0 == " " }.count > indent }
+        let required = try #require(body.first { $0.contains("required:") })
+        let requiredNames = required.split(separator: "[").last?.split(separator: "]").first?
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        #expect(requiredNames == FeatureFlag.typedNames)
+        let properties = body.filter { $0.contains("{ type: boolean }") }
+            .map { $0.trimmingCharacters(in: .whitespaces).split(separator: ":").first.map(String.init) ?? "" }
+        #expect(properties == FeatureFlag.typedNames)
+    }
 }
