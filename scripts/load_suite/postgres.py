@@ -20,11 +20,13 @@ def bin_folder():
 class Cluster:
     def __init__(self):
         self.bin = bin_folder()
+        self.psql_binary = f"{self.bin}/psql" if os.path.exists(f"{self.bin}/psql") else shutil.which("psql")
+        if not self.psql_binary:
+            raise RuntimeError("PostgreSQL's client psql is not installed: run `bash scripts/setup`.")
         # A folder of its own, not inside the run's (mode 0700, root's): the user postgres must reach it.
         self.folder = tempfile.mkdtemp(prefix="brainy-load-postgres-")
         self.port = free_port()
         self.process = None
-        self.psql_binary = f"{self.bin}/psql" if os.path.exists(f"{self.bin}/psql") else "psql"
         self.owner = {}
         if os.geteuid() == 0:
             entry = pwd.getpwnam("postgres")
