@@ -29,6 +29,9 @@ enum TestServer {
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.devIdPKey = TestKeys.devIdP
         environment.sleep = { _ in }  // a refusal's delay is not waited out (RefusalDelayTests records it)
+        // /health's probe, likewise: 5 s for operators, a minute in a loaded test process (where a healthy SQLite probe
+        // was once answered 503). OperationsTests and DatabaseOutageTests set their own when they test the limit.
+        environment.healthTimeout = .seconds(60)
         configure(&arguments, &environment)
         return try await buildApplication(arguments, environment: environment)
     }

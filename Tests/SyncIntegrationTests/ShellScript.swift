@@ -22,12 +22,14 @@ final class ShellScript: @unchecked Sendable {
     var keepGoing = false
     /// Wraps the real client, e.g. to cut a sync off.
     var wrap: @Sendable (any RemoteAPI) -> any RemoteAPI = { $0 }
-    /// `--asr-url`, and how long the transcription endpoint may take.
+    /// `--asr-url`, and how long the transcription endpoint may take. A minute by default: the endpoints run in the
+    /// test process, which the whole suite keeps busy (a language model's test endpoint once took over 10 s to answer);
+    /// the tests of the limits themselves set a short one.
     var asrURL: String?
-    var asrTimeout: TimeInterval = 10
-    /// `--ai-url`, and how long the language model may take; `--qa`.
+    var asrTimeout: TimeInterval = 60
+    /// `--ai-url`, and how long the language model may take (as above); `--qa`.
     var aiURL: String?
-    var aiTimeout: TimeInterval = 10
+    var aiTimeout: TimeInterval = 60
     var qa = false
     var language: Language = .en
     /// `--ads on`.
