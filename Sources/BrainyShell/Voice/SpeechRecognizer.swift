@@ -30,9 +30,11 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
                                                 attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let audio = folder.appendingPathComponent("answer.wav")
-        try ExternalProgram.sox.run(["-q", file.path, "-r", "16000", "-c", "1", "-b", "16", audio.path])
+        // -R: sox dithers when it resamples, with a new random seed each run unless told to repeat; the same file
+        // was then heard as "one" in one run and refused in the next (the generated paths' check caught it).
+        try ExternalProgram.sox.run(["-q", "-R", file.path, "-r", "16000", "-c", "1", "-b", "16", audio.path])
         // The decoder reads raw samples, the whole utterance normalized at once (batch CMN).
-        try ExternalProgram.sox.run(["-q", audio.path, "-e", "signed", "-t", "raw",
+        try ExternalProgram.sox.run(["-q", "-R", audio.path, "-e", "signed", "-t", "raw",
                                      folder.appendingPathComponent("answer.raw").path])
         try "answer\n".write(to: folder.appendingPathComponent("answer.ctl"), atomically: true, encoding: .utf8)
         // Only the grammar's words (and the phrases eSpeak NG pronounces whole), pronounced by the CMU dictionary or,
