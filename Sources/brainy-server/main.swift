@@ -22,8 +22,13 @@ if arguments.showVersion {
     exit(0)
 }
 if arguments.showManual {
-    print(ServerArguments.manPage, terminator: "")
-    exit(0)
+    do {
+        print(try ServerArguments.manPage, terminator: "")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("brainy-server: cannot render the man page: \(error)\n".utf8))
+        exit(1)
+    }
 }
 if let shell = arguments.completionShell {
     print(ServerArguments.completionScript(for: shell), terminator: "")
