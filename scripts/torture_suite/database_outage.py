@@ -54,17 +54,22 @@ class Devices:
     def __init__(self, port, accounts, questions):
         self.port, self.accounts, self.questions = port, accounts, questions
         self.phase = "before"
-        self.answers = []  # (phase, what, status, seconds, code, retry_after)
+        self.answers = []  # (phase, what, status, seconds, code, retry_after, sent at)
         self.sent = {}  # account id -> result ids accepted
         self.stop = threading.Event()
         self.lock = threading.Lock()
 
-    def record(self, what, r):
+    def send(self, what, *args, **kwargs):
+        """One request, recorded under the phase in which it was sent: a request sent while PostgreSQL was away
+        and answered 503 at the deadline just after it came back belongs to the outage, not to the return."""
+        phase, sent = self.phase, time.monotonic()
+        r = request(self.port, *args, timeout=60, **kwargs)
         body = r.json() or {}
         code = (body.get("error") or {}).get("code") if isinstance(body, dict) else None
         retry = {k.lower(): v for k, v in r.headers.items()}.get("retry-after")
         with self.lock:
-            self.answers.append((self.phase, what, r.status, r.seconds, code, retry))
+            self.answers.append((phase, what, r.status, r.seconds, code, retry, sent))
+        return r
 
     def device(self, n, token, account_id):
         done = self.sent.setdefault(account_id, [])
@@ -78,15 +83,14 @@ class Devices:
                 pending = {"id": rid, "quizId": f"outage-quiz-{n}-{round_}",
                            "questionId": self.questions[round_ % len(self.questions)], "category": "general",
                            "type": "mc", "outcome": "skipped", "timeSpent": 4.0, "answeredAt": at, "hintUsed": False}
-            r = request(self.port, "POST", "/v1/results", {"results": [pending]}, token=token, timeout=60)
-            self.record("upload", r)
+            r = self.send("upload", "POST", "/v1/results", {"results": [pending]}, token=token)
             if r.status == 200:
                 if pending["id"] in (r.json() or {}).get("accepted", []):
                     done.append(pending["id"])
                 pending = None
-            self.record("summary", request(self.port, "GET", "/v1/results/summary", token=token, timeout=60))
+            self.send("summary", "GET", "/v1/results/summary", token=token)
             if n == 0:
-                self.record("health", request(self.port, "GET", "/health", timeout=60))
+                self.send("health", "GET", "/health")
             time.sleep(0.2)
 
 
@@ -141,13 +145,14 @@ def judge(f, devices, cluster, server, stopped_s, frozen_s):
     slow = [a for a in answers if a[1] != "health" and a[3] > limit]
     slow_health = [a for a in answers if a[1] == "health" and a[3] > 5 + SLACK]
     by_phase = {}
-    for phase, what, status, seconds, _, _ in answers:
+    for phase, what, status, seconds, *_ in answers:
         entry = by_phase.setdefault(phase, {"answers": 0, "503": 0, "slowest": 0.0})
         entry["answers"] += 1
         entry["503"] += status == 503
         entry["slowest"] = max(entry["slowest"], seconds)
-    # The first answer of each device after PostgreSQL came back (the phase's first upload or summary).
-    first_back = [a for a in answers if a[0].startswith("back")][:6]
+    # The first requests sent after PostgreSQL came back, in the order they were sent (the devices' first uploads
+    # and summaries).
+    first_back = sorted((a for a in answers if a[0].startswith("back")), key=lambda a: a[6])[:6]
     held, doubled, lost = 0, 0, 0
     for account_id, ids in devices.sent.items():
         rows = cluster.psql("brainy", f"SELECT id FROM result WHERE account_id = '{account_id}'").stdout.split()
