@@ -17,9 +17,10 @@ enum ReadyNotice {
                 ko: "'start [개수]'로 시작하세요: 정답률 70% 근처가 되도록 고른 문제가 나옵니다 (기본: \(settings.defaultCount)문제).",
                 en: "Type 'start [count]' to begin: questions chosen so that you are right about 70% of the time (default: \(settings.defaultCount))."))
         } else {
+            let selections = QuestionSelection.typedNames.joined(separator: "|")
             session.console.line(head + Localized(
-                ko: "'start [random|unsolved] [개수]'로 시작하세요 (기본: \(settings.defaultSelection.rawValue) \(settings.defaultCount)).",
-                en: "Type 'start [random|unsolved] [count]' to begin (default: \(settings.defaultSelection.rawValue) \(settings.defaultCount))."))
+                ko: "'start [\(selections)] [개수]'로 시작하세요 (기본: \(settings.defaultSelection.rawValue) \(settings.defaultCount)).",
+                en: "Type 'start [\(selections)] [count]' to begin (default: \(settings.defaultSelection.rawValue) \(settings.defaultCount))."))
         }
     }
 }

@@ -1,10 +1,11 @@
 import BrainyKit
 
-/// `start [random|unsolved] [count]`: deals the quiz and shows its first question.
+/// `start [random|unsolved|adaptive] [count]`: deals the quiz and shows its first question.
 enum StartCommand: ShellCommand {
     static let name = CommandName.start
     static let usage = "start [\(QuestionSelection.typedNames.joinedText(separator: "|"))] [count]"
-    static let summary = Localized(ko: "퀴즈 시작 (전체 무작위 / 풀었던 것 제외)", en: "begin the quiz (any question / only unanswered ones)")
+    static let summary = Localized(ko: "퀴즈 시작 (전체 무작위 / 풀었던 것 제외 / 맞춤: 정답률 70% 근처)",
+                                   en: "begin the quiz (any question / only unanswered ones / adaptive: right about 70% of the time)")
     static let details = Localized(ko: "개수를 빼면 설정의 기본값을 씁니다. 스테이지 형식은 다음 열린 스테이지를 시작합니다.",
                                    en: "Without a count the default from settings is used. In stage format the next unlocked stage starts.")
     /// How many questions one quiz may have.
