@@ -27,6 +27,9 @@ let package = Package(
     targets: [
         // The shared domain: pure Swift + Foundation.
         .target(name: "BrainyKit"),
+        // A program's flags kept as data and rendered into help, man page and bash/zsh/fish completion: the shell's
+        // and the server's. Plain Swift, no domain.
+        .target(name: "BrainyCommandLine"),
         // Bundled question packs, the default remote config and the server's house ads. Found at run time in
         // $BRAINY_RESOURCES, ../share/brainy beside the executable (scripts/install), or SwiftPM's bundle beside it.
         .target(
@@ -62,7 +65,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "BrainyShell", dependencies: ["BrainyKit", "BrainyAPI", "BrainyPacks", "CEditLine"]),
+        .target(name: "BrainyShell", dependencies: ["BrainyKit", "BrainyCommandLine", "BrainyAPI", "BrainyPacks", "CEditLine"]),
         // The HTTP client for brainy-server, implementing BrainyKit's `RemoteAPI`.
         .target(
             name: "BrainyClient",
@@ -86,7 +89,7 @@ let package = Package(
         .target(
             name: "BrainyServer",
             dependencies: [
-                "BrainyKit", "BrainyAPI", "BrainyPasswords", "BrainyPacks", "BrainyResources",
+                "BrainyKit", "BrainyCommandLine", "BrainyAPI", "BrainyPasswords", "BrainyPacks", "BrainyResources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -109,10 +112,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BrainyKitTests", dependencies: ["BrainyKit"]),
+        .testTarget(name: "BrainyCommandLineTests", dependencies: ["BrainyCommandLine"]),
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyPacks", "BrainyPasswords", "BrainyResources"]),
         .testTarget(
             name: "BrainyShellTests",
-            dependencies: ["BrainyShell", "BrainyAPI", "BrainyStore", "BrainyPasswords", "BrainyResources"]
+            dependencies: ["BrainyShell", "BrainyCommandLine", "BrainyAPI", "BrainyStore", "BrainyPasswords", "BrainyResources"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["brainy", "brainy-server"]),
         // The client library and the built `brainy` against a real brainy-server on 127.0.0.1.
@@ -130,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "BrainyServerTests",
             dependencies: [
-                "BrainyServer", "BrainyKit", "BrainyAPI", "BrainyPasswords", "BrainyPacks",
+                "BrainyServer", "BrainyKit", "BrainyCommandLine", "BrainyAPI", "BrainyPasswords", "BrainyPacks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrainyCommandLine
 import BrainyKit
 import Foundation
 import Logging
@@ -57,7 +58,7 @@ public struct ServerArguments: Equatable, Sendable {
     /// `--man`: print the manual as a man page.
     public var showManual = false
     /// `--completion bash|zsh|fish`: print that shell's completion script.
-    public var completionShell: BrainyKit.CompletionShell?
+    public var completionShell: BrainyCommandLine.CompletionShell?
     /// `brainy-server migrate`: bring the database's schema up to date, then exit instead of serving.
     public var migrateOnly = false
 
@@ -83,7 +84,7 @@ public struct ServerArguments: Equatable, Sendable {
     public static var manPage: String { ServerCommand.manual.manPage }
 
     /// What `--completion <shell>` prints: swift-argument-parser's completion script for that shell.
-    public static func completionScript(for shell: BrainyKit.CompletionShell) -> String {
+    public static func completionScript(for shell: BrainyCommandLine.CompletionShell) -> String {
         // The two enums name the same three shells (bash, zsh, fish); a test holds them together.
         guard let parserShell = ArgumentParser.CompletionShell(rawValue: shell.rawValue) else {
             preconditionFailure("swift-argument-parser writes no completion script for \(shell.rawValue)")
@@ -197,7 +198,7 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.showVersion = options.version
         parsed.showManual = options.manual
         if let text = options.completion {
-            guard let shell = BrainyKit.CompletionShell(rawValue: text) else {
+            guard let shell = BrainyCommandLine.CompletionShell(rawValue: text) else {
                 throw UsageError(message: "--completion takes bash, zsh or fish, not '\(text)'.")
             }
             parsed.completionShell = shell

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrainyCommandLine
 import BrainyKit
 import Foundation
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrainyCommandLine
 import BrainyKit
 import Logging
 
@@ -102,7 +103,7 @@ struct ServerOptions: ParsableArguments {
 
     @Option(name: .customLong("completion"), parsing: .unconditional,
             help: ArgumentHelp("print the completion script of brainy-server's options for bash, zsh or fish", valueName: "shell"),
-            completion: .list(BrainyKit.CompletionShell.typedNames))
+            completion: .list(BrainyCommandLine.CompletionShell.typedNames))
     var completion: String?
 
     @Flag(name: .customLong("version"), help: "print the version and exit")

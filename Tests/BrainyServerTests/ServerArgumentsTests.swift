@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrainyCommandLine
 import BrainyKit
 import Foundation
 import Testing
@@ -113,7 +114,7 @@ import Testing
     /// Completion is swift-argument-parser's own, for every shell `--completion` takes, offering each flag and the
     /// values of those that have a vocabulary.
     @Test func completionScriptsAreTheParsersOwnForEveryShell() throws {
-        for shell in BrainyKit.CompletionShell.allCases {
+        for shell in BrainyCommandLine.CompletionShell.allCases {
             #expect(ArgumentParser.CompletionShell(rawValue: shell.rawValue) != nil, "\(shell)")
             #expect(try ServerArguments.parse(["--completion", shell.rawValue], environment: [:]).completionShell == shell)
             let script = ServerArguments.completionScript(for: shell)

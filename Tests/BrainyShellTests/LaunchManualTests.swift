@@ -1,3 +1,4 @@
+import BrainyCommandLine
 import BrainyKit
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import BrainyShell
+import BrainyCommandLine
 import BrainyKit
 import Testing
 

@@ -1,3 +1,4 @@
+import BrainyCommandLine
 import BrainyKit
 
 /// Where the shell writes: standard output for results, standard error for errors, in the user's language and theme.

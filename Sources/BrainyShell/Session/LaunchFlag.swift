@@ -1,3 +1,4 @@
+import BrainyCommandLine
 import BrainyKit
 
 /// One flag of `brainy`, declared once: the names it answers to, the value it takes, its help in Korean and English,

@@ -1,3 +1,4 @@
+import BrainyCommandLine
 import BrainyKit
 
 /// `help [command]`: the commands allowed now, or one command in detail.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One flag of an executable as its manual describes it: the names it answers to, the value it takes and what it
 /// does. `--help`, the man page and the completion scripts are all rendered from these.
 public struct CommandLineOption: Equatable, Sendable {

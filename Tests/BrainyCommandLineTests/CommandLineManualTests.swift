@@ -1,5 +1,5 @@
 import Testing
-@testable import BrainyKit
+@testable import BrainyCommandLine
 
 @Suite struct CommandLineManualTests {
     static let manual = CommandLineManual(
