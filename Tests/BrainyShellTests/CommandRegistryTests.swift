@@ -5,12 +5,15 @@ import Testing
 
 /// One command, one type, one place: the registry is the only list, and everything about commands derives from it.
 @Suite struct CommandRegistryTests {
-    @Test func everyCommandNameHasExactlyOneHandler() {
+    /// The registry is a `switch` over `CommandName` (the compiler holds it to every name); this holds each name to a
+    /// handler that answers to that name, and no handler to two names.
+    @Test func theRegistryHandsEachNameTheCommandOfThatName() {
         for name in CommandName.allCases {
-            let handlers = CommandRegistry.commands.filter { $0.name == name }
-            #expect(handlers.count == 1, "'\(name.rawValue)' has \(handlers.count) handlers")
+            let handled: CommandName = CommandRegistry.command(name).name
+            #expect(handled == name, "'\(name.rawValue)' is handled by the command of '\(handled.rawValue)'")
         }
-        #expect(CommandRegistry.commands.count == CommandName.allCases.count)
+        let names: [CommandName] = CommandRegistry.commands.map { $0.name }
+        #expect(names == CommandName.allCases)
     }
 
     @Test func everyHandlerHasARowInTheTransitionTable() {

@@ -113,13 +113,15 @@ public struct FlowTransition: Hashable, Sendable {
 public enum TransitionTable {
     public static let rules: [TransitionRule] = commandRules + systemRules
 
+    /// The commands allowed in every state a person can type in (all but the transient ones), keeping it.
+    public static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .clear, .exit, .clock,
+                                                 .flags, .config, .ai, .ads]
+
     private static let commandRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
         let signedIn = FlowState.allCases.filter {
             $0 != .signedOut && $0 != .maintenance && $0 != .watchingAd && !$0.isTransient
         }
-        let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .clear, .exit, .clock, .flags,
-                                       .config, .ai, .ads]
         for state in FlowState.allCases where !state.isTransient {
             rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }

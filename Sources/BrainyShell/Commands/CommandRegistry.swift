@@ -1,30 +1,59 @@
 import BrainyKit
 
-/// Every command of the shell, registered once. Help, completion, refusals, "did you mean", `diagram` and the
-/// README's command table all read this list; the transition table says where each command is allowed.
+/// Every command of the shell, registered once: an exhaustive `switch` over `CommandName`, so a new name does not
+/// compile until it has its handler here. Help, completion, refusals, "did you mean", `diagram` and the README's
+/// command table all read this registry; the transition table says where each command is allowed.
 enum CommandRegistry {
-    static let commands: [any ShellCommand.Type] = [
-        HelpCommand.self, StateCommand.self, LoginCommand.self, RegisterCommand.self, LogoutCommand.self,
-        ModeCommand.self, CategoryCommand.self, FormatCommand.self, StartCommand.self, AnswerCommand.self,
-        SpeakCommand.self, NextCommand.self, SkipCommand.self, HintCommand.self, AbandonCommand.self, ResumeCommand.self, RepeatCommand.self,
-        HistoryCommand.self, StatsCommand.self, ProfileCommand.self, SettingsCommand.self, SyncCommand.self,
-        LeaderboardCommand.self, DiagramCommand.self, TimingCommand.self, RecordCommand.self, SourceCommand.self,
-        ClearCommand.self, ExitCommand.self, AdCommand.self,
-        ClockCommand.self, FlagsCommand.self, ConfigCommand.self, ResetCommand.self, AICommand.self, AdsCommand.self,
-    ]
-
-    /// The handler of a command; every `CommandName` has one (a test holds it).
+    /// The handler of each command.
     static func command(_ name: CommandName) -> any ShellCommand.Type {
-        // preconditionFailure is sound: CommandRegistryTests holds every CommandName to exactly one handler.
-        guard let command = commands.first(where: { $0.name == name }) else { preconditionFailure("no handler registered for '\(name.rawValue)'") }
-        return command
+        switch name {
+        case .help: HelpCommand.self
+        case .state: StateCommand.self
+        case .login: LoginCommand.self
+        case .register: RegisterCommand.self
+        case .logout: LogoutCommand.self
+        case .mode: ModeCommand.self
+        case .category: CategoryCommand.self
+        case .format: FormatCommand.self
+        case .start: StartCommand.self
+        case .answer: AnswerCommand.self
+        case .speak: SpeakCommand.self
+        case .next: NextCommand.self
+        case .skip: SkipCommand.self
+        case .hint: HintCommand.self
+        case .abandon: AbandonCommand.self
+        case .resume: ResumeCommand.self
+        case .repeat: RepeatCommand.self
+        case .history: HistoryCommand.self
+        case .stats: StatsCommand.self
+        case .profile: ProfileCommand.self
+        case .settings: SettingsCommand.self
+        case .sync: SyncCommand.self
+        case .leaderboard: LeaderboardCommand.self
+        case .diagram: DiagramCommand.self
+        case .timing: TimingCommand.self
+        case .record: RecordCommand.self
+        case .source: SourceCommand.self
+        case .clear: ClearCommand.self
+        case .exit: ExitCommand.self
+        case .ad: AdCommand.self
+        case .clock: ClockCommand.self
+        case .flags: FlagsCommand.self
+        case .config: ConfigCommand.self
+        case .reset: ResetCommand.self
+        case .ai: AICommand.self
+        case .ads: AdsCommand.self
+        }
     }
+
+    /// Every handler, in the order of `CommandName` (the order of help and of the README's table).
+    static let commands: [any ShellCommand.Type] = CommandName.allCases.map(command)
 
     /// Resolves a typed word (a name or an alias) to a command.
     static func command(named word: String) -> (any ShellCommand.Type)? {
         let key = word.lowercased()
         // A search of the list rather than a dictionary: building one was 3% of a start-up, searching ~45 is nothing.
-        if let name = CommandName(rawValue: key) { return commands.first { $0.name == name } }
+        if let name = CommandName(rawValue: key) { return command(name) }
         return commands.first { $0.aliases.contains(key) }
     }
 
