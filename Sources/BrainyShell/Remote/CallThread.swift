@@ -15,6 +15,8 @@ final class CallThread: TaskExecutor {
 
     private let queue = Mutex(Queue())
     /// Signalled once per job queued and once by `finish()`.
+    // A semaphore, not Synchronization: the thread must sleep while no job is queued, and `Mutex` and `Atomic` have
+    // no wait; a semaphore counts the wake-ups, so none is lost between a look at the queue and the sleep.
     private let ready = DispatchSemaphore(value: 0)
 
     init(name: String) {

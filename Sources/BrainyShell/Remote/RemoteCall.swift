@@ -4,8 +4,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Runs the server's async calls from the shell's synchronous loop: the loop waits for each call, and Ctrl-C (SIGINT)
-/// while a call is under way cancels it instead of ending the shell.
+/// The one bridge between the shell's synchronous line loop and work that goes on elsewhere (a server's call, a
+/// language model, a child process such as the microphone's recorder): the loop waits for it, looking at Ctrl-C every
+/// 50 ms, and Ctrl-C (SIGINT) while it is under way stops it instead of ending the shell. Async work is started with
+/// `run` or `start`; work that ends through a callback hands its `Outcome` to `wait(until:meanwhile:)`.
 ///
 /// A signal handler rather than a dispatch signal source: on Linux the latter reads a signalfd, which never sees a
 /// signal that the waiting thread receives while SIGINT is ignored (as it is in the interactive shell).
@@ -88,17 +90,25 @@ final class RemoteCall {
 
     /// Waits for a started call; a Ctrl-C before or during the wait cancels it and ends with `.cancelled`.
     func wait<T: Sendable>(for pending: Pending<T>) throws(RemoteError) -> T {
-        // Look for Ctrl-C every 50 ms; once seen, cancel the call and give it a moment to wind down. A call that
-        // does not heed the cancel (a client blocked in a read) is left to end on its own, its answer dropped: the
-        // player gets the prompt back at once all the same.
-        repeat {
-            if isInterrupted {
-                pending.task.cancel()
-                _ = pending.waitUntilEnded(upTo: Self.windDown)
-                throw .cancelled
-            }
-        } while !pending.waitUntilEnded(upTo: .milliseconds(50))
+        // Once Ctrl-C is seen, cancel the call and give it a moment to wind down. A call that does not heed the
+        // cancel (a client blocked in a read) is left to end on its own, its answer dropped: the player gets the
+        // prompt back at once all the same.
+        try wait(until: pending.outcome) { (interrupted: Bool) throws(RemoteError) in
+            guard interrupted else { return }
+            pending.task.cancel()
+            _ = pending.waitUntilEnded(upTo: Self.windDown)
+            throw .cancelled
+        }
         return try pending.outcome.get()
+    }
+
+    /// Waits until `outcome` is set, calling `meanwhile` before each 50 ms of waiting with whether Ctrl-C was
+    /// pressed: it stops the work (a child process it terminates) or throws to stop waiting.
+    func wait<T: Sendable, E: Error>(until outcome: Outcome<T>,
+                                     meanwhile: (_ interrupted: Bool) throws(E) -> Void) throws(E) {
+        repeat {
+            try meanwhile(isInterrupted)
+        } while !outcome.waitUntilSet(upTo: .milliseconds(50))
     }
 
     /// Waits `seconds` (polling a provider), cut short by Ctrl-C.
@@ -107,27 +117,33 @@ final class RemoteCall {
     }
 }
 
-/// A result handed from the call's task to the waiting loop: set once, when the call ends.
-fileprivate final class Outcome<T: Sendable>: Sendable {
-    private let value = Mutex<Result<T, RemoteError>?>(nil)
-    /// Signalled once the value is set, and again by each wait, so that an ended call stays ended for the next look.
-    private let ended = DispatchSemaphore(value: 0)
+extension RemoteCall {
+    /// A result handed from the work (a call's task, a process's termination handler, a reading thread) to the
+    /// waiting loop: set once, when the work ends.
+    final class Outcome<T: Sendable>: Sendable {
+        private let value = Mutex<Result<T, RemoteError>?>(nil)
+        /// Signalled once the value is set, and again by each wait, so that an ended call stays ended for the next
+        /// look.
+        // A semaphore, not Synchronization: the loop's thread must sleep until the work ends or the time is up, and
+        // `Mutex` and `Atomic` have no wait with a timeout. This is the bridge's one blocking wait.
+        private let ended = DispatchSemaphore(value: 0)
 
-    /// The result once set; nil while the call is under way.
-    var result: Result<T, RemoteError>? { value.withLock { $0 } }
+        /// The result once set; nil while the call is under way.
+        var result: Result<T, RemoteError>? { value.withLock { $0 } }
 
-    func set(_ result: Result<T, RemoteError>) {
-        value.withLock { $0 = result }
-        ended.signal()
-    }
+        func set(_ result: Result<T, RemoteError>) {
+            value.withLock { $0 = result }
+            ended.signal()
+        }
 
-    func waitUntilSet(upTo limit: DispatchTimeInterval) -> Bool {
-        guard ended.wait(timeout: .now() + limit) == .success else { return false }
-        ended.signal()
-        return true
-    }
+        func waitUntilSet(upTo limit: DispatchTimeInterval) -> Bool {
+            guard ended.wait(timeout: .now() + limit) == .success else { return false }
+            ended.signal()
+            return true
+        }
 
-    func get() throws(RemoteError) -> T {
-        try (result ?? .failure(.cancelled)).get()
+        func get() throws(RemoteError) -> T {
+            try (result ?? .failure(.cancelled)).get()
+        }
     }
 }

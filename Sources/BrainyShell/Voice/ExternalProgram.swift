@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A program the shell starts when a feature needs it (a synthesizer, a recognizer, an audio player), looked up on
 /// `PATH` then, never at start-up. Its absence is a message naming the Debian package that provides it.
@@ -35,38 +34,33 @@ struct ExternalProgram: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        let interrupts = Platform.watchInterrupts()
-        defer { Platform.stopWatchingInterrupts(interrupts) }
+        let ended = RemoteCall.Outcome<Void>()
+        process.terminationHandler = { _ in ended.set(.success(())) }
+        let watch = RemoteCall()
+        defer { watch.finish() }
         do {
             try process.run()
         } catch {
             throw ShellError.programFailed(name, status: -1)
         }
         // What it prints is read beside the wait, so that a full pipe never holds it up.
-        let printed = Mutex(Data())
-        let read = DispatchSemaphore(value: 0)
+        let printed = RemoteCall.Outcome<Data>()
         let reading = output.fileHandleForReading
-        DispatchQueue.global().async {
-            let data = reading.readDataToEndOfFile()
-            printed.withLock { $0 = data }
-            read.signal()
-        }
+        DispatchQueue.global().async { printed.set(.success(reading.readDataToEndOfFile())) }
         let end = DispatchTime.now() + deadline
-        while ended.wait(timeout: .now() + 0.05) == .timedOut {
-            let stopped: (any Error)? = Platform.interruptWasRequested ? ShellError.listeningStopped
+        try watch.wait(until: ended) { (interrupted: Bool) throws(any Error) in
+            let stopped: (any Error)? = interrupted ? ShellError.listeningStopped
                 : DispatchTime.now() > end ? VoiceError.programTimedOut(name, seconds: Int(deadline.rounded())) : nil
             if let stopped {
                 process.terminate()
                 // A program that ignores SIGTERM is left behind after two seconds rather than holding the prompt.
-                if ended.wait(timeout: .now() + 2) == .success { _ = read.wait(timeout: .now() + 1) }
+                if ended.waitUntilSet(upTo: .seconds(2)) { _ = printed.waitUntilSet(upTo: .seconds(1)) }
                 throw stopped
             }
         }
-        read.wait()
+        _ = printed.waitUntilSet(upTo: .never)
         guard process.terminationStatus == 0 else { throw ShellError.programFailed(name, status: process.terminationStatus) }
-        return String(decoding: printed.withLock { $0 }, as: UTF8.self)
+        return String(decoding: printed.result.flatMap { try? $0.get() } ?? Data(), as: UTF8.self)
     }
 
     /// Starts the program and leaves it running (a player: the prompt does not wait for the sound).

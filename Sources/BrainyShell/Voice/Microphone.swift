@@ -63,10 +63,10 @@ struct Microphone: Equatable {
         listener.standardInput = sound
         listener.standardOutput = FileHandle.nullDevice
         listener.standardError = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        listener.terminationHandler = { _ in done.signal() }
-        let interrupts = Platform.watchInterrupts()
-        defer { Platform.stopWatchingInterrupts(interrupts) }
+        let listening = RemoteCall.Outcome<Void>()
+        listener.terminationHandler = { _ in listening.set(.success(())) }
+        let watch = RemoteCall()
+        defer { watch.finish() }
         do {
             try listener.run()
             try recorder.run()
@@ -77,15 +77,16 @@ struct Microphone: Equatable {
         // Our copies of the pipe's ends: the listener sees the end of the sound once the recorder is gone.
         try? sound.fileHandleForReading.close()
         try? sound.fileHandleForWriting.close()
-        // A microphone never ends by itself: the time limit (and a little for sox to finish) stops the recorder.
+        // A microphone never ends by itself: the time limit (and a little for sox to finish) stops the recorder, and
+        // so does Ctrl-C; sox then ends once the sound ends.
         let deadline = DispatchTime.now() + limit + 0.5
         var stopped = false
-        while done.wait(timeout: .now() + 0.05) == .timedOut {
-            if Platform.interruptWasRequested || DispatchTime.now() > deadline, recorder.isRunning {
-                stopped = stopped || Platform.interruptWasRequested
+        watch.wait(until: listening) { interrupted in
+            if interrupted || DispatchTime.now() > deadline, recorder.isRunning {
+                stopped = stopped || interrupted
                 recorder.terminate()
             }
-            // sox ends once the sound ends; if it does not within two seconds more, it is stopped too.
+            // If sox does not end within two seconds more, it is stopped too.
             if DispatchTime.now() > deadline + 2, listener.isRunning { listener.terminate() }
         }
         if recorder.isRunning { recorder.terminate() }
