@@ -71,20 +71,8 @@ enum HistoryCommand: ShellCommand {
             return console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
                                           en: "No quizzes yet. Play one: mode → category → start"))
         }
-        let language = console.language
-        let rows = quizzes.map { quiz -> [String] in
-            let status = quiz.status == .abandoned ? Localized(ko: " (그만둠)", en: " (left)")[language] : ""
-            let format = quiz.stage.map { Localized(ko: "스테이지 \($0)", en: "stage \($0)")[language] } ?? quiz.format.name[language]
-            return [String(quiz.id.prefix(8)), BrainyDateFormat.minute(quiz.startedAt, timeZone: session.timeZone),
-                    quiz.category.name[language], quiz.type.name[language], format,
-                    "\(quiz.correctCount)/\(quiz.questionCount)\(status)", "\(Percent.text(quiz.accuracy))",
-                    DurationFormat.short(quiz.duration, language)]
-        }
-        let header = language == .ko ? ["ID", "날짜", "카테고리", "유형", "형식", "점수", "정답률", "시간"]
-            : ["id", "date", "category", "type", "format", "score", "accuracy", "time"]
-        for line in TableRenderer.render(header: header, rows: rows,
-                                         alignments: [.left, .left, .left, .left, .left, .right, .right, .right],
-                                         maxWidth: session.columns, headerPaint: { console.paint($0, \.emphasis) }) {
+        let table = HistoryTable(quizzes: quizzes, language: console.language, timeZone: session.timeZone, now: session.now)
+        for line in table.lines(width: session.columns, headerPaint: { console.paint($0, \.emphasis) }) {
             console.line(line)
         }
         if hasMore {
