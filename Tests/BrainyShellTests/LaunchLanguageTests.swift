@@ -24,8 +24,8 @@ import Testing
 
     @Test func langChoosesTheLanguageEvenWhenItComesAfterTheError() throws {
         #expect(try #require(refusal(["--bogus", "--lang", "en"])).message == "Unknown option '--bogus'. See 'brainy --help'.")
-        #expect(try #require(refusal(["--lang=en", "--seed", "x"])).message == "--seed takes a whole number, not 'x'.")
-        #expect(try #require(refusal(["--seed", "x", "--lang", "ko"])).message == "--seed에는 0 이상의 정수를 주세요. 'x'는 쓸 수 없습니다.")
+        #expect(try #require(refusal(["--lang=en", "--seed", "x"])).message == "--seed takes a whole number from 0 to 18446744073709551615 (like 42), not 'x'.")
+        #expect(try #require(refusal(["--seed", "x", "--lang", "ko"])).message == "--seed에는 0에서 18446744073709551615 사이의 정수(예: 42)를 주세요. 'x'는 쓸 수 없습니다.")
     }
 
     @Test func anInvalidLangLeavesTheDefault() throws {

@@ -31,7 +31,10 @@ extension LaunchOptions {
         },
         LaunchFlag("--seed", placeholder: "<n>", value: .text,
                    help: Localized(ko: "문제 선택과 보기 순서를 고정합니다", en: "fix question selection and option order")) { options, text, language throws(UsageError) in
-            guard let seed = UInt64(text) else { throw .takes("--seed", ko: "0 이상의 정수를", en: "a whole number", not: text, in: language) }
+            guard let seed = UInt64(text) else {
+                throw .takes("--seed", ko: "0에서 \(UInt64.max) 사이의 정수(예: 42)를",
+                             en: "a whole number from 0 to \(UInt64.max) (like 42)", not: text, in: language)
+            }
             options.seed = seed
         },
         LaunchFlag("--lang", value: .words(Language.allCases.map { $0.rawValue }),
@@ -106,7 +109,9 @@ extension LaunchOptions {
         LaunchFlag("--pace", placeholder: "<time>", value: .text,
                    help: Localized(ko: "--demo와 함께: 명령 사이의 멈춤 (기본 1.2s; 0이면 멈추지 않음)", en: "with --demo: the pause between commands (default 1.2s; 0 for none)")) { options, text, language throws(UsageError) in
             guard let pace = PaceText.seconds(text), pace >= 0 else {
-                throw .takes("--pace", ko: "1.5s나 800ms 같은 시간을", en: "a time like 1.5s or 800ms", not: text, in: language)
+                let longest = Int(PaceText.longest)
+                throw .takes("--pace", ko: "0에서 \(longest)초 사이의 시간(예: 1.5s, 800ms, 멈추지 않으려면 0)을",
+                             en: "a time from 0 to \(longest) seconds (like 1.5s or 800ms; 0 for none)", not: text, in: language)
             }
             options.pace = pace
         },
