@@ -3,38 +3,6 @@ import Foundation
 
 // Request and response bodies of brainy-server's ad serving and ad events, shared with clients.
 
-/// One ad as served to a player, with the one-time token that proves the server served it to them.
-public struct ServedAd: Codable, Equatable, Sendable {
-    public var id: String
-    public var sponsor: String
-    public var text: String
-    public var link: String
-    public var placement: AdPlacement
-    /// The ad's language: the one asked for, or the fallback when none was in it.
-    public var lang: String
-    /// Rewarded ads: seconds the ad runs before it counts as completed.
-    public var durationSeconds: Int?
-    /// Rewarded ads: hint credits a completion grants.
-    public var rewardHints: Int?
-    /// Signed, for this player and placement, redeemable once until `expiresAt`.
-    public var token: String
-    public var expiresAt: Date
-
-    public init(id: String, sponsor: String, text: String, link: String, placement: AdPlacement, lang: String,
-                durationSeconds: Int?, rewardHints: Int?, token: String, expiresAt: Date) {
-        self.id = id
-        self.sponsor = sponsor
-        self.text = text
-        self.link = link
-        self.placement = placement
-        self.lang = lang
-        self.durationSeconds = durationSeconds
-        self.rewardHints = rewardHints
-        self.token = token
-        self.expiresAt = expiresAt
-    }
-}
-
 /// Why `GET /v1/ads` served no ad.
 public enum NoAdReason: String, Codable, Sendable {
     /// The config turns ads off.
@@ -51,7 +19,8 @@ public enum NoAdReason: String, Codable, Sendable {
 
 /// `GET /v1/ads`: the ads to show, or none and why.
 public struct AdsResponse: Codable, Equatable, Sendable {
-    public var ads: [ServedAd]
+    /// As the device keeps them: the wire's fields are `CachedAd`'s.
+    public var ads: [CachedAd]
     /// Set when `ads` is empty.
     public var reason: NoAdReason?
     /// The caller's quizzes today as the caps counted them.
@@ -59,7 +28,7 @@ public struct AdsResponse: Codable, Equatable, Sendable {
     /// Rewarded placement: rewards the caller may still be granted today.
     public var rewardsLeftToday: Int?
 
-    public init(ads: [ServedAd], reason: NoAdReason?, quizzesToday: Int, rewardsLeftToday: Int? = nil) {
+    public init(ads: [CachedAd], reason: NoAdReason?, quizzesToday: Int, rewardsLeftToday: Int? = nil) {
         self.ads = ads
         self.reason = reason
         self.quizzesToday = quizzesToday

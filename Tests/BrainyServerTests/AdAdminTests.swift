@@ -87,7 +87,7 @@ import Testing
                 let a = try #require(served.first { $0.id == "reward-a" })
                 let b = try #require(served.first { $0.id == "reward-b" })
                 _ = try await client.ads(.rewarded, token: joon, count: 2)
-                func event(_ id: String, _ kind: AdEventKind, _ ad: ServedAd) -> AdEvent {
+                func event(_ id: String, _ kind: AdEventKind, _ ad: CachedAd) -> AdEvent {
                     AdEvent(id: id, kind: kind, adId: ad.id, token: ad.token, occurredAt: TestServer.start)
                 }
                 _ = try await client.upload([event("1", .impression, a), event("2", .open, a), event("3", .completion, a),

@@ -14,7 +14,7 @@ import Testing
     func oneBatchIsJudgedInOrderAsEventsSentOneByOneWouldBe(_ backend: StorageBackend) async throws {
         try await AdsFixture.app(backend: backend).test(.router) { client in
             let mina = try await client.register("mina@example.com").accessToken
-            var served: [ServedAd] = []
+            var served: [CachedAd] = []
             for _ in 0..<7 { served.append(try #require(try await client.ads(.rewarded, token: mina).ads.first)) }
             var unknown = AdEvent.completion("c8", of: served[6])
             unknown.adId = "no-such-ad"
@@ -29,7 +29,7 @@ import Testing
                 AdEvent(id: "o1", kind: .open, adId: served[6].id, token: nil, occurredAt: TestServer.start),
                 unknown,
             ]
-            let granted = { (id: String, ad: ServedAd) in AdEventResult(id: id, accepted: true, rewardHints: ad.rewardHints) }
+            let granted = { (id: String, ad: CachedAd) in AdEventResult(id: id, accepted: true, rewardHints: ad.rewardHints) }
             let expected: [AdEventResult] = [
                 granted("c1", served[0]), .refused("c2", .tokenUsed), AdEventResult(id: "i1", accepted: true),
                 granted("c3", served[1]), granted("c4", served[2]), granted("c5", served[3]), granted("c6", served[4]),

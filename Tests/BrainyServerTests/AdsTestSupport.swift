@@ -71,7 +71,7 @@ struct AdsRequestFailed: Error {
 
 extension AdEvent {
     /// The completion of a served ad, with its token.
-    static func completion(_ id: String, of ad: ServedAd, at date: Date = TestServer.start) -> AdEvent {
+    static func completion(_ id: String, of ad: CachedAd, at date: Date = TestServer.start) -> AdEvent {
         AdEvent(id: id, kind: .completion, adId: ad.id, token: ad.token, occurredAt: date)
     }
 }

@@ -108,7 +108,7 @@ import Testing
         }
     }
 
-    private func confirmOnServer(_ ad: ServedAd, server: LiveServer.Context, token: String) async throws {
+    private func confirmOnServer(_ ad: CachedAd, server: LiveServer.Context, token: String) async throws {
         let response = try await server.api.uploadAdEvents(AdEventsRequest(events: [
             AdEvent(id: UUID().uuidString, kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start + 60),
         ]), accessToken: token)

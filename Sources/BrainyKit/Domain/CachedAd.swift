@@ -1,17 +1,20 @@
 import Foundation
 
-/// An ad the device keeps to show offline: what the server served (with its one-time token), or one QA forced.
+/// An ad as `GET /v1/ads` serves it, with its one-time token, and as the device keeps it to show offline (in the
+/// same JSON); or one shipped with the program or forced by QA.
 public struct CachedAd: Codable, Equatable, Sendable {
     public var id: String
     public var sponsor: String
     public var text: String
     public var link: String
     public var placement: AdPlacement
+    /// The ad's language: the one asked for, or the fallback when none was in it.
     public var lang: String
     /// Rewarded ads: how long the ad runs before it counts as watched.
     public var durationSeconds: Int?
     /// Rewarded ads: hint credits a completion grants (the config's `rewardHints` when nil).
     public var rewardHints: Int?
+    /// Signed by the server, for this player and placement, redeemable once until `expiresAt`.
     public var token: String
     public var expiresAt: Date
 

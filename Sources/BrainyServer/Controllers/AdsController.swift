@@ -72,9 +72,9 @@ struct AdsController {
         guard try await ads.recordIssued(issued) else {
             throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
         }
-        var served: [ServedAd] = []
+        var served: [CachedAd] = []
         for (ad, token) in zip(chosen, issued) {
-            served.append(ServedAd(id: ad.id, sponsor: ad.sponsor, text: ad.text, link: ad.link, placement: ad.placement,
+            served.append(CachedAd(id: ad.id, sponsor: ad.sponsor, text: ad.text, link: ad.link, placement: ad.placement,
                                    lang: ad.lang, durationSeconds: ad.durationSeconds,
                                    rewardHints: placement == .rewarded ? ad.rewardHints ?? config.rewardHints : nil,
                                    token: try await tokens.sign(token.claims), expiresAt: expiresAt))

@@ -241,7 +241,7 @@ final class AdSession {
         let access = tokens.accessToken
         let fetched = AdFetch.bounded(seconds: bound) {
             try await api.ads(placement, lang: lang, quizzesToday: placement == .quizEnd ? today : nil, count: 1,
-                              accessToken: access).ads.map(CachedAd.init(served:))
+                              accessToken: access).ads
         }
         return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > session.now }
     }
@@ -289,12 +289,4 @@ struct AdWatch: Equatable {
     var announced: Int?
 
     func secondsLeft(at now: Date) -> Int { max(0, Int(endsAt.timeIntervalSince(now).rounded(.up))) }
-}
-
-extension CachedAd {
-    init(served: ServedAd) {
-        self.init(id: served.id, sponsor: served.sponsor, text: served.text, link: served.link,
-                  placement: served.placement, lang: served.lang, durationSeconds: served.durationSeconds,
-                  rewardHints: served.rewardHints, token: served.token, expiresAt: served.expiresAt)
-    }
 }

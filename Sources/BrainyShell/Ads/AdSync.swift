@@ -99,7 +99,7 @@ struct AdSync {
                     outcome.failed = true
                     continue
                 }
-                let ads = response.ads.map(CachedAd.init(served:)).filter {
+                let ads = response.ads.filter {
                     $0.isWellFormed && $0.placement == placement && $0.expiresAt > session.now
                 }
                 try? repository.replaceCachedAds(ads, userId: userId, placement: placement, lang: lang, now: session.now)
