@@ -34,6 +34,12 @@ public protocol RemoteAPI: Sendable {
     /// sync). Clients that cannot ask get a 404, as from an older server.
     func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
         -> SyncChangesResponse
+    /// Uploads hint-credit events (`POST /v1/results/credits`); clients that cannot get a 404.
+    func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError)
+        -> CreditEventsResponse
+    /// The account's hint-credit events stored after `cursor`, at most `limit`.
+    func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
+        -> CreditLedgerResponse
 
     /// Up to `count` ads for `placement` in `lang`, within the config's caps; `quizzesToday` is the device's count of
     /// quizzes finished today, the one just finished included (nil: the server counts the uploaded ones).

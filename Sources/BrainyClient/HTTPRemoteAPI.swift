@@ -103,6 +103,17 @@ public struct HTTPRemoteAPI: RemoteAPI {
             .syncChanges, query: [("since", String(cursor)), ("limit", String(limit))], headers: Self.bearer(accessToken)))
     }
 
+    public func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError)
+        -> CreditEventsResponse {
+        try await post(.uploadCredits, request, accessToken: accessToken)
+    }
+
+    public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
+        -> CreditLedgerResponse {
+        try decode(CreditLedgerResponse.self, try await send(
+            .creditLedger, query: [("since", String(cursor)), ("limit", String(limit))], headers: Self.bearer(accessToken)))
+    }
+
     // MARK: Ads
 
     public func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)

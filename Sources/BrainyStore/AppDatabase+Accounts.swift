@@ -19,8 +19,9 @@ extension AppDatabase: AccountRepository {
         try write(checkingSignIn: false) { db in
             if let existing = try UserRecord.fetchOne(db, key: Self.guestId) { return existing.user }
             var record = UserRecord(User(id: Self.guestId, email: nil, displayName: "guest", provider: .guest,
-                                         createdAt: now), hintCredits: 3)
+                                         createdAt: now), hintCredits: CreditLedger.startingCredits)
             try record.insert(db)
+            try Self.grantStartingCredits(db, userId: record.id, at: now)
             return record.user
         }
     }
@@ -33,8 +34,9 @@ extension AppDatabase: AccountRepository {
             }
             let name = String(address.split(separator: "@").first ?? Substring(address))
             var record = UserRecord(User(id: UUID().uuidString.lowercased(), email: address, displayName: name,
-                                         provider: .email, createdAt: now), hintCredits: 3)
+                                         provider: .email, createdAt: now), hintCredits: CreditLedger.startingCredits)
             try record.insert(db)
+            try Self.grantStartingCredits(db, userId: record.id, at: now)
             try db.execute(sql: "INSERT INTO credential (userId, passwordHash) VALUES (?, ?)",
                            arguments: [record.id, passwordHash])
             return record.user
@@ -105,13 +107,20 @@ extension AppDatabase: AccountRepository {
         writingSession.set(nil)
     }
 
+    /// The sum of the account's credit events on this device (`CreditLedger.balance`).
     public func hintCredits(userId: String) throws(StoreError) -> Int {
-        try plainRows("SELECT hintCredits FROM user WHERE id = ?", [userId]).first.flatMap { $0[0] as Int? } ?? 0
+        let sum = try plainRows("""
+            SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ? AND state != 'refused'
+            """, [userId]).first.flatMap { $0[0] as Int? } ?? 0
+        return CreditLedger.balance(sum: sum)
     }
 
     public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE user SET hintCredits = max(hintCredits - 1, 0) WHERE id = ?", arguments: [userId])
+            // A use is one credit whatever the balance: two devices spending the last one offline both count.
+            let at = try Date.fetchOne(db, sql: "SELECT lastModified FROM quiz WHERE id = ?", arguments: [quizId])
+            try Self.insertCreditEvent(db, userId: userId, CreditEvent(
+                id: UUID().uuidString.lowercased(), kind: .use, amount: -1, ref: quizId, occurredAt: at ?? Date()))
             try db.execute(sql: "INSERT OR REPLACE INTO quizHint (quizId, position, removed) VALUES (?, ?, ?)",
                            arguments: [quizId, position, removed.map(String.init).joined(separator: ",")])
         }

@@ -51,8 +51,9 @@ extension AppDatabase: AdRepository {
                 """, arguments: [event.id, event.userId, event.kind.rawValue, event.adId, event.sponsor, event.token,
                                  event.occurredAt, event.rewardHints])
             if event.kind == .completion, event.rewardHints > 0, db.changesCount > 0 {
-                try db.execute(sql: "UPDATE user SET hintCredits = hintCredits + ? WHERE id = ?",
-                               arguments: [event.rewardHints, event.userId])
+                try Self.insertCreditEvent(db, userId: event.userId, CreditEvent(
+                    id: CreditLedger.adRewardId(adEventId: event.id), kind: .adReward, amount: event.rewardHints,
+                    ref: event.id, occurredAt: event.occurredAt))
             }
         }
     }
@@ -81,12 +82,16 @@ extension AppDatabase: AdRepository {
 
     public func revokeAdReward(eventId: String, userId: String, reason: String, at: Date) throws(StoreError) -> Int {
         try write { db in
-            guard let hints = try Int.fetchOne(db, sql: """
+            guard try Int.fetchOne(db, sql: """
                 SELECT rewardHints FROM adEvent WHERE id = ? AND userId = ? AND sentAt IS NULL
-                """, arguments: [eventId, userId]) else { return 0 }
-            let held = try Int.fetchOne(db, sql: "SELECT hintCredits FROM user WHERE id = ?", arguments: [userId]) ?? 0
-            let taken = min(hints, held)
-            try db.execute(sql: "UPDATE user SET hintCredits = hintCredits - ? WHERE id = ?", arguments: [taken, userId])
+                """, arguments: [eventId, userId]) != nil else { return 0 }
+            // The reward's grant no longer counts (never sent, so no other device counts it either); a credit already
+            // spent from it stays spent, so the balance may owe it to the next grant.
+            let held = CreditLedger.balance(sum: try Self.creditSum(db, userId: userId))
+            try db.execute(sql: """
+                UPDATE creditEvent SET state = 'refused', refusal = ? WHERE userId = ? AND id = ? AND state = 'pending'
+                """, arguments: [reason, userId, CreditLedger.adRewardId(adEventId: eventId)])
+            let taken = held - CreditLedger.balance(sum: try Self.creditSum(db, userId: userId))
             try db.execute(sql: "UPDATE adEvent SET sentAt = ?, refusal = ? WHERE id = ?",
                            arguments: [at, reason, eventId])
             return taken

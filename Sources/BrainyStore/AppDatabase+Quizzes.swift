@@ -98,7 +98,9 @@ extension AppDatabase: QuizRepository {
                     """, arguments: [quiz.userId, quiz.category.rawValue, quiz.type.rawValue, stage, finishedAt])
             }
             if earnedHint {
-                try db.execute(sql: "UPDATE user SET hintCredits = hintCredits + 1 WHERE id = ?", arguments: [quiz.userId])
+                try Self.insertCreditEvent(db, userId: quiz.userId, CreditEvent(
+                    id: CreditLedger.quizRewardId(quizId: quiz.id), kind: .quizReward, amount: 1, ref: quiz.id,
+                    occurredAt: finishedAt))
             }
             try Self.noteRating(after: quiz, at: finishedAt, in: db)
         }
@@ -253,7 +255,8 @@ extension AppDatabase: QuizRepository {
                           "ratingHistory"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE userId = ?", arguments: [userId])
             }
-            try db.execute(sql: "UPDATE user SET hintCredits = 3 WHERE id = ?", arguments: [userId])
+            try db.execute(sql: "DELETE FROM creditEvent WHERE userId = ?", arguments: [userId])
+            try Self.grantStartingCredits(db, userId: userId, at: Date())
         }
     }
 

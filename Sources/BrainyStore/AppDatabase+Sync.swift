@@ -146,10 +146,14 @@ extension AppDatabase: SyncRepository {
             var record = UserRecord(
                 User(id: account.id, email: email, displayName: account.displayName, provider: account.provider,
                      createdAt: now, lastLoginAt: now),
-                hintCredits: local?.hintCredits ?? 3)
+                hintCredits: CreditLedger.startingCredits)
             try record.insert(db)
+            try Self.grantStartingCredits(db, userId: account.id, at: now)
             if let local {
                 try Self.moveHistory(db, from: local.id, to: account.id)
+                // Its credits follow, but for its starting ones: the account has its own.
+                try db.execute(sql: "UPDATE creditEvent SET userId = ? WHERE userId = ? AND kind != 'start'",
+                               arguments: [account.id, local.id])
                 try db.execute(sql: """
                     INSERT OR IGNORE INTO setting (userId, key, value) SELECT ?, key, value FROM setting WHERE userId = ?
                     """, arguments: [account.id, local.id])

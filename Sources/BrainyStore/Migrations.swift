@@ -255,6 +255,7 @@ extension AppDatabase {
             }
         }
         registerQuizTicketMigration(&migrator)
+        registerCreditLedgerMigration(&migrator)
         return migrator
     }
 }
@@ -262,7 +263,7 @@ extension AppDatabase {
 extension AppDatabase {
     /// The last migration registered: the start-up checks it has run without building the migrator
     /// (`DatabaseFileTests` holds it to the migrator's list).
-    static let lastMigration = "v8-quiz-tickets"
+    static let lastMigration = "v9-credit-ledger"
     /// Whether GRDB's table of applied migrations exists, and whether one of them is in it.
     static let migrationTableCountSQL = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"
     static let appliedMigrationCountSQL = "SELECT count(*) FROM grdb_migrations WHERE identifier = ?"

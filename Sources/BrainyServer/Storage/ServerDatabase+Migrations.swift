@@ -250,6 +250,7 @@ extension ServerDatabase {
         registerSyncSequence(&migrator)
         registerQuizTicketMigration(&migrator)
         registerAdEventQuotaMigration(&migrator)
+        registerCreditLedgerMigration(&migrator)
         return migrator
     }
 }

@@ -63,6 +63,11 @@ struct SyncEngine {
                 en: "Skipped \(word): the server did not answer. Ad events stay on this device for the next 'sync'.")),
                 \.warning))
         }
+        // After the ads: an ad's reward is verified against its ad event, which must have gone up first.
+        try optional(Localized(ko: "힌트 기록", en: "hint credits"), skipped: &skipped) {
+            let credits = CreditSync(session: session)
+            if let outcome = try credits.run(api, watch, userId: user.id) { summary.append(credits.summary(outcome)) }
+        }
         try optional(Localized(ko: "순위표", en: "leaderboard"), skipped: &skipped) {
             try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
         }

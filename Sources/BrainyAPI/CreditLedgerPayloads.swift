@@ -1,0 +1,97 @@
+import BrainyKit
+import Foundation
+
+// Hint credits as a ledger: devices upload their grants and uses, the server keeps each id once per account (after
+// verifying each grant), and devices download the account's events since a cursor. The balance is the sum.
+
+extension APIRoute {
+    /// `POST /v1/results/credits`: the device's new credit events; each gets a verdict.
+    public static let uploadCredits = APIRoute(.post, .results, "credits")
+    /// `GET /v1/results/credits?since=&limit=`: the account's credit events stored after the cursor `since`.
+    public static let creditLedger = APIRoute(.get, .results, "credits")
+}
+
+public struct CreditEventsRequest: Codable, Equatable, Sendable {
+    public var events: [CreditEvent]
+
+    public init(events: [CreditEvent]) {
+        self.events = events
+    }
+
+    /// The largest batch the server takes.
+    public static let maxEvents = 500
+    /// The longest id or ref it keeps.
+    public static let maxIdLength = 128
+}
+
+/// Why the server did not count an event.
+public enum CreditRefusalReason: String, Codable, Sendable {
+    /// A grant the server holds nothing to verify against: no accepted ad completion, no quiz of the account with
+    /// that score, or a carried-over balance.
+    case unverifiable
+    /// An amount other than the rule's: a use is one credit, a start `CreditLedger.startingCredits`, a reward what
+    /// its ad or quiz earned.
+    case wrongAmount = "wrong_amount"
+    /// An id that does not follow its kind's rule (`start:<account>`, `ad:<ad event>`, `quiz:<quiz>`), such as
+    /// another account's starting credits.
+    case wrongId = "wrong_id"
+}
+
+/// The server's answer for one event. An id the account already holds is answered as accepted, and counted once.
+public struct CreditEventVerdict: Codable, Equatable, Sendable {
+    public var id: String
+    public var accepted: Bool
+    public var reason: CreditRefusalReason?
+
+    public init(id: String, accepted: Bool, reason: CreditRefusalReason? = nil) {
+        self.id = id
+        self.accepted = accepted
+        self.reason = reason
+    }
+}
+
+public struct CreditEventsResponse: Codable, Equatable, Sendable {
+    /// One verdict per event sent, in order.
+    public var results: [CreditEventVerdict]
+    /// The account's balance on the server after this upload (`CreditLedger.balance` of its events).
+    public var balance: Int
+
+    public init(results: [CreditEventVerdict], balance: Int) {
+        self.results = results
+        self.balance = balance
+    }
+}
+
+/// One page of the account's ledger, in the order the server stored it (numbered by the account's sequence, as
+/// `SyncChangesResponse` is: the same cursor asked again gives the same page).
+public struct CreditLedgerResponse: Codable, Equatable, Sendable {
+    public var events: [CreditEvent]
+    /// Where the next page starts (the cursor asked when the page is empty).
+    public var cursor: Int64
+    public var more: Bool
+    /// The account's balance on the server.
+    public var balance: Int
+
+    public init(events: [CreditEvent], cursor: Int64, more: Bool, balance: Int) {
+        self.events = events
+        self.cursor = cursor
+        self.more = more
+        self.balance = balance
+    }
+
+    public static let maxLimit = 1_000
+    public static let defaultLimit = 500
+}
+
+extension RemoteAPI {
+    /// What an older server answers: no such route.
+    public func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError)
+        -> CreditEventsResponse {
+        throw .server(status: 404, code: "not_found", message: "This server keeps no credit ledger.")
+    }
+
+    public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
+        -> CreditLedgerResponse {
+        throw .server(status: 404, code: "not_found", message: "This server keeps no credit ledger.")
+    }
+}

@@ -1,0 +1,111 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+
+/// The hint credits' part of `sync`: the device's new credit events go up (each with its id: sent again, it counts
+/// once), a grant the server could not verify stops counting here (and never reached another device), and the
+/// events the account's other devices sent come down from the cursor kept at the last page. The balance is then the
+/// sum of the same events on every device.
+struct CreditSync {
+    let session: ShellSession
+    private var remote: RemoteSession { session.remote }
+    private var repository: any BrainyRepository { session.repository }
+    private var console: Console { session.console }
+
+    /// Events per upload.
+    static let batchSize = 200
+
+    /// Where the ledger's download from `server` for `userId` stands.
+    static func cursorKey(server: String, userId: String) -> String { "creditCursor:\(server)|\(userId)" }
+
+    struct Outcome {
+        var sent = 0
+        var refused: [(event: CreditEvent, reason: String)] = []
+        var received = 0
+        var balance = 0
+    }
+
+    /// Uploads, downloads and returns what moved; nil when the server keeps no ledger (an older one).
+    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> Outcome? {
+        var outcome = Outcome()
+        guard try upload(api, watch, userId: userId, outcome: &outcome),
+              try download(api, watch, userId: userId, outcome: &outcome)
+        else { return nil }
+        outcome.balance = try repository.hintCredits(userId: userId)
+        _ = try? session.flow.handle(.hintCreditsChanged(outcome.balance))
+        for refusal in outcome.refused {
+            let amount = refusal.event.amount
+            console.line(console.paint(console.text(Localized(
+                ko: "서버가 힌트 \(amount)개를 확인하지 못했습니다 (\(refusal.reason)): 이 기기에서도 더는 세지 않습니다.",
+                en: "The server could not verify \(amount) hint credit\(amount == 1 ? "" : "s") (\(refusal.reason)); they no longer count on this device either.")),
+                \.warning))
+        }
+        return outcome
+    }
+
+    /// "hints: 4 (↑ 2 · ↓ 3)".
+    func summary(_ outcome: Outcome) -> String {
+        var moved: [String] = []
+        if outcome.sent > 0 { moved.append("↑ \(outcome.sent.grouped)") }
+        if outcome.received > 0 { moved.append("↓ \(outcome.received.grouped)") }
+        let tail = moved.isEmpty ? "" : " (\(moved.joined(separator: " · ")))"
+        return console.text(Localized(ko: "힌트 \(outcome.balance)개", en: "hints: \(outcome.balance)")) + tail
+    }
+
+    /// False when the server keeps no ledger.
+    private func upload(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, outcome: inout Outcome) throws -> Bool {
+        while true {
+            let pending = try repository.pendingCreditEvents(userId: userId, limit: Self.batchSize)
+            guard !pending.isEmpty else { return true }
+            let request = CreditEventsRequest(events: pending)
+            let answer: CreditEventsResponse? = try remote.authorized(api, watch) { api, token in
+                do {
+                    return try await api.uploadCredits(request, accessToken: token)
+                } catch let error as RemoteError where error.status == 404 {
+                    return nil
+                }
+            }
+            guard let response = answer else { return false }
+            let byId = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var accepted: [String] = []
+            var refused: [(id: String, reason: String)] = []
+            for verdict in response.results {
+                guard let event = byId[verdict.id] else { continue }
+                if verdict.accepted {
+                    accepted.append(event.id)
+                } else {
+                    let reason = verdict.reason?.rawValue ?? "refused"
+                    refused.append((event.id, reason))
+                    outcome.refused.append((event, reason))
+                }
+            }
+            try repository.settleCreditEvents(accepted: accepted, refused: refused, userId: userId, at: session.now)
+            outcome.sent += accepted.count
+            // A server that answered for none of them would be asked again for ever: the rest waits for the next sync.
+            if accepted.isEmpty && refused.isEmpty || pending.count < Self.batchSize { return true }
+        }
+    }
+
+    /// False when the server keeps no ledger.
+    private func download(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, outcome: inout Outcome) throws
+        -> Bool {
+        let key = Self.cursorKey(server: api.baseURL, userId: userId)
+        var cursor = try repository.downloadCursor(key: key)
+        let limit = min(max(1, session.options.syncBatchSize), CreditLedgerResponse.maxLimit)
+        while true {
+            let since = cursor
+            let answer: CreditLedgerResponse? = try remote.authorized(api, watch) { api, token in
+                do {
+                    return try await api.creditLedger(since: since, limit: limit, accessToken: token)
+                } catch let error as RemoteError where error.status == 404 {
+                    return nil
+                }
+            }
+            guard let page = answer else { return false }
+            outcome.received += try repository.keepDownloadedCredits(page.events, userId: userId, cursor: page.cursor,
+                                                                     cursorKey: key)
+            cursor = page.cursor
+            if !page.more || page.cursor <= since { return true }
+        }
+    }
+}
