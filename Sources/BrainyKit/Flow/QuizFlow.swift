@@ -337,62 +337,22 @@ public struct QuizFlow: Equatable, Sendable {
         guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
             throw .answerHasControlCharacters
         }
-        var correct: Bool
-        var given = trimmed
-        var answerText = trimmed
-        var correctNumber: Int?
-        var correctLabel: String?
-        if play.quiz.type.hasOptions {
-            let shownKo = play.shownOptions(in: .ko)
-            let shownEn = play.shownOptions(in: .en)
-            let letters = play.usesLetterLabels
-            let labels = play.optionLabels
-            var pick = OptionPicker.pick(trimmed, shown: shownKo, letters: letters)
-            if pick == .noMatch { pick = OptionPicker.pick(trimmed, shown: shownEn, letters: letters) }
-            switch pick {
-            case let .position(position):
-                // An option the hint removed is no longer one to choose.
-                if play.removedPositions.contains(position) {
-                    let remaining = labels.indices.filter { !play.removedPositions.contains($0) }.map { labels[$0] }
-                    throw .optionRemoved(labels[position], remaining: remaining)
-                }
-                correct = position == play.correctPosition
-                given = labels[position]
-                answerText = shownEn[position]
-            case let .outOfRange(number):
-                // "100" for the option "100도": the right answer typed another way still counts.
-                guard AnswerGrader.isCorrect(trimmed, for: question) else {
-                    throw .optionOutOfRange(number, count: shownKo.count)
-                }
-                correct = true
-            case .noMatch:
-                // Not one of the options: the right answer typed another way still counts; anything else is refused
-                // and the question stays open (a typo of a command must not cost the question).
-                guard AnswerGrader.isCorrect(trimmed, for: question) else {
-                    throw .notAnOption(trimmed, labels: labels)
-                }
-                correct = true
-            }
-            correctNumber = play.correctPosition + 1
-            correctLabel = labels[play.correctPosition]
-        } else {
-            correct = AnswerGrader.isCorrect(trimmed, for: question)
-        }
-        var outcome: AnswerOutcome = correct ? .correct : .wrong
+        let judged = try AnswerJudgement(trimmed, to: question, in: play)
+        var outcome: AnswerOutcome = judged.correct ? .correct : .wrong
         let elapsed = at.timeIntervalSince(play.questionShownAt)
         if timerSeconds > 0, elapsed > Double(timerSeconds) { outcome = .timedOut }
-        var record = makeRecord(play, given: given, outcome: outcome, at: at)
+        var record = makeRecord(play, given: judged.given, outcome: outcome, at: at)
         record.heard = heard
-        record.answerText = answerText
+        record.answerText = judged.answerText
         play.answers.append(record)
         play.quiz.answeredCount = play.answers.count
         play.quiz.correctCount = play.correctCount
         play.quiz.duration += record.timeSpent
         self.play = play
         try move(to: .answered, by: rule)
-        var feedback = AnswerFeedback(record: record, question: question, correctNumber: correctNumber,
+        var feedback = AnswerFeedback(record: record, question: question, correctNumber: judged.correctNumber,
                                       timeLimit: timerSeconds)
-        feedback.correctLabel = correctLabel
+        feedback.correctLabel = judged.correctLabel
         return [.persistAnswer(record, progress: play.quiz), .showFeedback(feedback)]
     }
 
