@@ -43,34 +43,42 @@ public struct QuizTicketRequest: Codable, Equatable, Sendable {
     public init(wants: [Want]) { self.wants = wants }
 }
 
-/// One quiz the server dealt: which questions, in which order, with a seed that orders their options. `token` is
-/// the ticket signed by the server (a compact JWS); the device keeps it with the quiz it plays and uploads it.
+/// One quiz the server dealt: which questions, in which order, with a seed that orders their options, and `token`,
+/// the ticket signed by the server (a compact JWS). On the wire its fields are the device's `HeldQuizTicket`'s and
+/// the day's, side by side in one object; the device keeps `held` with the quiz it plays and uploads the token.
+@dynamicMemberLookup
 public struct QuizTicket: Codable, Equatable, Sendable, Identifiable {
-    public var id: String
-    public var seed: UInt64
-    public var category: QuizCategory
-    public var type: QuizType
-    public var questionIds: [String]
-    public var issuedAt: Date
-    public var expiresAt: Date
+    public var held: HeldQuizTicket
     /// The UTC day it was dealt on (`yyyy-MM-dd`), whose number of tickets it counts against.
     public var day: String
-    public var token: String
 
     public init(id: String, seed: UInt64, category: QuizCategory, type: QuizType, questionIds: [String],
                 issuedAt: Date, expiresAt: Date, day: String, token: String) {
-        self.id = id
-        self.seed = seed
-        self.category = category
-        self.type = type
-        self.questionIds = questionIds
-        self.issuedAt = issuedAt
-        self.expiresAt = expiresAt
+        held = HeldQuizTicket(id: id, seed: seed, category: category, type: type, questionIds: questionIds,
+                              issuedAt: issuedAt, expiresAt: expiresAt, token: token)
         self.day = day
-        self.token = token
     }
 
-    public var kind: QuizTicketKind { QuizTicketKind(category: category, type: type) }
+    public subscript<Value>(dynamicMember field: WritableKeyPath<HeldQuizTicket, Value>) -> Value {
+        get { held[keyPath: field] }
+        set { held[keyPath: field] = newValue }
+    }
+
+    public var id: String { held.id }
+    public var kind: QuizTicketKind { QuizTicketKind(category: held.category, type: held.type) }
+
+    private enum DayKey: String, CodingKey { case day }
+
+    public init(from decoder: any Decoder) throws {
+        held = try HeldQuizTicket(from: decoder)
+        day = try decoder.container(keyedBy: DayKey.self).decode(String.self, forKey: .day)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try held.encode(to: encoder)
+        var container = encoder.container(keyedBy: DayKey.self)
+        try container.encode(day, forKey: .day)
+    }
 }
 
 /// The tickets dealt, and how many more the account may be dealt today (UTC).
@@ -94,9 +102,5 @@ extension RemoteAPI {
 
 extension HeldQuizTicket {
     /// The ticket as the device keeps it.
-    public init(_ ticket: QuizTicket) {
-        self.init(id: ticket.id, seed: ticket.seed, category: ticket.category, type: ticket.type,
-                  questionIds: ticket.questionIds, issuedAt: ticket.issuedAt, expiresAt: ticket.expiresAt,
-                  token: ticket.token)
-    }
+    public init(_ ticket: QuizTicket) { self = ticket.held }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// A quiz the server dealt ahead of play (a signed quiz ticket), kept on the device until a quiz is played on it:
 /// `start` deals its questions in its order, the seed orders their options, and the quiz uploads `token`, so that
-/// the leaderboard can rank it.
-public struct HeldQuizTicket: Equatable, Sendable, Identifiable {
+/// the leaderboard can rank it. Its JSON is the server's ticket's (`QuizTicket` adds the day it was dealt on).
+public struct HeldQuizTicket: Codable, Equatable, Sendable, Identifiable {
     public var id: String
     public var seed: UInt64
     public var category: QuizCategory
