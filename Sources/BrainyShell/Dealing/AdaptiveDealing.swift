@@ -1,8 +1,9 @@
 import BrainyKit
 import Foundation
 
-/// Deals a quiz chosen by the learner model (AI mode, `start adaptive`): the questions nearest the player's 70%, and,
-/// after each answer, the next one chosen again from the player's new rating, so that the quiz follows them.
+/// The shell's part of an adaptive quiz (AI mode, `start adaptive`): it reads the candidates and the player's rating
+/// from the store, lets `AdaptivePicker` (BrainyKit) choose the questions nearest the player's 70%, and, after each
+/// answer, records the next one chosen again from the player's new rating, so that the quiz follows them.
 struct AdaptiveDealing {
     let session: ShellSession
 
@@ -11,17 +12,11 @@ struct AdaptiveDealing {
     /// `first`: questions just made for this player (by a language model), dealt before the picker's.
     func deal(_ request: DealRequest, count: Int, first: [String] = [],
               using generator: inout SeededGenerator) throws -> [DealtQuestion] {
-        var candidates = try candidates(for: request.type, category: request.category, userId: request.userId,
+        let candidates = try candidates(for: request.type, category: request.category, userId: request.userId,
                                         sample: CandidateSample(seed: generator.next()))
-        let made = Array(first.prefix(count))
-        for id in made { candidates[id] = nil }
-        guard !candidates.isEmpty || !made.isEmpty else { throw BrainyError.noQuestions(request.category) }
         let player = try session.repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
-        return (made + AdaptivePicker.deal(count - made.count, for: player, among: candidates,
-                                           preferring: Self.preferred(for: request.type), after: made,
-                                           using: &generator)).map {
-            DealtQuestion(questionId: $0, optionOrder: generator.shuffled(Array(0..<4)))
-        }
+        return try AdaptivePicker.dealQuiz(count, for: player, among: candidates, type: request.type,
+                                           category: request.category, made: first, using: &generator)
     }
 
     /// After an answer is saved: the next question chosen again for the player's new rating among those not dealt in
@@ -39,10 +34,9 @@ struct AdaptiveDealing {
         session.adaptiveCandidates = (quiz.id, candidates)
         let player = try session.repository.playerRatings(userId: quiz.userId)[quiz.category] ?? .newPlayer
         let asked = quiz.dealt.prefix(play.index + 1).map(\.questionId)
-        guard let id = AdaptivePicker.next(for: player, among: candidates, preferring: Self.preferred(for: quiz.type),
-                                           after: asked, using: &generator),
-              let question = try session.repository.questions(ids: [id]).first else { return }
-        let next = DealtQuestion(questionId: id, optionOrder: generator.shuffled(Array(0..<4)))
+        guard let next = AdaptivePicker.dealNext(for: player, among: candidates, type: quiz.type, after: asked,
+                                                 using: &generator),
+              let question = try session.repository.questions(ids: [next.questionId]).first else { return }
         var dealt = quiz.dealt
         dealt[play.index + 1] = next
         try session.repository.redeal(quizId: quiz.id, dealt: dealt)
@@ -66,10 +60,5 @@ struct AdaptiveDealing {
         }
         let unsolved = try draw(unsolvedBy: userId)
         return unsolved.isEmpty ? try draw(unsolvedBy: nil) : unsolved
-    }
-
-    /// AI mode prefers the questions made for it; the other types have only the bank's.
-    static func preferred(for type: QuizType) -> (String) -> Bool {
-        type == .ai ? { $0.hasPrefix("ai-") } : { _ in true }
     }
 }

@@ -1,8 +1,10 @@
 import BrainyKit
 import Foundation
 
-/// Deals the quiz a `start` asked for: the next unlocked stage in order, or random questions (all, or only those the
-/// user never answered); records it with its dealt order, so that a resume and a replay see the same quiz.
+/// The shell's part of dealing the quiz a `start` asked for: it reads the store for the way `DealPlan` chose (the next
+/// unlocked stage, random questions, a held quiz ticket, the learner model's choice), lets BrainyKit's dealers
+/// (`Sources/BrainyKit/Dealing/`) deal, and records the quiz with its dealt order, so that a resume and a replay see the
+/// same quiz.
 struct QuizDealing {
     let session: ShellSession
 
@@ -19,38 +21,33 @@ struct QuizDealing {
             preferred = try LanguageModelQuestions(session: session).make(
                 request.format == .stage ? StagePlan.stageSize : request.count, category: request.category, for: player)
         }
-        if request.type.isAdaptive || request.selection == .adaptive {
-            if request.format == .stage {
+        switch DealPlan(request) {
+        case let .adaptive(count, staged):
+            if staged {
                 stage = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
                     userId: request.userId, category: request.category, type: request.type))
             }
-            let count = request.format == .stage ? StagePlan.stageSize : request.count
             dealt = try AdaptiveDealing(session: session).deal(request, count: count, first: preferred, using: &generator)
-            return try begin(request, dealt: dealt, stage: stage, using: &generator)
-        }
-        switch request.format {
-        case .stage:
+        case .nextStage:
             let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category, voiceOnly: request.type.needsVoiceReadyQuestions))
-            guard !stages.isEmpty else { throw BrainyError.noQuestions(request.category) }
             let next = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
                 userId: request.userId, category: request.category, type: request.type))
-            guard next <= stages.count else { throw BrainyError.allStagesCleared(request.category, stages: stages.count) }
             stage = next
-            dealt = QuestionDealer.dealInOrder(stages[next - 1], using: &generator)
-        case .individual:
+            dealt = QuestionDealer.dealInOrder(try StagePlan.questions(ofStage: next, in: stages, category: request.category),
+                                               using: &generator)
+        case let .random(unsolvedOnly, mayUseTicket):
             // A quiz the server dealt ahead (a quiz ticket fetched at sync): its questions in its order, the options
             // ordered by its seed, so that the quiz can rank. Else dealt here.
-            if let ticket = try QuizTicketDealing(session: session).ticket(for: request) {
+            if mayUseTicket, let ticket = try QuizTicketDealing(session: session).ticket(for: request) {
                 var seeded = SeededGenerator(seed: ticket.seed)
                 dealt = QuestionDealer.dealInOrder(ticket.questionIds, using: &seeded)
                 return try begin(request, dealt: dealt, stage: nil, ticket: ticket, using: &generator)
             }
-            let unsolvedBy = request.selection == .unsolved ? request.userId : nil
-            let candidates = try repository.candidateIds(category: request.category, unsolvedBy: unsolvedBy,
+            let candidates = try repository.candidateIds(category: request.category,
+                                                         unsolvedBy: unsolvedOnly ? request.userId : nil,
                                                          voiceOnly: request.type.needsVoiceReadyQuestions)
             guard !candidates.isEmpty else {
-                throw request.selection == .unsolved
-                    ? BrainyError.noUnsolvedQuestions(request.category) : BrainyError.noQuestions(request.category)
+                throw unsolvedOnly ? BrainyError.noUnsolvedQuestions(request.category) : BrainyError.noQuestions(request.category)
             }
             dealt = QuestionDealer.dealRandom(from: candidates, count: request.count, using: &generator)
         }

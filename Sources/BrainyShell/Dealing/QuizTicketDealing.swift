@@ -1,31 +1,26 @@
 import BrainyKit
 import Foundation
 
-/// Which quiz ticket a `start` plays on: the oldest unused one of the quiz's category and type, when the quiz is one a
-/// ticket deals (random questions, one at a time, the ticket's number of them) and every question of it is on this
-/// device. Without one the quiz is dealt here and does not rank; the player is told so once, until the next sync
-/// fetches tickets.
+/// The shell's part of playing a quiz on a quiz ticket: it reads the tickets held and asks the store whether a fitting
+/// one's questions are all on this device (which fit is `QuizTicketChoice`'s, in BrainyKit). Without one the quiz is
+/// dealt here and does not rank; the player is told so once, until the next sync fetches tickets.
 struct QuizTicketDealing {
     let session: ShellSession
 
     static func toldKey(_ userId: String) -> String { "noTicketTold:\(userId)" }
 
-    /// The ticket to play `request` on, or nil (after saying, once, that the quiz will not rank).
+    /// The ticket to play `request` on (a quiz `DealPlan` lets use one), or nil (after saying, once, that the quiz
+    /// will not rank).
     func ticket(for request: DealRequest) throws -> HeldQuizTicket? {
-        guard request.format == .individual, request.selection == .random, HeldQuizTicket.canRank(request.type)
-        else { return nil }
         let repository = session.repository
         // Only an account the server knows can rank (tickets are fetched by its sync).
         guard try repository.remoteTokens(userId: request.userId) != nil else { return nil }
-        var size: Int?
-        for ticket in try repository.unusedQuizTickets(userId: request.userId, now: session.now)
-        where ticket.category == request.category && ticket.type == request.type {
-            size = size ?? ticket.questionIds.count
-            guard ticket.questionIds.count == request.count else { continue }
-            let onDevice = try repository.questions(ids: ticket.questionIds)
-            if onDevice.count == ticket.questionIds.count { return ticket }
+        let choice = QuizTicketChoice(for: request,
+                                      among: try repository.unusedQuizTickets(userId: request.userId, now: session.now))
+        for ticket in choice.fitting where try repository.questions(ids: ticket.questionIds).count == ticket.questionIds.count {
+            return ticket
         }
-        try tellNoTicket(request, size: size)
+        try tellNoTicket(request, size: choice.heldSize)
         return nil
     }
 
