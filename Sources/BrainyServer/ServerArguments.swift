@@ -34,7 +34,7 @@ public struct ServerArguments: Equatable, Sendable {
     public var rateLimits = RateLimits.defaults
     /// Seconds a refused request (429, 423) waits before its answer (`--refusal-delay`): a flood of refused requests
     /// on a few connections then costs the server next to nothing.
-    public var refusalDelay: Double = 1
+    public var refusalDelay = SecondsFlag.refusalDelay.defaultValue
     /// Take the client's address from `X-Forwarded-For` (a reverse proxy in front adds it).
     public var behindProxy = false
     /// Let quizzes played on no quiz ticket rank as before tickets (`--rank-without-tickets`), for a transition while
@@ -42,14 +42,14 @@ public struct ServerArguments: Equatable, Sendable {
     public var ranksQuizzesWithoutTickets = false
     /// Seconds a request may wait for the database (`--database-timeout`) before it is answered 503
     /// `database_unavailable` with `Retry-After`.
-    public var databaseTimeout: Double = 4
+    public var databaseTimeout = SecondsFlag.databaseTimeout.defaultValue
     /// Seconds a client has to send a request's head (`--header-timeout`), counted from the connection's start or
     /// the previous answer.
-    public var headerTimeout: Double = 10
+    public var headerTimeout = SecondsFlag.headerTimeout.defaultValue
     /// Seconds a client has to send a request's whole body once its head has come (`--body-timeout`).
-    public var bodyTimeout: Double = 30
+    public var bodyTimeout = SecondsFlag.bodyTimeout.defaultValue
     /// Seconds an idle connection between requests is kept (`--idle-timeout`).
-    public var idleTimeout: Double = 60
+    public var idleTimeout = SecondsFlag.idleTimeout.defaultValue
     /// `/metrics` answers only `Authorization: Bearer <this>` when set (`--metrics-token`, `BRAINY_METRICS_TOKEN`).
     public var metricsToken: String?
     public var showHelp = false
@@ -180,18 +180,13 @@ public struct ServerArguments: Equatable, Sendable {
         }
         parsed.adminToken = try options.adminToken.map { value throws(UsageError) in try adminToken(value) }
         let rateLimitFlags = options.rateLimits
-        if let text = options.refusalDelay {
-            guard let seconds = Double(text), seconds.isFinite, (0...60).contains(seconds) else {
-                throw UsageError(message: "--refusal-delay needs a number of seconds from 0 to 60, not '\(text)'.")
-            }
-            parsed.refusalDelay = seconds
-        }
+        parsed.refusalDelay = try seconds(options.refusalDelay, .refusalDelay) ?? parsed.refusalDelay
         parsed.behindProxy = options.behindProxy
         parsed.ranksQuizzesWithoutTickets = options.ranksWithoutTickets
-        parsed.databaseTimeout = try seconds(options.databaseTimeout, "--database-timeout", 0.1...600) ?? parsed.databaseTimeout
-        parsed.headerTimeout = try seconds(options.headerTimeout, "--header-timeout", 1...3_600) ?? parsed.headerTimeout
-        parsed.bodyTimeout = try seconds(options.bodyTimeout, "--body-timeout", 1...3_600) ?? parsed.bodyTimeout
-        parsed.idleTimeout = try seconds(options.idleTimeout, "--idle-timeout", 1...3_600) ?? parsed.idleTimeout
+        parsed.databaseTimeout = try seconds(options.databaseTimeout, .databaseTimeout) ?? parsed.databaseTimeout
+        parsed.headerTimeout = try seconds(options.headerTimeout, .headerTimeout) ?? parsed.headerTimeout
+        parsed.bodyTimeout = try seconds(options.bodyTimeout, .bodyTimeout) ?? parsed.bodyTimeout
+        parsed.idleTimeout = try seconds(options.idleTimeout, .idleTimeout) ?? parsed.idleTimeout
         parsed.metricsToken = try options.metricsToken.map { value throws(UsageError) in
             try secretToken(value, "--metrics-token")
         }
@@ -248,12 +243,12 @@ public struct ServerArguments: Equatable, Sendable {
         }
     }
 
-    /// A number of seconds within `range`, or nil when the flag is absent.
-    private static func seconds(_ text: String?, _ flag: String, _ range: ClosedRange<Double>) throws(UsageError)
-        -> Double? {
+    /// A number of seconds within the flag's range, or nil when the flag is absent.
+    private static func seconds(_ text: String?, _ flag: SecondsFlag) throws(UsageError) -> Double? {
         guard let text else { return nil }
+        let range = flag.range
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError(message: "\(flag) needs a number of seconds from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), not '\(text)'.")
+            throw UsageError(message: "--\(flag.name) needs a number of seconds from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), not '\(text)'.")
         }
         return value
     }

@@ -62,24 +62,24 @@ struct ServerOptions: ParsableArguments {
             completion: .list(RateLimitedAction.allCases.map { $0.rawValue + "=" } + ["off"]))
     var rateLimits: [String] = []
 
-    @Option("refusal-delay", "seconds",
-            "how long a refused request (429 rate-limited, 423 locked) waits before its answer, 0 to 60 (default: 1): a flood of refusals from one client then costs the server next to nothing")
+    @Option(seconds: .refusalDelay,
+            "how long a refused request (429 rate-limited, 423 locked) waits before its answer, \(SecondsFlag.refusalDelay.rangeText): a flood of refusals from one client then costs the server next to nothing")
     var refusalDelay: String?
 
-    @Option("database-timeout", "seconds",
-            "how long a request may wait for the database, 0.1 to 600 (default: 4); past it the answer is 503 database_unavailable with Retry-After, and the connection it held is closed")
+    @Option(seconds: .databaseTimeout,
+            "how long a request may wait for the database, \(SecondsFlag.databaseTimeout.rangeText); past it the answer is 503 database_unavailable with Retry-After, and the connection it held is closed")
     var databaseTimeout: String?
 
-    @Option("header-timeout", "seconds",
-            "how long a client has to send a request's line and headers, 1 to 3600 (default: 10); then the connection is closed")
+    @Option(seconds: .headerTimeout,
+            "how long a client has to send a request's line and headers, \(SecondsFlag.headerTimeout.rangeText); then the connection is closed")
     var headerTimeout: String?
 
-    @Option("body-timeout", "seconds",
-            "how long a client has to send a request's whole body once its headers came, 1 to 3600 (default: 30); then it is answered 408 and the connection closed")
+    @Option(seconds: .bodyTimeout,
+            "how long a client has to send a request's whole body once its headers came, \(SecondsFlag.bodyTimeout.rangeText); then it is answered 408 and the connection closed")
     var bodyTimeout: String?
 
-    @Option("idle-timeout", "seconds",
-            "how long a connection may sit idle between requests, 1 to 3600 (default: 60)")
+    @Option(seconds: .idleTimeout,
+            "how long a connection may sit idle between requests, \(SecondsFlag.idleTimeout.rangeText)")
     var idleTimeout: String?
 
     @Option("metrics-token", "text",
@@ -118,6 +118,13 @@ extension Option where Value == String? {
     init(_ long: String, _ value: String, _ help: String, completion: CompletionKind? = nil) {
         self.init(name: .customLong(long), parsing: .unconditional, help: ArgumentHelp(help, valueName: value),
                   completion: completion)
+    }
+}
+
+extension Option where Value == String? {
+    /// A flag that takes a number of seconds, its name, range and default declared once (`SecondsFlag`).
+    init(seconds flag: SecondsFlag, _ help: String) {
+        self.init(flag.name, "seconds", help)
     }
 }
 
