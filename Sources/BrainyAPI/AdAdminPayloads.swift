@@ -3,50 +3,44 @@ import Foundation
 
 // Request and response bodies of brainy-server's ad administration (admin token), shared with clients.
 
-/// A house ad as the server keeps it: in the bundled `house-ads.json`, in `POST /v1/ads/house` and in its list.
+/// A house ad as the server keeps it: in the bundled `house-ads.json`, in `POST /v1/ads/house` and in its list. Its
+/// content (what it says and where it runs) is a served ad's; its fields read as the ad's own (`ad.sponsor`) and
+/// stand inline in its JSON, beside how often it is chosen and whether it is paused.
+@dynamicMemberLookup
 public struct HouseAd: Codable, Equatable, Sendable {
-    public var id: String
-    public var sponsor: String
-    public var text: String
-    public var link: String
-    public var placement: AdPlacement
-    /// A language code: `ko`, `en`.
-    public var lang: String
+    public var content: AdContent
     /// Relative odds of being chosen among the ads that fit a request.
     public var weight: Int
-    /// Rewarded ads: seconds it runs.
-    public var durationSeconds: Int?
-    /// Rewarded ads: hint credits a completion grants; the config's `rewardHints` when left out.
-    public var rewardHints: Int?
     /// A paused ad is kept but never served. Left out: false.
     public var paused: Bool
 
     public init(id: String, sponsor: String, text: String, link: String, placement: AdPlacement, lang: String,
                 weight: Int, durationSeconds: Int? = nil, rewardHints: Int? = nil, paused: Bool = false) {
-        self.id = id
-        self.sponsor = sponsor
-        self.text = text
-        self.link = link
-        self.placement = placement
-        self.lang = lang
+        content = AdContent(id: id, sponsor: sponsor, text: text, link: link, placement: placement, lang: lang,
+                            durationSeconds: durationSeconds, rewardHints: rewardHints)
         self.weight = weight
-        self.durationSeconds = durationSeconds
-        self.rewardHints = rewardHints
         self.paused = paused
     }
 
+    public subscript<Value>(dynamicMember field: WritableKeyPath<AdContent, Value>) -> Value {
+        get { content[keyPath: field] }
+        set { content[keyPath: field] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey { case weight, paused }
+
     public init(from decoder: any Decoder) throws {
+        content = try AdContent(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        sponsor = try container.decode(String.self, forKey: .sponsor)
-        text = try container.decode(String.self, forKey: .text)
-        link = try container.decode(String.self, forKey: .link)
-        placement = try container.decode(AdPlacement.self, forKey: .placement)
-        lang = try container.decode(String.self, forKey: .lang)
         weight = try container.decode(Int.self, forKey: .weight)
-        durationSeconds = try container.decodeIfPresent(Int.self, forKey: .durationSeconds)
-        rewardHints = try container.decodeIfPresent(Int.self, forKey: .rewardHints)
         paused = try container.decodeIfPresent(Bool.self, forKey: .paused) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try content.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(paused, forKey: .paused)
     }
 }
 

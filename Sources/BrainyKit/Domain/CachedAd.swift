@@ -1,48 +1,63 @@
 import Foundation
 
 /// An ad as `GET /v1/ads` serves it, with its one-time token, and as the device keeps it to show offline (in the
-/// same JSON); or one shipped with the program or forced by QA.
+/// same JSON: the content's fields, the token and the expiry side by side); or one shipped with the program or
+/// forced by QA. The content's fields read as the ad's own (`ad.sponsor`).
+@dynamicMemberLookup
 public struct CachedAd: Codable, Equatable, Sendable {
-    public var id: String
-    public var sponsor: String
-    public var text: String
-    public var link: String
-    public var placement: AdPlacement
-    /// The ad's language: the one asked for, or the fallback when none was in it.
-    public var lang: String
-    /// Rewarded ads: how long the ad runs before it counts as watched.
-    public var durationSeconds: Int?
-    /// Rewarded ads: hint credits a completion grants (the config's `rewardHints` when nil).
-    public var rewardHints: Int?
+    public var content: AdContent
     /// Signed by the server, for this player and placement, redeemable once until `expiresAt`.
     public var token: String
     public var expiresAt: Date
 
-    public init(id: String, sponsor: String, text: String, link: String, placement: AdPlacement, lang: String,
-                durationSeconds: Int? = nil, rewardHints: Int? = nil, token: String, expiresAt: Date) {
-        self.id = id
-        self.sponsor = sponsor
-        self.text = text
-        self.link = link
-        self.placement = placement
-        self.lang = lang
-        self.durationSeconds = durationSeconds
-        self.rewardHints = rewardHints
+    public init(_ content: AdContent, token: String, expiresAt: Date) {
+        self.content = content
         self.token = token
         self.expiresAt = expiresAt
+    }
+
+    public init(id: String, sponsor: String, text: String, link: String, placement: AdPlacement, lang: String,
+                durationSeconds: Int? = nil, rewardHints: Int? = nil, token: String, expiresAt: Date) {
+        self.init(AdContent(id: id, sponsor: sponsor, text: text, link: link, placement: placement, lang: lang,
+                            durationSeconds: durationSeconds, rewardHints: rewardHints),
+                  token: token, expiresAt: expiresAt)
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<AdContent, Value>) -> Value {
+        get { content[keyPath: field] }
+        set { content[keyPath: field] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey { case token, expiresAt }
+
+    public init(from decoder: any Decoder) throws {
+        content = try AdContent(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        token = try container.decode(String.self, forKey: .token)
+        expiresAt = try container.decode(Date.self, forKey: .expiresAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try content.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(token, forKey: .token)
+        try container.encode(expiresAt, forKey: .expiresAt)
     }
 
     /// Whether the ad can be shown at all: every field present, a web link, a rewarded ad with a sane duration.
     /// A malformed ad is dropped without a word.
     public var isWellFormed: Bool {
         let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard !trimmed(id).isEmpty, !trimmed(sponsor).isEmpty, !trimmed(text).isEmpty, !trimmed(token).isEmpty,
-              sponsor.count <= 80, text.count <= 400, link.count <= 500 else { return false }
-        let lowered = link.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !link.contains(" ") else { return false }
-        if placement == .rewarded {
-            guard let seconds = durationSeconds, (1...300).contains(seconds) else { return false }
-            if let hints = rewardHints, !(0...10).contains(hints) { return false }
+        let ad = content
+        guard !trimmed(ad.id).isEmpty, !trimmed(ad.sponsor).isEmpty, !trimmed(ad.text).isEmpty,
+              !trimmed(token).isEmpty, ad.sponsor.count <= 80, ad.text.count <= 400, ad.link.count <= 500 else {
+            return false
+        }
+        let lowered = ad.link.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !ad.link.contains(" ") else { return false }
+        if ad.placement == .rewarded {
+            guard let seconds = ad.durationSeconds, (1...300).contains(seconds) else { return false }
+            if let hints = ad.rewardHints, !(0...10).contains(hints) { return false }
         }
         return true
     }

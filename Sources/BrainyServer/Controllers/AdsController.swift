@@ -74,10 +74,9 @@ struct AdsController {
         }
         var served: [CachedAd] = []
         for (ad, token) in zip(chosen, issued) {
-            served.append(CachedAd(id: ad.id, sponsor: ad.sponsor, text: ad.text, link: ad.link, placement: ad.placement,
-                                   lang: ad.lang, durationSeconds: ad.durationSeconds,
-                                   rewardHints: placement == .rewarded ? ad.rewardHints ?? config.rewardHints : nil,
-                                   token: try await tokens.sign(token.claims), expiresAt: expiresAt))
+            var content = ad.content
+            content.rewardHints = placement == .rewarded ? ad.rewardHints ?? config.rewardHints : nil
+            served.append(CachedAd(content, token: try await tokens.sign(token.claims), expiresAt: expiresAt))
         }
         return AdsResponse(ads: served, reason: nil, quizzesToday: quizzesToday, rewardsLeftToday: rewardsLeft)
     }

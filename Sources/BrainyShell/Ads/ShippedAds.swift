@@ -41,9 +41,7 @@ struct ShippedAds {
 extension HouseAd {
     /// The ad as the shell keeps and shows ads, with a local token.
     fileprivate var cached: CachedAd {
-        CachedAd(id: id, sponsor: sponsor, text: text, link: link, placement: placement, lang: lang,
-                 durationSeconds: durationSeconds, rewardHints: rewardHints, token: ShippedAds.tokenPrefix + id,
-                 expiresAt: .distantFuture)
+        CachedAd(content, token: ShippedAds.tokenPrefix + content.id, expiresAt: .distantFuture)
     }
 }
 
