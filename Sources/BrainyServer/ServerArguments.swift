@@ -81,7 +81,7 @@ public struct ServerArguments: Equatable, Sendable {
     public static var usage: String { ServerCommand.helpMessage() }
 
     /// What `--man` prints: the man page, rendered from the same declarations as `--help`.
-    public static var manPage: String { ServerCommand.manual.manPage }
+    public static var manPage: String { get throws { try ServerCommand.manual.manPage } }
 
     /// What `--completion <shell>` prints: swift-argument-parser's completion script for that shell.
     public static func completionScript(for shell: BrainyCommandLine.CompletionShell) -> String {

@@ -8,10 +8,14 @@ extension ServerCommand {
     /// `--experimental-dump-help` prints), so the flags, their values and their help are those `ServerOptions`
     /// declares. The parser has no man-page renderer at run time (its GenerateManual is a package plugin), so the
     /// roff comes from `CommandLineManual`, as the shell's does.
+    /// Throws when the parser's JSON no longer has the shape `ToolInfo` reads (a new swift-argument-parser).
     static var manual: CommandLineManual {
-        // The parser writes this JSON itself from the types above: it cannot fail to decode short of a parser
-        // that changed its format, which the tests would catch.
-        let info = try! JSONDecoder().decode(ToolInfo.self, from: Data(_dumpHelp().utf8)).command
+        get throws {
+            try manual(from: JSONDecoder().decode(ToolInfo.self, from: Data(_dumpHelp().utf8)).command)
+        }
+    }
+
+    private static func manual(from info: ToolInfo.Command) -> CommandLineManual {
         let subcommands = (info.subcommands ?? []).filter { $0.commandName != "help" }.map { subcommand in
             "'brainy-server \(subcommand.commandName) [options]': " + [subcommand.abstract.map { $0 + "." }, subcommand.discussion]
                 .compactMap { $0 }.joined(separator: " ")

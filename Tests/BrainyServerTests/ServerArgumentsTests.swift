@@ -93,7 +93,7 @@ import Testing
     /// The man page is rendered from the parser's own description of the flags `ServerOptions` declares: it names
     /// every flag the parser knows, with a value exactly where the parser takes one, and its help.
     @Test func theManPageNamesEveryFlagTheParserKnowsWithItsValue() throws {
-        let manual = ServerCommand.manual
+        let manual = try ServerCommand.manual
         let shown = Dictionary(manual.options.flatMap { option in option.names.map { ($0, option.placeholder != nil) } },
                                uniquingKeysWith: { first, _ in first })
         #expect(try Self.parserFlags() == shown)
