@@ -40,6 +40,9 @@ public protocol RemoteAPI: Sendable {
     /// The account's hint-credit events stored after `cursor`, at most `limit`.
     func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
         -> CreditLedgerResponse
+    /// Sends the shared settings this device changed; answers with the account's latest of each.
+    func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
+        -> SharedSettingsResponse
 
     /// Up to `count` ads for `placement` in `lang`, within the config's caps; `quizzesToday` is the device's count of
     /// quizzes finished today, the one just finished included (nil: the server counts the uploaded ones).

@@ -108,6 +108,11 @@ public struct HTTPRemoteAPI: RemoteAPI {
         try await post(.uploadCredits, request, accessToken: accessToken)
     }
 
+    public func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
+        -> SharedSettingsResponse {
+        try await post(.syncSettings, request, accessToken: accessToken)
+    }
+
     public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
         -> CreditLedgerResponse {
         try decode(CreditLedgerResponse.self, try await send(

@@ -70,7 +70,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 
 private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
                               database: some ServerRepository & AdStore & DeviceAuthorizationStore & DevIdPKeyStore
-                                  & QuizTicketStore & CreditLedgerStore,
+                                  & QuizTicketStore & CreditLedgerStore & SharedSettingsStore,
                               services: [any Service], logger: Logger)
     async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
@@ -108,7 +108,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// `{"error": {...}}`, and /health and /metrics for operators. The ad administration answers only `adminToken`.
 /// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
 /// status by swift-metrics.
-func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore & CreditLedgerStore, content: ServedContent,
+func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore & CreditLedgerStore & SharedSettingsStore, content: ServedContent,
                  tokens: AccessTokens,
                  adTokens: AdTokens, quizTickets: QuizTickets = QuizTickets(signingKey: RefreshTokens.randomKey()),
                  deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
@@ -141,6 +141,8 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
                          at: .content)
         router.addRoutes(SyncChangesController(changes: repository, auth: auth).endpoints, at: .results)
         router.addRoutes(CreditsController(credits: repository, clock: environment.clock, auth: auth).endpoints,
+                         at: .results)
+        router.addRoutes(SharedSettingsController(settings: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)

@@ -1,4 +1,5 @@
 import BrainyKit
+import Foundation
 import GRDB
 
 extension AppDatabase: SettingsRepository {
@@ -12,14 +13,8 @@ extension AppDatabase: SettingsRepository {
         return settings
     }
 
+    /// Saves them as changed now (`saveSettings(_:userId:changedAt:)` with the shell's clock).
     public func saveSettings(_ settings: Settings, userId: String) throws(StoreError) {
-        try write { db in
-            for key in Settings.Key.allCases {
-                try db.execute(sql: """
-                    INSERT INTO setting (userId, key, value) VALUES (?, ?, ?)
-                    ON CONFLICT(userId, key) DO UPDATE SET value = excluded.value
-                    """, arguments: [userId, key.rawValue, settings.value(of: key)])
-            }
-        }
+        try saveSettings(settings, userId: userId, changedAt: Date())
     }
 }

@@ -155,7 +155,8 @@ extension AppDatabase: SyncRepository {
                 try db.execute(sql: "UPDATE creditEvent SET userId = ? WHERE userId = ? AND kind != 'start'",
                                arguments: [account.id, local.id])
                 try db.execute(sql: """
-                    INSERT OR IGNORE INTO setting (userId, key, value) SELECT ?, key, value FROM setting WHERE userId = ?
+                    INSERT OR IGNORE INTO setting (userId, key, value, changedAt)
+                    SELECT ?, key, value, changedAt FROM setting WHERE userId = ?
                     """, arguments: [account.id, local.id])
                 try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [local.id])
             }

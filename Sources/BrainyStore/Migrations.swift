@@ -256,6 +256,7 @@ extension AppDatabase {
         }
         registerQuizTicketMigration(&migrator)
         registerCreditLedgerMigration(&migrator)
+        registerSharedSettingsMigration(&migrator)
         return migrator
     }
 }
@@ -263,7 +264,7 @@ extension AppDatabase {
 extension AppDatabase {
     /// The last migration registered: the start-up checks it has run without building the migrator
     /// (`DatabaseFileTests` holds it to the migrator's list).
-    static let lastMigration = "v9-credit-ledger"
+    static let lastMigration = "v10-setting-changes"
     /// Whether GRDB's table of applied migrations exists, and whether one of them is in it.
     static let migrationTableCountSQL = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"
     static let appliedMigrationCountSQL = "SELECT count(*) FROM grdb_migrations WHERE identifier = ?"

@@ -251,6 +251,7 @@ extension ServerDatabase {
         registerQuizTicketMigration(&migrator)
         registerAdEventQuotaMigration(&migrator)
         registerCreditLedgerMigration(&migrator)
+        registerSharedSettingsMigration(&migrator)
         return migrator
     }
 }

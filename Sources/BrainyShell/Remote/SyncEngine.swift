@@ -63,6 +63,12 @@ struct SyncEngine {
                 en: "Skipped \(word): the server did not answer. Ad events stay on this device for the next 'sync'.")),
                 \.warning))
         }
+        try optional(Localized(ko: "개인 설정", en: "settings"), skipped: &skipped) {
+            let settings = SettingsSync(session: session)
+            if let taken = try settings.run(api, watch, userId: user.id), let line = settings.summary(taken) {
+                summary.append(line)
+            }
+        }
         // After the ads: an ad's reward is verified against its ad event, which must have gone up first.
         try optional(Localized(ko: "힌트 기록", en: "hint credits"), skipped: &skipped) {
             let credits = CreditSync(session: session)

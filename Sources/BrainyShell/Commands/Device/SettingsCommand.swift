@@ -37,7 +37,7 @@ enum SettingsCommand: ShellCommand {
         }
         var changed = session.settings
         try changed.set(key, to: value)
-        try session.repository.saveSettings(changed, userId: user.id)
+        try session.repository.saveSettings(changed, userId: user.id, changedAt: session.now)
         session.applyUserSettings(changed)
         let shown = OutsideText.clean(changed.value(of: key))
         console.line(console.paint("✔ ", \.success) + Localized(

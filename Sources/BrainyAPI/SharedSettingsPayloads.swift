@@ -1,0 +1,39 @@
+import BrainyKit
+import Foundation
+
+// The settings that follow a person (`SharedSettings`): a device sends the ones it changed, the server keeps for
+// each the latest change by its time, and answers with all the account's, which the device keeps where they are
+// later than its own.
+
+extension APIRoute {
+    /// `POST /v1/results/settings`.
+    public static let syncSettings = APIRoute(.post, .results, "settings")
+}
+
+public struct SharedSettingsRequest: Codable, Equatable, Sendable {
+    public var settings: [SharedSetting]
+
+    public init(settings: [SharedSetting]) {
+        self.settings = settings
+    }
+
+    /// The most a request may carry: a few keys, each once.
+    public static let maxSettings = 16
+}
+
+public struct SharedSettingsResponse: Codable, Equatable, Sendable {
+    /// Every shared setting the account holds, the latest change of each, by key.
+    public var settings: [SharedSetting]
+
+    public init(settings: [SharedSetting]) {
+        self.settings = settings
+    }
+}
+
+extension RemoteAPI {
+    /// What an older server answers: no such route.
+    public func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
+        -> SharedSettingsResponse {
+        throw .server(status: 404, code: "not_found", message: "This server keeps no settings.")
+    }
+}

@@ -1,0 +1,36 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+
+/// The settings that follow a person, at `sync`: the ones changed here go up with when they changed, and the
+/// account's latest of each comes back; each setting ends as its latest change on any device (by the time it was
+/// made), and what came from another device is applied at once.
+struct SettingsSync {
+    let session: ShellSession
+    private var remote: RemoteSession { session.remote }
+    private var repository: any BrainyRepository { session.repository }
+    private var console: Console { session.console }
+
+    /// How many settings another device's later change brought; nil when the server keeps no settings.
+    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> Int? {
+        let request = SharedSettingsRequest(settings: try repository.changedSharedSettings(userId: userId))
+        let answer: SharedSettingsResponse? = try remote.authorized(api, watch) { api, token in
+            do {
+                return try await api.syncSettings(request, accessToken: token)
+            } catch let error as RemoteError where error.status == 404 {
+                return nil
+            }
+        }
+        guard let response = answer else { return nil }
+        let taken = try repository.keepSharedSettings(response.settings, userId: userId)
+        if taken > 0 { session.applyUserSettings(try repository.settings(userId: userId)) }
+        return taken
+    }
+
+    /// "settings: 2 from another device", or nothing when none came.
+    func summary(_ taken: Int) -> String? {
+        guard taken > 0 else { return nil }
+        return console.text(Localized(ko: "다른 기기의 설정 \(taken)개 적용",
+                                      en: "\(taken) setting\(taken == 1 ? "" : "s") from another device"))
+    }
+}
