@@ -6,8 +6,7 @@ import Foundation
 /// A house ad as the server keeps it: in the bundled `house-ads.json`, in `POST /v1/ads/house` and in its list. Its
 /// content (what it says and where it runs) is a served ad's; its fields read as the ad's own (`ad.sponsor`) and
 /// stand inline in its JSON, beside how often it is chosen and whether it is paused.
-@dynamicMemberLookup
-public struct HouseAd: Codable, Equatable, Sendable {
+public struct HouseAd: CarriesAdContent, Codable, Equatable, Sendable {
     public var content: AdContent
     /// Relative odds of being chosen among the ads that fit a request.
     public var weight: Int
@@ -20,11 +19,6 @@ public struct HouseAd: Codable, Equatable, Sendable {
                             durationSeconds: durationSeconds, rewardHints: rewardHints)
         self.weight = weight
         self.paused = paused
-    }
-
-    public subscript<Value>(dynamicMember field: WritableKeyPath<AdContent, Value>) -> Value {
-        get { content[keyPath: field] }
-        set { content[keyPath: field] = newValue }
     }
 
     private enum CodingKeys: String, CodingKey { case weight, paused }

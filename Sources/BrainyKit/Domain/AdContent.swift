@@ -25,3 +25,17 @@ public struct AdContent: Codable, Equatable, Sendable {
         self.rewardHints = rewardHints
     }
 }
+
+/// An ad that carries its content inline (`CachedAd`, `HouseAd`): the content's fields read as the ad's own
+/// (`ad.sponsor`, `ad.rewardHints = 2`).
+@dynamicMemberLookup
+public protocol CarriesAdContent {
+    var content: AdContent { get set }
+}
+
+extension CarriesAdContent {
+    public subscript<Value>(dynamicMember field: WritableKeyPath<AdContent, Value>) -> Value {
+        get { content[keyPath: field] }
+        set { content[keyPath: field] = newValue }
+    }
+}

@@ -3,8 +3,7 @@ import Foundation
 /// An ad as `GET /v1/ads` serves it, with its one-time token, and as the device keeps it to show offline (in the
 /// same JSON: the content's fields, the token and the expiry side by side); or one shipped with the program or
 /// forced by QA. The content's fields read as the ad's own (`ad.sponsor`).
-@dynamicMemberLookup
-public struct CachedAd: Codable, Equatable, Sendable {
+public struct CachedAd: CarriesAdContent, Codable, Equatable, Sendable {
     public var content: AdContent
     /// Signed by the server, for this player and placement, redeemable once until `expiresAt`.
     public var token: String
@@ -21,11 +20,6 @@ public struct CachedAd: Codable, Equatable, Sendable {
         self.init(AdContent(id: id, sponsor: sponsor, text: text, link: link, placement: placement, lang: lang,
                             durationSeconds: durationSeconds, rewardHints: rewardHints),
                   token: token, expiresAt: expiresAt)
-    }
-
-    public subscript<Value>(dynamicMember field: WritableKeyPath<AdContent, Value>) -> Value {
-        get { content[keyPath: field] }
-        set { content[keyPath: field] = newValue }
     }
 
     private enum CodingKeys: String, CodingKey { case token, expiresAt }
