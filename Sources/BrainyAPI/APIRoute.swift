@@ -83,7 +83,7 @@ extension APIRoute {
 
     public static let all: [APIRoute] = [
         config, packVersion, pack, questionRatings, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
-        quizTickets, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, dailyLeaderboard, ads, adEvents, adReport, houseAds, addHouseAd, pauseHouseAd,
+        quizTickets, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages, dailyLeaderboard, ads, adEvents, adReport, houseAds, addHouseAd, pauseHouseAd,
         resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval, health, metrics,
     ]
 }

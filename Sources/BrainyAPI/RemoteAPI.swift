@@ -43,6 +43,8 @@ public protocol RemoteAPI: Sendable {
     /// Sends the shared settings this device changed; answers with the account's latest of each.
     func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
         -> SharedSettingsResponse
+    /// Sends how far this device got in each category's stages; answers with the account's furthest.
+    func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse
 
     /// Up to `count` ads for `placement` in `lang`, within the config's caps; `quizzesToday` is the device's count of
     /// quizzes finished today, the one just finished included (nil: the server counts the uploaded ones).

@@ -113,6 +113,10 @@ public struct HTTPRemoteAPI: RemoteAPI {
         try await post(.syncSettings, request, accessToken: accessToken)
     }
 
+    public func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse {
+        try await post(.syncStages, request, accessToken: accessToken)
+    }
+
     public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
         -> CreditLedgerResponse {
         try decode(CreditLedgerResponse.self, try await send(

@@ -70,7 +70,8 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 
 private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
                               database: some ServerRepository & AdStore & DeviceAuthorizationStore & DevIdPKeyStore
-                                  & QuizTicketStore & CreditLedgerStore & SharedSettingsStore,
+                                  & QuizTicketStore & CreditLedgerStore & SharedSettingsStore
+                                  & StageProgressStore,
                               services: [any Service], logger: Logger)
     async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
@@ -108,7 +109,8 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// `{"error": {...}}`, and /health and /metrics for operators. The ad administration answers only `adminToken`.
 /// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
 /// status by swift-metrics.
-func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore & CreditLedgerStore & SharedSettingsStore, content: ServedContent,
+func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore & CreditLedgerStore & SharedSettingsStore
+                     & StageProgressStore, content: ServedContent,
                  tokens: AccessTokens,
                  adTokens: AdTokens, quizTickets: QuizTickets = QuizTickets(signingKey: RefreshTokens.randomKey()),
                  deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
@@ -144,6 +146,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
                          at: .results)
         router.addRoutes(SharedSettingsController(settings: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .results)
+        router.addRoutes(StagesController(stages: repository, auth: auth).endpoints, at: .results)
         router.addRoutes(LeaderboardController(results: repository, clock: environment.clock, auth: auth).endpoints,
                          at: .leaderboard)
         router.addRoutes(AdsController(ads: repository, config: content.config.ads, tokens: adTokens,

@@ -138,7 +138,7 @@ public protocol SettingsRepository: Sendable {
 
 /// Everything the shell keeps on the device.
 public typealias BrainyRepository = AccountRepository & QuestionRepository & QuizRepository & SettingsRepository & LearningRepository & AdRepository
-    & CreditLedgerRepository & SharedSettingsRepository
+    & CreditLedgerRepository & SharedSettingsRepository & StageProgressRepository
     & SyncRepository & QuizTicketRepository & SyncDownloadRepository
 
 /// Hashes and checks passwords (never kept in plain text).

@@ -252,6 +252,7 @@ extension ServerDatabase {
         registerAdEventQuotaMigration(&migrator)
         registerCreditLedgerMigration(&migrator)
         registerSharedSettingsMigration(&migrator)
+        registerStageProgressMigration(&migrator)
         return migrator
     }
 }

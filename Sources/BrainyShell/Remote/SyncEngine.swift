@@ -69,6 +69,13 @@ struct SyncEngine {
                 summary.append(line)
             }
         }
+        // After the results: the server holds a stage as far as the stage quizzes it holds allow.
+        try optional(Localized(ko: "스테이지 진행", en: "stage progress"), skipped: &skipped) {
+            let stages = StageSync(session: session)
+            if let moved = try stages.run(api, watch, userId: user.id), let line = stages.summary(moved) {
+                summary.append(line)
+            }
+        }
         // After the ads: an ad's reward is verified against its ad event, which must have gone up first.
         try optional(Localized(ko: "힌트 기록", en: "hint credits"), skipped: &skipped) {
             let credits = CreditSync(session: session)

@@ -1,0 +1,33 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+
+/// Stage progress at `sync`: how far this device got goes up (after the quizzes that prove it), the account's
+/// furthest comes back, and a new device continues each category's stages where the player was.
+struct StageSync {
+    let session: ShellSession
+    private var remote: RemoteSession { session.remote }
+    private var repository: any BrainyRepository { session.repository }
+    private var console: Console { session.console }
+
+    /// How many categories' stages moved on here; nil when the server keeps no stage progress.
+    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> Int? {
+        let request = StagesRequest(stages: try repository.stagesReached(userId: userId))
+        let answer: StagesResponse? = try remote.authorized(api, watch) { api, token in
+            do {
+                return try await api.syncStages(request, accessToken: token)
+            } catch let error as RemoteError where error.status == 404 {
+                return nil
+            }
+        }
+        guard let response = answer else { return nil }
+        return try repository.keepStagesReached(response.stages, userId: userId)
+    }
+
+    /// "stages: 2 moved on", or nothing when none did.
+    func summary(_ moved: Int) -> String? {
+        guard moved > 0 else { return nil }
+        return console.text(Localized(ko: "스테이지 진행 \(moved)개 받음",
+                                      en: "stage progress in \(moved) categor\(moved == 1 ? "y" : "ies") restored"))
+    }
+}
