@@ -169,4 +169,42 @@ import Testing
             #expect(!ledger.events.contains { $0.id == "one-more" })
         }
     }
+
+    @Test(arguments: StorageBackend.allCases)
+    func twoInstancesOnOneDatabaseKeepEachEventOnceAndGiveTheSamePages(_ backend: StorageBackend) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("credits-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let url = backend == .postgres ? try await TestPostgres.shared.newDatabase() : nil
+        func instance() async throws -> some ApplicationProtocol {
+            try await TestServer.app(databasePath: backend == .sqlite ? path : nil, secret: "one-secret-both-share") {
+                arguments, _ in arguments.postgres = url
+            }
+        }
+        let (first, second) = (try await instance(), try await instance())
+        try await first.test(.router) { one in
+            try await second.test(.router) { other in
+                let session = try await one.register("mina@example.com")
+                let uses = (0..<6).map { event("use-\($0)", .use, -1) }
+                let start = event(CreditLedger.startId(userId: session.user.id), .start, 3)
+                // Each instance gets the same events, in two orders: each is kept once.
+                for (client, events) in [(one, [start] + uses), (other, uses.reversed() + [start])] {
+                    let response = try await client.post("/v1/results/credits", json: CreditEventsRequest(events: events),
+                                                         token: session.accessToken)
+                    #expect(response.status == .ok)
+                }
+                var cursor: Int64 = 0
+                var ids: [String] = []
+                while true {
+                    let uri = "/v1/results/credits?since=\(cursor)&limit=3"
+                    let a = try await one.get(uri, token: session.accessToken).decode(CreditLedgerResponse.self)
+                    let b = try await other.get(uri, token: session.accessToken).decode(CreditLedgerResponse.self)
+                    #expect(a == b)
+                    ids += a.events.map(\.id)
+                    cursor = a.cursor
+                    if !a.more { break }
+                }
+                #expect(ids == [start.id] + uses.map(\.id))
+            }
+        }
+    }
 }
