@@ -15,8 +15,8 @@ extension AppDatabase: SyncDownloadRepository {
             var touched: Set<String> = []
             // A quiz from the server is over (one in progress never travels): finished, or abandoned when it has no
             // end. What the server does not keep (how it was dealt, its stage) is left empty; its answers fill
-            // `dealt` below. Synced already: it is never sent back. `heldBy` 0 (no process is 0) marks it as kept
-            // from the server, so that only such quizzes are filled from their answers.
+            // `dealt` and the stage below. Synced already: it is never sent back. `heldBy` 0 (no process is 0) marks
+            // it as kept from the server, so that only such quizzes are filled from their answers.
             let insertQuiz = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quiz (id, userId, type, category, format, selection, stage, dealt, questionCount,
                                             status, startedAt, finishedAt, correctCount, answeredCount, duration,
@@ -67,22 +67,44 @@ extension AppDatabase: SyncDownloadRepository {
                 touched.insert(result.quizId)
                 try Self.count(result, userId: userId, timeZone: timeZone, in: db)
             }
-            // The quizzes' dealt questions, answered count and time, from the answers they now hold.
+            // The quizzes' dealt questions, answered count and time, from the answers they now hold; a stage quiz's
+            // number (the server does not keep it) from the stage of this device's pack that holds its first answer.
+            var stagePlans: [String: [[String]]] = [:]
             for quizId in touched.sorted() {
                 let rows = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT questionId, timeSpent FROM quizResult WHERE quizId = ? ORDER BY position
                     """), arguments: [quizId])
                 let dealt = rows.map { DealtQuestion(questionId: $0["questionId"], optionOrder: []) }
+                let stage = try rows.first.flatMap { first in
+                    try Self.stageNumber(quizId: quizId, holding: first["questionId"], plans: &stagePlans, in: db)
+                }
                 try db.cachedStatement(sql: """
-                    UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ? WHERE id = ? AND heldBy = 0
+                    UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ?, stage = coalesce(stage, ?)
+                    WHERE id = ? AND heldBy = 0
                     """).execute(arguments: [try JSONEncoder().encode(dealt), rows.count,
-                                     rows.reduce(0.0) { $0 + ($1["timeSpent"] as Double) }, quizId])
+                                     rows.reduce(0.0) { $0 + ($1["timeSpent"] as Double) }, stage, quizId])
             }
             try db.execute(sql: """
                 INSERT INTO syncState (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
                 """, arguments: [key, String(page.cursor)])
             return counts
         }
+    }
+
+    /// The number of a stage quiz kept from the server: the stage holding `questionId` in this pack's plan for the
+    /// quiz's category (of voice-ready questions for a voice quiz, as stages are dealt). Nil for another format.
+    private static func stageNumber(quizId: String, holding questionId: String, plans: inout [String: [[String]]],
+                                    in db: Database) throws -> Int? {
+        let select = try db.cachedStatement(sql: "SELECT category, type, format FROM quiz WHERE id = ?")
+        guard let quiz = try Row.fetchOne(select, arguments: [quizId]),
+              QuizFormat(rawValue: quiz["format"]) == .stage, let category = QuizCategory(rawValue: quiz["category"]),
+              let type = QuizType(rawValue: quiz["type"]) else { return nil }
+        let key = "\(category.rawValue) \(type.needsVoiceReadyQuestions)"
+        if plans[key] == nil {
+            plans[key] = StagePlan.stages(of: try stageCandidates(category: category,
+                                                                  voiceOnly: type.needsVoiceReadyQuestions, in: db))
+        }
+        return plans[key]?.firstIndex { $0.contains(questionId) }.map { $0 + 1 }
     }
 
     /// What answering counts (`saveAnswer`), for an answer given on another device: solved questions, totals per

@@ -31,13 +31,16 @@ extension AppDatabase: QuestionRepository {
     }
 
     public func stageCandidates(category: QuizCategory, voiceOnly: Bool) throws(StoreError) -> [(id: String, difficulty: Difficulty)] {
-        try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL AND (NOT ? OR voice)
-                  AND substr(id, 1, 3) <> 'ai-'
-                """, arguments: [category.rawValue, voiceOnly])
-            return rows.map { (id: $0["id"], difficulty: Difficulty(rawValue: $0["difficulty"]) ?? .medium) }
-        }
+        try read { db in try Self.stageCandidates(category: category, voiceOnly: voiceOnly, in: db) }
+    }
+
+    static func stageCandidates(category: QuizCategory, voiceOnly: Bool, in db: Database) throws
+        -> [(id: String, difficulty: Difficulty)] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, difficulty FROM question WHERE category = ? AND removedAt IS NULL AND (NOT ? OR voice)
+              AND substr(id, 1, 3) <> 'ai-'
+            """, arguments: [category.rawValue, voiceOnly])
+        return rows.map { (id: $0["id"], difficulty: Difficulty(rawValue: $0["difficulty"]) ?? .medium) }
     }
 
     public func packSummary() throws(StoreError) -> PackSummary {
