@@ -10,7 +10,7 @@ struct AdCountdown {
     let ads: AdSession
     /// Ctrl-C as a signal (`kill -INT`, or when standard input is no terminal), watched from the moment the countdown
     /// is made until it ends.
-    private let interrupts = RemoteCall()
+    private let interrupts = InterruptibleWait()
     /// How long one wait for a key lasts: the countdown is redrawn between.
     static let tick: Int32 = 200
 

@@ -4,7 +4,7 @@ import Dispatch
 /// then it is cancelled and the shell goes on without it. A failure is the same as no ad.
 enum AdFetch {
     static func bounded<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () async throws -> T) -> T? {
-        let call = RemoteCall.background(body)
+        let call = InterruptibleWait.background(body)
         guard call.waitUntilEnded(upTo: .milliseconds(max(0, Int(seconds * 1000)))) else {
             call.cancel()
             return nil

@@ -28,7 +28,7 @@ struct AdSync {
     }
 
     @discardableResult
-    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) -> Outcome {
+    func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) -> Outcome {
         var outcome = Outcome()
         uploadEvents(api, watch, userId: userId, outcome: &outcome)
         fillCache(api, watch, userId: userId, outcome: &outcome)
@@ -44,7 +44,7 @@ struct AdSync {
         return outcome
     }
 
-    private func uploadEvents(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, outcome: inout Outcome) {
+    private func uploadEvents(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, outcome: inout Outcome) {
         guard let pending = try? repository.pendingAdEvents(userId: userId), !pending.isEmpty else { return }
         var start = 0
         while start < pending.count {
@@ -80,7 +80,7 @@ struct AdSync {
         }
     }
 
-    private func fillCache(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, outcome: inout Outcome) {
+    private func fillCache(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, outcome: inout Outcome) {
         let config = session.config.ads
         guard config.enabled else { return }
         var calendar = Calendar(identifier: .gregorian)

@@ -11,7 +11,7 @@ struct ConfigRefresh {
 
     /// Fetches the config unless the server still serves the one kept (ETag), keeps it, puts it in force and says
     /// what changed. Returns the new config, or nil when it was unchanged.
-    func fetch(_ api: any RemoteAPI, _ watch: RemoteCall?) throws -> RemoteConfig? {
+    func fetch(_ api: any RemoteAPI, _ watch: InterruptibleWait?) throws -> RemoteConfig? {
         let etag = try repository.syncValue(SyncKeys.configETag)
         guard case let .fetched(newConfig, newTag) = try session.remote.call(api, watch, { try await $0.config(ifNoneMatch: etag) })
         else { return nil }

@@ -26,7 +26,7 @@ struct CreditSync {
     }
 
     /// Uploads, downloads and returns what moved; nil when the server keeps no ledger (an older one).
-    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> Outcome? {
+    func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> Outcome? {
         var outcome = Outcome()
         guard try upload(api, watch, userId: userId, outcome: &outcome),
               try download(api, watch, userId: userId, outcome: &outcome)
@@ -53,7 +53,7 @@ struct CreditSync {
     }
 
     /// False when the server keeps no ledger.
-    private func upload(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, outcome: inout Outcome) throws -> Bool {
+    private func upload(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, outcome: inout Outcome) throws -> Bool {
         while true {
             let pending = try repository.pendingCreditEvents(userId: userId, limit: Self.batchSize)
             guard !pending.isEmpty else { return true }
@@ -87,7 +87,7 @@ struct CreditSync {
     }
 
     /// False when the server keeps no ledger.
-    private func download(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, outcome: inout Outcome) throws
+    private func download(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, outcome: inout Outcome) throws
         -> Bool {
         let key = Self.cursorKey(server: api.baseURL, userId: userId)
         var cursor = try repository.downloadCursor(key: key)

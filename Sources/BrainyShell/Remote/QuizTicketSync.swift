@@ -12,7 +12,7 @@ struct QuizTicketSync {
     /// Unused tickets kept per (category, type): a day's play of one kind offline at most needs a few.
     static let keptPerKind = 2
 
-    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String, summary: inout [String]) throws {
+    func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, summary: inout [String]) throws {
         var held: [QuizTicketKind: Int] = [:]
         for ticket in try repository.unusedQuizTickets(userId: userId, now: session.now) {
             held[QuizTicketKind(category: ticket.category, type: ticket.type), default: 0] += 1

@@ -33,11 +33,11 @@ final class RemoteSession {
     }
 
     /// Runs one call to the server, waiting for it (Ctrl-C cancels it), and turns a failure into what the user reads.
-    func call<T: Sendable>(_ api: any RemoteAPI, _ watch: RemoteCall? = nil, provider: AuthProvider? = nil,
+    func call<T: Sendable>(_ api: any RemoteAPI, _ watch: InterruptibleWait? = nil, provider: AuthProvider? = nil,
                            email: String? = nil,
                            _ body: @escaping @Sendable (any RemoteAPI) async throws -> T) throws -> T {
         let owned = watch == nil
-        let watch = watch ?? RemoteCall()
+        let watch = watch ?? InterruptibleWait()
         defer { if owned { watch.finish() } }
         do {
             let value = try watch.run { try await body(api) }
@@ -50,7 +50,7 @@ final class RemoteSession {
 
     /// A call that needs the signed-in account's access token. An expired access token is refreshed once, without
     /// a word; a refresh the server refuses means the sign-in has ended: the user is signed out (their data stays).
-    func authorized<T: Sendable>(_ api: any RemoteAPI, _ watch: RemoteCall,
+    func authorized<T: Sendable>(_ api: any RemoteAPI, _ watch: InterruptibleWait,
                                  _ body: @escaping @Sendable (any RemoteAPI, String) async throws -> T)
         throws -> T {
         guard let signedIn = session.flow.user else { throw ShellError.remoteSessionEnded }

@@ -12,7 +12,7 @@ struct SettingsSync {
     private var console: Console { session.console }
 
     /// How many settings another device's later change brought; nil when the server keeps no settings.
-    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> Int? {
+    func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> Int? {
         let request = SharedSettingsRequest(settings: try repository.changedSharedSettings(userId: userId))
         let answer: SharedSettingsResponse? = try remote.authorized(api, watch) { api, token in
             do {

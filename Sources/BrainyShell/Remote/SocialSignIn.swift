@@ -11,7 +11,7 @@ struct SocialSignIn {
     /// Google or Apple through the device authorization flow: the shell shows a code and a link, and waits (Ctrl-C
     /// stops waiting) while the user approves on another device; the provider's ID token then goes to the server.
     func signIn(_ api: any RemoteAPI, provider: AuthProvider) throws {
-        let watch = RemoteCall()
+        let watch = InterruptibleWait()
         defer { watch.finish() }
         let offered = try remote.call(api, watch, provider: provider) { try await $0.socialProviders() }
         guard let info = offered.providers.first(where: { $0.provider == provider }) else {

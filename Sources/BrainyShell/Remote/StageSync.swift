@@ -11,7 +11,7 @@ struct StageSync {
     private var console: Console { session.console }
 
     /// How many categories' stages moved on here; nil when the server keeps no stage progress.
-    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> Int? {
+    func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> Int? {
         let request = StagesRequest(stages: try repository.stagesReached(userId: userId))
         let answer: StagesResponse? = try remote.authorized(api, watch) { api, token in
             do {

@@ -13,8 +13,8 @@ final class StartupPackCheck {
 
     private let session: ShellSession
     private let server: String
-    private var version: RemoteCall.Pending<PackVersionResponse>?
-    private var download: RemoteCall.Pending<QuestionPack>?
+    private var version: InterruptibleWait.Pending<PackVersionResponse>?
+    private var download: InterruptibleWait.Pending<QuestionPack>?
 
     /// Starts the check when a server is configured; nil (and no work at all) otherwise.
     static func start(in session: ShellSession) -> StartupPackCheck? {
@@ -28,7 +28,7 @@ final class StartupPackCheck {
         self.session = session
         server = api.baseURL
         let clock = session.services.deadlineClock
-        version = RemoteCall.background { try await Self.within(Self.deadline, by: clock) { try await api.packVersion() } }
+        version = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.packVersion() } }
     }
 
     /// Whether nothing is left under way.
@@ -70,7 +70,7 @@ final class StartupPackCheck {
         guard Self.isNew(served.version, over: (try? repository.importedVersion(ofPack: served.id)) ?? nil) else { return }
         if session.config.autoImportPack, let api = session.remote.api(), api.baseURL == server {
             let clock = session.services.deadlineClock
-            download = RemoteCall.background { try await Self.within(Self.deadline, by: clock) { try await api.pack() } }
+            download = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.pack() } }
             return
         }
         waiting(served, seenAt: nil)

@@ -16,7 +16,7 @@ struct SyncDownload {
     static func cursorKey(server: String, userId: String) -> String { "downloadCursor:\(server)|\(userId)" }
 
     /// Downloads every page and returns what was added, or nil when the server serves no downloads (an older one).
-    func run(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String) throws -> DownloadedCounts? {
+    func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> DownloadedCounts? {
         let key = Self.cursorKey(server: api.baseURL, userId: userId)
         // The bar's end: what the server said it holds beyond what the device has (a guess; a sync cut short before
         // the server's summary draws none).

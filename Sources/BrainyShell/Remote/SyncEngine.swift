@@ -15,7 +15,7 @@ struct SyncEngine {
         guard let api = remote.api() else { throw ShellError.noServer }
         guard let user = session.flow.user else {
             // Under maintenance and signed out: only the config is fetched, to see whether maintenance is over.
-            let watch = RemoteCall()
+            let watch = InterruptibleWait()
             defer { watch.finish() }
             var summary: [String] = []
             try refreshConfig(api, watch, summary: &summary)
@@ -23,7 +23,7 @@ struct SyncEngine {
         }
         if user.provider == .guest { throw ShellError.guestCannotSync }
         _ = try remote.tokens(api)
-        let watch = RemoteCall()
+        let watch = InterruptibleWait()
         defer { watch.finish() }
         var summary: [String] = []
         try uploadPending(api, watch, userId: user.id, summary: &summary)
@@ -108,7 +108,7 @@ struct SyncEngine {
         }
     }
 
-    private func uploadPending(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String,
+    private func uploadPending(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
                                summary: inout [String]) throws {
         let total = try repository.pendingSyncCount(userId: userId)
         var sent = 0
@@ -132,7 +132,7 @@ struct SyncEngine {
         struct InFlight {
             var request: ResultUploadRequest
             var readAt: Date
-            var call: RemoteCall.Pending<ResultUploadResponse>
+            var call: InterruptibleWait.Pending<ResultUploadResponse>
         }
         var inFlight: InFlight?
         var exhausted = false
@@ -206,7 +206,7 @@ struct SyncEngine {
     }
 
     /// Asks what the server now holds for the account, keeps it for `profile`, and says it in the summary.
-    private func compareWithServer(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String,
+    private func compareWithServer(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
                                    summary: inout [String]) throws {
         let held = try remote.authorized(api, watch) { api, token in try await api.resultSummary(accessToken: token) }
         if let data = try? JSONEncoder().encode(held) {
@@ -225,7 +225,7 @@ struct SyncEngine {
 
     /// Fetches the config when its version changed and puts it in force at once (maintenance, login methods,
     /// feature flags, minimum version).
-    private func refreshConfig(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws {
+    private func refreshConfig(_ api: any RemoteAPI, _ watch: InterruptibleWait, summary: inout [String]) throws {
         if let newConfig = try ConfigRefresh(session: session).fetch(api, watch) {
             summary.append(console.text(Localized(ko: "설정 \(newConfig.version)", en: "config \(newConfig.version)")))
         } else {
@@ -233,7 +233,7 @@ struct SyncEngine {
         }
     }
 
-    private func refreshPack(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws {
+    private func refreshPack(_ api: any RemoteAPI, _ watch: InterruptibleWait, summary: inout [String]) throws {
         let served = try remote.call(api, watch) { try await $0.packVersion() }
         ServedPack.remember(served, server: api.baseURL, at: session.now, in: repository)
         if try repository.importedVersion(ofPack: served.id) == served.version {
@@ -248,7 +248,7 @@ struct SyncEngine {
 
     /// Every player's answers as question difficulties, for AI mode and `start adaptive`.
     /// Fetched only when they changed (ETag).
-    private func importQuestionRatings(_ api: any RemoteAPI, _ watch: RemoteCall, summary: inout [String]) throws {
+    private func importQuestionRatings(_ api: any RemoteAPI, _ watch: InterruptibleWait, summary: inout [String]) throws {
         let key = SyncKeys.ratingsETag(api.baseURL)
         let etag = try repository.syncValue(key)
         guard case let .fetched(served, newTag) = try remote.call(api, watch, { try await $0.questionRatings(ifNoneMatch: etag) })
@@ -263,7 +263,7 @@ struct SyncEngine {
     }
 
     /// The leaderboard is fetched at most once a (UTC) day; `leaderboard` shows the cached one.
-    private func refreshLeaderboard(_ api: any RemoteAPI, _ watch: RemoteCall, userId: String,
+    private func refreshLeaderboard(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
                                     summary: inout [String]) throws {
         if let cached = try repository.cachedLeaderboard(userId: userId),
            BrainyDateFormat.day(cached.fetchedAt, timeZone: .gmt) == BrainyDateFormat.day(session.now, timeZone: .gmt) {

@@ -35,7 +35,7 @@ struct LanguageModelQuestions {
         console.line(console.paint("🤖 " + console.text(Localized(
             ko: "언어 모델(\(api.model))에 \(category.name.ko) 문제 \(count)개를 청하는 중… (Ctrl-C로 멈춤)",
             en: "Asking the language model (\(api.model)) for \(count) \(category.name.en) question\(count == 1 ? "" : "s")… (Ctrl-C stops)")), \.muted))
-        let call = RemoteCall()
+        let call = InterruptibleWait()
         defer { call.finish() }
         let reply: String
         do {

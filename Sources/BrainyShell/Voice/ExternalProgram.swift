@@ -34,9 +34,9 @@ struct ExternalProgram: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        let ended = RemoteCall.Outcome<Void>()
+        let ended = InterruptibleWait.Outcome<Void>()
         process.terminationHandler = { _ in ended.set(.success(())) }
-        let watch = RemoteCall()
+        let watch = InterruptibleWait()
         defer { watch.finish() }
         do {
             try process.run()
@@ -44,7 +44,7 @@ struct ExternalProgram: Sendable {
             throw ShellError.programFailed(name, status: -1)
         }
         // What it prints is read beside the wait, so that a full pipe never holds it up.
-        let printed = RemoteCall.Outcome<Data>()
+        let printed = InterruptibleWait.Outcome<Data>()
         let reading = output.fileHandleForReading
         DispatchQueue.global().async { printed.set(.success(reading.readDataToEndOfFile())) }
         let end = DispatchTime.now() + deadline

@@ -63,9 +63,9 @@ struct Microphone: Equatable {
         listener.standardInput = sound
         listener.standardOutput = FileHandle.nullDevice
         listener.standardError = FileHandle.nullDevice
-        let listening = RemoteCall.Outcome<Void>()
+        let listening = InterruptibleWait.Outcome<Void>()
         listener.terminationHandler = { _ in listening.set(.success(())) }
-        let watch = RemoteCall()
+        let watch = InterruptibleWait()
         defer { watch.finish() }
         do {
             try listener.run()

@@ -15,7 +15,7 @@ struct TranscriptionRecognizer: SpeechRecognizer {
         do { wav = try Data(contentsOf: file) } catch { throw ShellError.fileNotReadable(file.path) }
         let prompt = grammar.phrases.map { $0.words.joined(separator: " ") }.joined(separator: ", ")
         let api = self.api
-        let call = RemoteCall()
+        let call = InterruptibleWait()
         defer { call.finish() }
         do {
             return try call.run { try await api.transcribe(wav: wav, language: language, prompt: prompt) }

@@ -54,7 +54,7 @@ enum LeaderboardCommand: ShellCommand {
                 en: "The leaderboard can be fetched once a minute: again at \(at) (in \(seconds.counted("second"))).")),
                 \.muted))
         }
-        let watch = RemoteCall()
+        let watch = InterruptibleWait()
         defer { watch.finish() }
         do {
             _ = try session.remote.tokens(api)

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// A signal handler rather than a dispatch signal source: on Linux the latter reads a signalfd, which never sees a
 /// signal that the waiting thread receives while SIGINT is ignored (as it is in the interactive shell).
-final class RemoteCall {
+final class InterruptibleWait {
     private let watch: Platform.InterruptWatch
     private var finished = false
 
@@ -117,7 +117,7 @@ final class RemoteCall {
     }
 }
 
-extension RemoteCall {
+extension InterruptibleWait {
     /// A result handed from the work (a call's task, a process's termination handler, a reading thread) to the
     /// waiting loop: set once, when the work ends.
     final class Outcome<T: Sendable>: Sendable {
