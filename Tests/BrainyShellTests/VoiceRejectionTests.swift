@@ -73,8 +73,8 @@ import Testing
         #expect(short.accepted(loudness: loud, loop: loop) == "", "three quarters of the sound was taken for silence")
         #expect(Recognition(segments: []).accepted(loudness: loud, loop: loop) == "")
         #expect(two.accepted(loudness: Array(repeating: 0, count: 100), loop: loop) == "", "silence, whatever was decoded")
-        // The sound forced onto the word: 40 a frame worse than free phones on its frames.
-        let forced = Recognition(segments: [.init(text: "two", first: 0, last: 34, score: -1750),
+        // The sound forced onto the word: 76 a frame worse than free phones on its frames.
+        let forced = Recognition(segments: [.init(text: "two", first: 0, last: 34, score: -3000),
                                             .init(text: "<sil>", first: 35, last: 99, score: -300)])
         #expect(forced.confidence(against: loop) < Recognition.leastConfidence)
         #expect(forced.accepted(loudness: loud, loop: loop) == "", "free phones explain the sound far better")

@@ -84,14 +84,6 @@ struct AnswerGrammar: Equatable {
     /// The garbage loop's words: one a phone, spelt so that no word of a phrase can be one (`words` splits at "_").
     static let garbage = GarbagePhones.all.map { ("g_" + $0.lowercased(), $0) }
 
-    /// The loop of phones alone, each as likely as another: what the sound scores when it may be any phones at all,
-    /// against which a phrase heard is weighed (`Recognition.confidence`).
-    static let phoneLoop: String = {
-        let each = 1.0 / Double(garbage.count)
-        let lines = garbage.flatMap { word, _ in ["TRANSITION 0 1 \(each) \(word)", "TRANSITION 1 1 \(each) \(word)"] }
-        return "FSG_BEGIN loop\nNUM_STATES 2\nSTART_STATE 0\nFINAL_STATE 1\n" + lines.joined(separator: "\n") + "\nFSG_END\n"
-    }()
-
     /// The grammar as a PocketSphinx finite-state grammar: the phrases (kept as for `jsgf`), and beside them a loop of
     /// single phones that anything else said falls into. What is not an answer (another word, a sentence, noise) is
     /// heard as that loop rather than forced onto the nearest phrase. `entry` is the loop's cost to enter, `phone` the

@@ -11,18 +11,20 @@ protocol SpeechRecognizer {
 /// PocketSphinx (Debian `pocketsphinx`, `pocketsphinx-en-us`) with a finite-state grammar made for the question: the
 /// phrases that are answers, and beside them a loop of single phones that hears everything else (another word, a
 /// sentence, noise), so that what is no answer is not forced onto the nearest option. A second pass decodes the same
-/// sound with the loop of phones alone: a phrase is kept only when its acoustic score is near what free phones score
-/// on the same frames (`Recognition.confidence`). It wants 16 kHz mono 16-bit audio: sox converts, within a deadline,
-/// what `WAVFile` has checked.
+/// sound as free phones, weighted by the model's own phone trigrams (PocketSphinx's allphone search): a phrase is kept
+/// only when its acoustic score is near what those phones score on the same frames (`Recognition.confidence`). It
+/// wants 16 kHz mono 16-bit audio: sox converts, within a deadline, what `WAVFile` has checked.
 struct PocketSphinxRecognizer: SpeechRecognizer {
     static let dictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+    /// The model's phone trigrams, for the free phones a phrase is weighed against.
+    static let phones = "/usr/share/pocketsphinx/model/en-us/en-us-phone.lm.bin"
 
     /// US English only: Debian has no Korean model.
     func recognizes(_ language: Language) -> Bool { language == .en }
 
     func recognize(_ file: URL, grammar: AnswerGrammar, language: Language) throws -> String {
         guard language == .en else { throw ShellError.noRecognizer(language) }
-        guard FileManager.default.fileExists(atPath: Self.dictionary) else {
+        guard FileManager.default.fileExists(atPath: Self.dictionary), FileManager.default.fileExists(atPath: Self.phones) else {
             throw ShellError.programMissing("the US English model", package: "pocketsphinx-en-us")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-asr-\(UUID().uuidString)")
@@ -44,21 +46,21 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
         let dictionary = folder.appendingPathComponent("answer.dict")
         let garbage = AnswerGrammar.garbage.map { "\($0.0) \($0.1)" }.joined(separator: "\n") + "\n"
         try (pronunciations.text + garbage).write(to: dictionary, atomically: true, encoding: .utf8)
-        func decode(_ grammar: String, _ name: String) throws -> Recognition {
-            let fsg = folder.appendingPathComponent("\(name).fsg")
-            try grammar.write(to: fsg, atomically: true, encoding: .utf8)
+        func decode(_ name: String, _ search: [String]) throws -> Recognition {
             let segments = folder.appendingPathComponent("\(name).seg")
             try ExternalProgram.pocketsphinx.run([
                 "-adcin", "yes", "-cepdir", folder.path, "-cepext", ".raw", "-ctl", folder.appendingPathComponent("answer.ctl").path,
                 // Every frame kept (no voice-activity cut), so that frames count from the start of the sound.
-                "-cmn", "batch", "-remove_silence", "no", "-compallsen", "yes", "-fsg", fsg.path, "-dict", dictionary.path,
-                "-hypseg", segments.path, "-logfn", "/dev/null"])
+                "-cmn", "batch", "-remove_silence", "no", "-hypseg", segments.path, "-logfn", "/dev/null"] + search)
             return Recognition(hypseg: (try? String(contentsOf: segments, encoding: .utf8)) ?? "")
         }
-        let heard = try decode(grammar.fsg(keeping: pronunciations.words), "answer")
-        // The loop alone is decoded only when a phrase won.
+        let fsg = folder.appendingPathComponent("answer.fsg")
+        try grammar.fsg(keeping: pronunciations.words).write(to: fsg, atomically: true, encoding: .utf8)
+        let heard = try decode("answer", ["-compallsen", "yes", "-fsg", fsg.path, "-dict", dictionary.path])
+        // The free phones are decoded only when a phrase won. Beams narrower than the default's 1e-48 and the
+        // trigrams weighted twice: a quarter of the time, and the phones the measurements were made with (docs/voice.md).
         guard !heard.words.isEmpty, !heard.isGarbage else { return "" }
-        let loop = try decode(AnswerGrammar.phoneLoop, "loop")
+        let loop = try decode("phones", ["-allphone", Self.phones, "-beam", "1e-10", "-pbeam", "1e-10", "-lw", "2.0"])
         let sound = try WAVFile.read(audio)
         return heard.accepted(loudness: sound.loudness(), loop: loop)
     }
@@ -125,9 +127,9 @@ struct Recognition: Equatable {
         }
     }
 
-    /// How much worse, a frame, the words heard score than the loop of phones alone (`loop`) on the same frames: near 0
-    /// when the words explain the sound as well as free phones do, far below when the sound was something else forced
-    /// onto them.
+    /// How much worse, a frame, the words heard score than free phones (`loop`, the allphone decoding) on the same
+    /// frames: near 0 when the words explain the sound as well as free phones do, far below when the sound was
+    /// something else forced onto them.
     func confidence(against loop: Recognition) -> Double {
         guard let first = words.first?.first, let last = words.last?.last else { return -.infinity }
         let said = Double(words.reduce(0) { $0 + $1.score })
@@ -135,7 +137,7 @@ struct Recognition: Equatable {
     }
 
     /// Below this `confidence` the words are no answer (measured with scripts/voice_rejection.py: docs/voice.md).
-    static let leastConfidence = -35.0
+    static let leastConfidence = -65.0
 
     /// Speech the loop of phones took is no answer.
     var isGarbage: Bool { words.contains { Self.garbage.contains($0.text) } }
@@ -144,7 +146,7 @@ struct Recognition: Equatable {
     /// At most this share of the loud frames may lie outside the words heard (a word's fading tail is often taken for
     /// silence): more, and the phrase was not what was
     /// said but what was left after the rest was taken for silence (measured: docs/voice.md).
-    static let loudOutsideLimit = 0.4
+    static let loudOutsideLimit = 0.3
 
     /// Frames at or below this loudness (RMS, -50 dBFS) are quiet.
     static let quiet = 0.003
