@@ -52,24 +52,27 @@ extension AppDatabase: SyncDownloadRepository {
             for result in page.results {
                 // Only into this user's quizzes: a result whose quiz the server never held has nowhere to go.
                 guard try String.fetchOne(owner, arguments: [result.quizId]) == userId else {
-                    if try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM quizResult WHERE id = ?)",
+                    if try !Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM quizResult WHERE id = ?)"),
                                           arguments: [result.id])! {
                         counts.orphans += 1
                     }
                     continue
                 }
+                // Its storage text made once (a date formatter's work) for the statements below.
+                let answeredAt = result.answeredAt.databaseValue
                 try insertResult.execute(arguments: [
                     result.id, result.quizId, userId, result.questionId, result.quizId, result.answer ?? "",
-                    result.outcome.rawValue, result.hintUsed, result.timeSpent, result.answeredAt,
-                    result.category.rawValue, result.type.rawValue, result.answeredAt, stamp, result.answer])
+                    result.outcome.rawValue, result.hintUsed, result.timeSpent, answeredAt,
+                    result.category.rawValue, result.type.rawValue, answeredAt, stamp, result.answer])
                 guard db.changesCount > 0 else { continue }
                 counts.results += 1
                 touched.insert(result.quizId)
-                try Self.count(result, userId: userId, timeZone: timeZone, in: db)
+                try Self.count(result, answeredAt: answeredAt, userId: userId, timeZone: timeZone, in: db)
             }
             // The quizzes' dealt questions, answered count and time, from the answers they now hold; a stage quiz's
             // number (the server does not keep it) from the stage of this device's pack that holds its first answer.
             var stagePlans: [String: [[String]]] = [:]
+            let encoder = JSONEncoder()
             for quizId in touched.sorted() {
                 let rows = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT questionId, timeSpent FROM quizResult WHERE quizId = ? ORDER BY position
@@ -81,7 +84,7 @@ extension AppDatabase: SyncDownloadRepository {
                 try db.cachedStatement(sql: """
                     UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ?, stage = coalesce(stage, ?)
                     WHERE id = ? AND heldBy = 0
-                    """).execute(arguments: [try JSONEncoder().encode(dealt), rows.count,
+                    """).execute(arguments: [try encoder.encode(dealt), rows.count,
                                      rows.reduce(0.0) { $0 + ($1["timeSpent"] as Double) }, stage, quizId])
             }
             try db.execute(sql: """
@@ -109,7 +112,8 @@ extension AppDatabase: SyncDownloadRepository {
 
     /// What answering counts (`saveAnswer`), for an answer given on another device: solved questions, totals per
     /// category and type, the days played, the learner model.
-    private static func count(_ result: UploadedResult, userId: String, timeZone: TimeZone, in db: Database) throws {
+    private static func count(_ result: UploadedResult, answeredAt: DatabaseValue, userId: String, timeZone: TimeZone,
+                              in db: Database) throws {
         // Prepared once per connection: a restore runs these for every answer.
         let correct = result.outcome == .correct ? 1 : 0
         if result.outcome != .skipped {
@@ -117,7 +121,7 @@ extension AppDatabase: SyncDownloadRepository {
                 INSERT INTO solvedQuestion (userId, category, questionId, firstAnsweredAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT(userId, category, questionId) DO UPDATE SET
                   firstAnsweredAt = min(firstAnsweredAt, excluded.firstAnsweredAt)
-                """).execute(arguments: [userId, result.category.rawValue, result.questionId, result.answeredAt])
+                """).execute(arguments: [userId, result.category.rawValue, result.questionId, answeredAt])
         }
         try db.cachedStatement(sql: """
             INSERT INTO categoryTotal (userId, category, answered, correct, timeSpent, lastPlayedAt)
@@ -125,7 +129,7 @@ extension AppDatabase: SyncDownloadRepository {
             ON CONFLICT(userId, category) DO UPDATE SET answered = answered + 1,
               correct = correct + excluded.correct, timeSpent = timeSpent + excluded.timeSpent,
               lastPlayedAt = max(coalesce(lastPlayedAt, excluded.lastPlayedAt), excluded.lastPlayedAt)
-            """).execute(arguments: [userId, result.category.rawValue, correct, result.timeSpent, result.answeredAt])
+            """).execute(arguments: [userId, result.category.rawValue, correct, result.timeSpent, answeredAt])
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO playDay (userId, day) VALUES (?, ?)")
             .execute(arguments: [userId, StreakCalculator.dayNumber(of: result.answeredAt, timeZone: timeZone)])
         try db.cachedStatement(sql: """

@@ -122,23 +122,28 @@ extension AppDatabase: LearningRepository {
     /// One answer teaches the learner model: the player's rating in the category and the question's move by the
     /// surprise. Runs in the transaction that saves the answer; a skip or a late answer counts as not right.
     static func learn(from record: AnswerRecord, in db: Database) throws {
-        let player = try Row.fetchOne(db, sql: "SELECT value, answers FROM playerRating WHERE userId = ? AND category = ?",
-                                      arguments: [record.userId, record.category.rawValue])
+        // Prepared once per connection: a restore from the server runs these for every answer it keeps.
+        let player = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT value, answers FROM playerRating WHERE userId = ? AND category = ?
+            """), arguments: [record.userId, record.category.rawValue])
             .map { Rating(value: $0["value"], answers: $0["answers"]) } ?? .newPlayer
-        let question = try Row.fetchOne(db, sql: "SELECT value, answers FROM questionRating WHERE questionId = ?",
-                                        arguments: [record.questionId]).map { Rating(value: $0["value"], answers: $0["answers"]) }
+        let question = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT value, answers FROM questionRating WHERE questionId = ?"),
+            arguments: [record.questionId]).map { Rating(value: $0["value"], answers: $0["answers"]) }
             ?? Rating.start(for: Difficulty(rawValue: try String.fetchOne(
-                db, sql: "SELECT difficulty FROM question WHERE id = ?", arguments: [record.questionId]) ?? "") ?? .medium)
+                db.cachedStatement(sql: "SELECT difficulty FROM question WHERE id = ?"),
+                arguments: [record.questionId]) ?? "") ?? .medium)
         let (moved, learnt) = LearnerModel.update(player: player, question: question, correct: record.isCorrect)
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO playerRating (userId, category, value, answers, updatedAt) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT(userId, category) DO UPDATE SET value = excluded.value, answers = excluded.answers,
               updatedAt = excluded.updatedAt
-            """, arguments: [record.userId, record.category.rawValue, moved.value, moved.answers, record.answeredAt])
-        try db.execute(sql: """
+            """).execute(arguments: [record.userId, record.category.rawValue, moved.value, moved.answers,
+                                     record.answeredAt])
+        try db.cachedStatement(sql: """
             INSERT INTO questionRating (questionId, value, answers) VALUES (?, ?, ?)
             ON CONFLICT(questionId) DO UPDATE SET value = excluded.value, answers = excluded.answers
-            """, arguments: [record.questionId, learnt.value, learnt.answers])
+            """).execute(arguments: [record.questionId, learnt.value, learnt.answers])
     }
 
     /// The player's rating as a quiz ends, for `stats` to show how it moved.
