@@ -102,12 +102,20 @@ def shell_account(url, name):
     return db, row[0]
 
 
-def populate(db, user_id, prefix):
-    """RESULTS finished, pending results (quizzes of PER_QUIZ) on the pack's questions, straight into SQLite."""
+def pack_questions(db):
+    """The ids of the pack's questions in the shell's database, per category (the server refuses any other id)."""
     con = sqlite3.connect(db)
     by_category = {c: [row[0] for row in con.execute(
         "SELECT id FROM question WHERE category = ? AND removedAt IS NULL ORDER BY id", (c,))] for c in CATEGORIES}
+    con.close()
     assert all(by_category.values()), "the shell's database has no questions in some category"
+    return by_category
+
+
+def populate(db, user_id, prefix):
+    """RESULTS finished, pending results (quizzes of PER_QUIZ) on the pack's questions, straight into SQLite."""
+    by_category = pack_questions(db)
+    con = sqlite3.connect(db)
     quizzes = RESULTS // PER_QUIZ
     start = time.time() - quizzes * 300 - 86_400  # every quiz over before now, so markSynced takes them
     quiz_rows, result_rows = [], []
@@ -245,9 +253,10 @@ def iso(seconds):
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
 
-def ingest(port, batch=1000):
-    """The server alone: batches of `batch` results (and their quizzes, as the shell sends them) posted one after the
-    other on one keep-alive connection, every body encoded beforehand."""
+def ingest(port, by_category, batch=1000):
+    """The server alone: batches of `batch` results (and their quizzes, as the shell sends them) on the pack's
+    questions (`by_category`) posted one after the other on one keep-alive connection, every body encoded
+    beforehand. Wrong answers and right ones carrying no answer text, which the server holds without grading."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     token = post(connection, "/v1/auth/register",
                  json.dumps({"email": "ingest@example.com", "password": PASSWORD}).encode())["accessToken"]
@@ -257,11 +266,12 @@ def ingest(port, batch=1000):
         results, quizzes = [], []
         for i in range(first, min(first + batch, RESULTS)):
             q = i // PER_QUIZ
+            ids = by_category[CATEGORIES[q % 5]]
             if i % PER_QUIZ == 0:
                 quizzes.append({"id": f"iq{q:07d}", "category": CATEGORIES[q % 5], "type": "mc", "format": "individual",
                                 "correctCount": 3, "questionCount": PER_QUIZ, "startedAt": iso(start + q * 300),
                                 "finishedAt": iso(start + q * 300 + 60)})
-            results.append({"id": f"ir{i:08d}", "quizId": f"iq{q:07d}", "questionId": f"bench-{i % 994:04d}",
+            results.append({"id": f"ir{i:08d}", "quizId": f"iq{q:07d}", "questionId": ids[i * 7919 % len(ids)],
                             "category": CATEGORIES[q % 5], "type": "mc", "outcome": "correct" if i % 10 < 7 else "wrong",
                             "timeSpent": 12.5, "answeredAt": iso(start + q * 300 + 12 * (i % PER_QUIZ + 1)),
                             "hintUsed": False})
@@ -271,10 +281,14 @@ def ingest(port, batch=1000):
         cpu = server_cpu()
         t = time.perf_counter()
         accepted = 0
+        refusals = {}
         for body in bodies:
-            accepted += len(post(connection, "/v1/results", body, token)["accepted"])
+            answer = post(connection, "/v1/results", body, token)
+            accepted += len(answer["accepted"])
+            for refusal in answer.get("refusals", []):
+                refusals[refusal["reason"]] = refusals.get(refusal["reason"], 0) + 1
         elapsed = time.perf_counter() - t
-        assert accepted == RESULTS, f"the server accepted {accepted:,} of {RESULTS:,}"
+        assert accepted == RESULTS, f"the server accepted {accepted:,} of {RESULTS:,} (refused: {refusals or 'no reasons'})"
         return elapsed, server_cpu() - cpu
 
     first = send_all()
@@ -322,7 +336,7 @@ try:
                   f"quizzes, brainy -c sync wall clock: {wall:.2f} s = {RESULTS / wall:,.0f} results/s  (CPU: shell "
                   f"{cpu_shell:.2f} s, server {cpu_server:.2f} s; shell peak memory {peak:.0f} MB)")
             print(f"    shell said: {summary}")
-    (first, first_cpu), (again, again_cpu), size = ingest(port)
+    (first, first_cpu), (again, again_cpu), size = ingest(port, pack_questions(os.path.join(work, "bench.sqlite")))
     print(f"server ingest, POST /v1/results in batches of 1000 results + 200 quizzes ({size / 1024:.0f} KB each), one "
           f"connection, Python client: {RESULTS / first:,.0f} results/s stored ({first:.2f} s for {RESULTS:,}, server CPU "
           f"{first_cpu:.2f} s);  {RESULTS / again:,.0f} results/s re-sent ({again:.2f} s, server CPU {again_cpu:.2f} s)")
