@@ -40,26 +40,56 @@ struct SyncDownload {
             console.progress(text + " · \(rate.grouped)/s")
         }
         do {
-            while true {
-                drawProgress()
-                let since = cursor
-                let answer: SyncChangesResponse? = try remote.authorized(api, watch) { api, token in
-                    do {
-                        return try await api.syncChanges(since: since, limit: limit, accessToken: token)
-                    } catch let error as RemoteError where error.status == 404 {
-                        return nil
-                    }
-                }
-                guard let page = answer else {
-                    console.endProgress()
+            drawProgress()
+            let first = cursor
+            // The first page through `authorized`: it refreshes an expired token, and an older server answers 404.
+            let answer: SyncChangesResponse? = try remote.authorized(api, watch) { api, token in
+                do {
+                    return try await api.syncChanges(since: first, limit: limit, accessToken: token)
+                } catch let error as RemoteError where error.status == 404 {
                     return nil
                 }
-                added = added + (try repository.keepDownloadedPage(
-                    DownloadedPage(quizzes: page.quizzes, results: page.results, cursor: page.cursor),
-                    userId: userId, cursorKey: key, timeZone: session.timeZone, now: session.now))
+            }
+            guard var page = answer else {
+                console.endProgress()
+                return nil
+            }
+            while true {
+                // The next page is asked for (its cursor is this page's) while this one is kept: two pages at most in
+                // memory, and the server and the device work at once. Kept pages stay kept whatever befalls it.
+                let since = cursor
+                let more = page.more && page.cursor > since
+                let next: InterruptibleWait.Pending<SyncChangesResponse>?
+                if more {
+                    let token = try remote.tokens(api).accessToken
+                    let after = page.cursor
+                    next = watch.start { try await api.syncChanges(since: after, limit: limit, accessToken: token) }
+                } else {
+                    next = nil
+                }
+                do {
+                    added = added + (try repository.keepDownloadedPage(
+                        DownloadedPage(quizzes: page.quizzes, results: page.results, cursor: page.cursor),
+                        userId: userId, cursorKey: key, timeZone: session.timeZone, now: session.now))
+                } catch {
+                    next?.cancel()
+                    throw error
+                }
                 received += page.results.count
                 cursor = page.cursor
-                if !page.more || page.cursor <= since { break }
+                drawProgress()
+                guard let next else { break }
+                do throws(RemoteError) {
+                    page = try watch.wait(for: next)
+                } catch where error.status == 401 {
+                    // The access token expired under way: refreshed once, this page asked again.
+                    let after = cursor
+                    page = try remote.authorized(api, watch) { api, token in
+                        try await api.syncChanges(since: after, limit: limit, accessToken: token)
+                    }
+                } catch {
+                    throw remote.translate(error, server: api.baseURL)
+                }
             }
         } catch {
             console.endProgress()
