@@ -22,6 +22,10 @@ enum UploadJSON {
             field("answeredAt", string: ISO8601Time.string(from: result.answeredAt), into: &out)
             field("hintUsed", raw: result.hintUsed ? "true" : "false", into: &out)
             if let answer = result.answer { field("answer", string: answer, into: &out) }
+            if let given = result.given { field("given", string: given, into: &out) }
+            if let order = result.optionOrder {
+                field("optionOrder", raw: "[" + order.map(String.init).joined(separator: ",") + "]", into: &out)
+            }
             out.append(125)
         }
         out += Array(#"],"quizzes":["#.utf8)

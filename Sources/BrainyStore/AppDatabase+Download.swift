@@ -43,6 +43,8 @@ extension AppDatabase: SyncDownloadRepository {
                     """).execute(arguments: [userId, quiz.type.rawValue])
             }
             let owner = try db.cachedStatement(sql: "SELECT userId FROM quiz WHERE id = ?")
+            // The options' order as shown, per quiz and question, of the answers kept from this page.
+            var shownOrders: [String: [String: [Int]]] = [:]
             let insertResult = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quizResult (id, quizId, userId, questionId, position, givenAnswer, outcome, hintUsed,
                                                   timeSpent, answeredAt, category, type, needsSync, lastModified,
@@ -61,23 +63,37 @@ extension AppDatabase: SyncDownloadRepository {
                 // Its storage text made once (a date formatter's work) for the statements below.
                 let answeredAt = result.answeredAt.databaseValue
                 try insertResult.execute(arguments: [
-                    result.id, result.quizId, userId, result.questionId, result.quizId, result.answer ?? "",
-                    result.outcome.rawValue, result.hintUsed, result.timeSpent, answeredAt,
+                    result.id, result.quizId, userId, result.questionId, result.quizId,
+                    result.given ?? result.answer ?? "", result.outcome.rawValue, result.hintUsed, result.timeSpent, answeredAt,
                     result.category.rawValue, result.type.rawValue, answeredAt, stamp, result.answer])
                 guard db.changesCount > 0 else { continue }
                 counts.results += 1
                 touched.insert(result.quizId)
+                if let order = result.optionOrder { shownOrders[result.quizId, default: [:]][result.questionId] = order }
                 try Self.count(result, answeredAt: answeredAt, userId: userId, timeZone: timeZone, in: db)
             }
             // The quizzes' dealt questions, answered count and time, from the answers they now hold; a stage quiz's
             // number (the server does not keep it) from the stage of this device's pack that holds its first answer.
             var stagePlans: [String: [[String]]] = [:]
             let encoder = JSONEncoder()
+            let decoder = JSONDecoder()
             for quizId in touched.sorted() {
                 let rows = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT questionId, timeSpent FROM quizResult WHERE quizId = ? ORDER BY position
                     """), arguments: [quizId])
-                let dealt = rows.map { DealtQuestion(questionId: $0["questionId"], optionOrder: []) }
+                // Orders kept from earlier pages stay in `dealt`; this page's join them.
+                var orders = shownOrders[quizId] ?? [:]
+                if let kept = try Data.fetchOne(db.cachedStatement(sql: "SELECT dealt FROM quiz WHERE id = ?"),
+                                                arguments: [quizId]),
+                   let before = try? decoder.decode([DealtQuestion].self, from: kept) {
+                    for question in before where orders[question.questionId] == nil && !question.optionOrder.isEmpty {
+                        orders[question.questionId] = question.optionOrder
+                    }
+                }
+                let dealt = rows.map { row -> DealtQuestion in
+                    let questionId: String = row["questionId"]
+                    return DealtQuestion(questionId: questionId, optionOrder: orders[questionId] ?? [])
+                }
                 let stage = try rows.first.flatMap { first in
                     try Self.stageNumber(quizId: quizId, holding: first["questionId"], plans: &stagePlans, in: db)
                 }

@@ -8,7 +8,10 @@ extension AppDatabase: SyncRepository {
             var next = cursor
             var results: [UploadedResult] = []
             let resultRows = try Row.fetchCursor(db, sql: """
-                SELECT rowid, id, quizId, questionId, category, type, outcome, timeSpent, answeredAt, hintUsed, answerText
+                SELECT rowid, id, quizId, questionId, category, type, outcome, timeSpent, answeredAt, hintUsed, answerText,
+                       givenAnswer,
+                       (SELECT json_extract(CAST(quiz.dealt AS TEXT), '$[' || quizResult.position || '].optionOrder')
+                        FROM quiz WHERE quiz.id = quizResult.quizId) AS optionOrder
                 FROM quizResult WHERE userId = ? AND needsSync = 1 AND rowid > ? ORDER BY rowid LIMIT ?
                 """, arguments: [userId, cursor.result, limit])
             while let row = try resultRows.next() {
@@ -18,7 +21,8 @@ extension AppDatabase: SyncRepository {
                 results.append(UploadedResult(
                     id: row["id"], quizId: row["quizId"], questionId: row["questionId"], category: category, type: type,
                     outcome: outcome, timeSpent: row["timeSpent"], answeredAt: row["answeredAt"],
-                    hintUsed: row["hintUsed"], answer: row["answerText"]))
+                    hintUsed: row["hintUsed"], answer: row["answerText"], given: row["givenAnswer"],
+                    optionOrder: Self.optionOrder(row["optionOrder"])))
             }
             // A quiz travels once it is over, so that the server keeps its final score.
             var quizzes: [UploadedQuiz] = []
@@ -38,6 +42,15 @@ extension AppDatabase: SyncRepository {
             quizzes = try Self.withTickets(quizzes, db)
             return PendingBatch(results: results, quizzes: quizzes, next: next)
         }
+    }
+
+    /// A dealt question's option order as SQLite's `json_extract` gives it ("[2,0,1,3]"); nil for none (a question
+    /// without options) or anything else.
+    static func optionOrder(_ json: String?) -> [Int]? {
+        guard let json, json.first == "[", json.last == "]" else { return nil }
+        let items = json.dropFirst().dropLast().split(separator: ",")
+        let order = items.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return order.isEmpty || order.count != items.count ? nil : order
     }
 
     public func markSynced(resultIds: [String], quizIds: [String], uploadedAt: Date, now: Date) throws(StoreError) {

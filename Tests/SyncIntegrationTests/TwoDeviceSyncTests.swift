@@ -22,8 +22,9 @@ import Testing
         return shell
     }
 
-    /// A quiz as `history` and its details show it: everything but how it was dealt (the server keeps the questions
-    /// answered, not the options' order) and what was typed (the server keeps the outcome, not the words).
+    /// A quiz as `history` and its details show it: each answer as given (the text typed or the option chosen, and
+    /// its English text) and the options' order as shown; of how it was dealt only the questions answered (the server
+    /// keeps answers, not the questions a quiz left unanswered).
     struct Shown: Equatable {
         var id: String
         var category: QuizCategory
@@ -37,6 +38,8 @@ import Testing
         var questionCount: Int
         var duration: Double
         var answers: [String]
+        /// The question and its options' order as shown, at each answer's place.
+        var shown: [DealtQuestion?]
     }
 
     static func shown(_ shell: ShellScript, userId: String) throws -> [Shown] {
@@ -47,8 +50,10 @@ import Testing
                          answeredCount: quiz.answeredCount, questionCount: quiz.questionCount, duration: quiz.duration,
                          answers: answers.map {
                              "\($0.id) \($0.questionId) #\($0.position) \($0.outcome.rawValue) hint:\($0.hintUsed) "
-                                 + "\($0.timeSpent)s \($0.answeredAt.timeIntervalSince1970) \($0.category.rawValue)"
-                         })
+                                 + "\($0.timeSpent)s \($0.answeredAt.timeIntervalSince1970) \($0.category.rawValue) "
+                                 + "given:\($0.givenAnswer) text:\($0.answerText ?? "-")"
+                         },
+                         shown: answers.map { quiz.dealt.indices.contains($0.position) ? quiz.dealt[$0.position] : nil })
         }
     }
 
@@ -86,6 +91,15 @@ import Testing
             #expect(restored.output.contains("↓ 9 results, 2 quizzes"), "\(restored.output)")
             try Self.expectSame(first, fresh, now: first.clock.now())
             let user = try #require(try fresh.database.user(email: "mina@example.com"))
+            // `history <ID>` prints the same on both, the answers given and the options in the order shown.
+            let shown = try Self.shown(first, userId: user.id)
+            #expect(shown.allSatisfy { $0.shown.allSatisfy { ($0?.optionOrder.count ?? 0) > 1 } })
+            #expect(shown.flatMap(\.answers).allSatisfy { !$0.contains("given: ") })
+            for quiz in shown {
+                let (one, other) = (await first.run(["history \(quiz.id)"]), await fresh.run(["history \(quiz.id)"]))
+                #expect(one.output.contains("Yours: "), "\(one.output)")
+                #expect(one.output == other.output)
+            }
             #expect(try fresh.database.quizCount(userId: user.id) == 2)
             // Nothing restored is sent back.
             #expect(try fresh.database.pendingSyncCount(userId: user.id) == 0)

@@ -12,7 +12,10 @@ import Testing
             results: [
                 UploadedResult(id: "r-1", quizId: "q\"1\\", questionId: "person-0001", category: .person,
                                type: .multipleChoice, outcome: .correct, timeSpent: 3.75, answeredAt: at, hintUsed: true,
-                               answer: "Seoul \"서울\" \\ \u{1}"),
+                               answer: "Seoul \"서울\" \\ \u{1}", given: "B", optionOrder: [2, 0, 3, 1]),
+                UploadedResult(id: "r-3", quizId: "q1", questionId: "music-0003", category: .music, type: .shortAnswer,
+                               outcome: .wrong, timeSpent: 1, answeredAt: at, hintUsed: false, answer: "seoul",
+                               given: "  서울 \"x\"", optionOrder: []),
                 UploadedResult(id: "r-2\n한글", quizId: "q1", questionId: "music-0002", category: .music,
                                type: .shortAnswer, outcome: .skipped, timeSpent: 12, answeredAt: at, hintUsed: false),
             ],

@@ -18,10 +18,20 @@ public struct UploadedResult: Codable, Equatable, Sendable {
     /// What was answered (`AnswerRecord.answerText`), which the server grades again: a result that says it is right
     /// must be right. Absent from older devices' uploads.
     public var answer: String?
+    /// The answer as given (`AnswerRecord.givenAnswer`: the text typed, or the label of the option chosen), so that
+    /// another device's `history <ID>` shows it as the device that played; absent from older devices' uploads.
+    public var given: String?
+    /// The order the question's options were shown in (`DealtQuestion.optionOrder`: pack indices, the first shown
+    /// first); absent for a question without options and from older devices' uploads.
+    public var optionOrder: [Int]?
+
+    /// The most options an `optionOrder` may list.
+    public static let maxOptions = 8
 
     public init(
         id: String, quizId: String, questionId: String, category: QuizCategory, type: QuizType, outcome: AnswerOutcome,
-        timeSpent: Double, answeredAt: Date, hintUsed: Bool, answer: String? = nil
+        timeSpent: Double, answeredAt: Date, hintUsed: Bool, answer: String? = nil, given: String? = nil,
+        optionOrder: [Int]? = nil
     ) {
         self.id = id
         self.quizId = quizId
@@ -33,12 +43,15 @@ public struct UploadedResult: Codable, Equatable, Sendable {
         self.answeredAt = answeredAt
         self.hintUsed = hintUsed
         self.answer = answer
+        self.given = given
+        self.optionOrder = optionOrder
     }
 
     public init(_ answer: AnswerRecord) {
         self.init(id: answer.id, quizId: answer.quizId, questionId: answer.questionId, category: answer.category,
                   type: answer.type, outcome: answer.outcome, timeSpent: answer.timeSpent,
-                  answeredAt: answer.answeredAt, hintUsed: answer.hintUsed, answer: answer.answerText)
+                  answeredAt: answer.answeredAt, hintUsed: answer.hintUsed, answer: answer.answerText,
+                  given: answer.givenAnswer)
     }
 }
 

@@ -103,6 +103,17 @@ struct ResultsController {
             guard (result.answer?.utf8.count ?? 0) <= QuizFlow.answerLimit else {
                 throw APIError.badRequest("'results[\(index)].answer' must be at most \(QuizFlow.answerLimit) bytes.")
             }
+            guard (result.given?.utf8.count ?? 0) <= QuizFlow.answerLimit else {
+                throw APIError.badRequest("'results[\(index)].given' must be at most \(QuizFlow.answerLimit) bytes.")
+            }
+            if let order = result.optionOrder {
+                let options = 0..<UploadedResult.maxOptions
+                guard order.count <= options.count, order.allSatisfy(options.contains), Set(order).count == order.count
+                else {
+                    throw APIError.badRequest("'results[\(index)].optionOrder' must list at most \(options.count) "
+                                              + "distinct option indices, each 0 to \(options.count - 1).")
+                }
+            }
         }
         for (index, quiz) in batch.quizzes.enumerated() {
             try checkId(quiz.id, "quizzes[\(index)].id")

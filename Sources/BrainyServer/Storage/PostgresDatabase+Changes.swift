@@ -42,7 +42,10 @@ extension PostgresDatabase: SyncChangeStore {
         UploadedResult(id: try row.value("id"), quizId: try row.value("quiz_id"), questionId: try row.value("question_id"),
                        category: try value(row, "category"), type: try value(row, "type"),
                        outcome: try value(row, "outcome"), timeSpent: try row.value("time_spent"),
-                       answeredAt: try row.value("answered_at"), hintUsed: try row.value("hint_used"))
+                       answeredAt: try row.value("answered_at"), hintUsed: try row.value("hint_used"),
+                       answer: try row.value("answer", as: String?.self),
+                       given: try row.value("given_answer", as: String?.self),
+                       optionOrder: StoredOptionOrder.order(try row.value("option_order", as: String?.self)))
     }
 
     private static func value<T: RawRepresentable>(_ row: PostgresRandomAccessRow, _ column: String) throws -> T

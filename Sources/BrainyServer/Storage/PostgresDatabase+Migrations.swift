@@ -249,7 +249,8 @@ extension PostgresDatabase {
             "CREATE INDEX login_throttle_on_last_failure_at ON login_throttle (last_failure_at)",
         ]),
     ] + syncSequenceMigrations + [quizTicketMigration, adEventQuotaMigration, creditLedgerMigration,
-                                                   sharedSettingsMigration, stageProgressMigration]
+                                                   sharedSettingsMigration, stageProgressMigration,
+                                                   answersAsGivenMigration]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction
     /// with its record. Refuses a database that a newer server migrated further. `last`, for tests, stops after that

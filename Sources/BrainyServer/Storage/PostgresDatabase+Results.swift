@@ -130,13 +130,16 @@ extension PostgresDatabase: ResultStore {
         let r = results.map(\.result)
         let inserted = Set(try await connection.rows("""
             INSERT INTO result (id, account_id, quiz_id, question_id, category, type, outcome, time_spent, answered_at,
-                                hint_used, received_at, ranked, eligible)
+                                hint_used, received_at, ranked, eligible, answer, given_answer, option_order)
             SELECT id, \(userId), quiz_id, question_id, category, type, outcome, time_spent, answered_at, hint_used,
-                   \(receivedAt), FALSE, eligible
+                   \(receivedAt), FALSE, eligible, NULLIF(answer, ''), NULLIF(given_answer, ''),
+                   NULLIF(option_order, '')
             FROM unnest(\(r.map(\.id)), \(r.map(\.quizId)), \(r.map(\.questionId)), \(r.map(\.category.rawValue)),
                         \(r.map(\.type.rawValue)), \(r.map(\.outcome.rawValue)), \(r.map(\.timeSpent)), \(r.map(\.answeredAt)),
-                        \(r.map(\.hintUsed)), \(results.map(\.ranked)))
-                 AS v(id, quiz_id, question_id, category, type, outcome, time_spent, answered_at, hint_used, eligible)
+                        \(r.map(\.hintUsed)), \(results.map(\.ranked)), \(r.map { $0.answer ?? "" }),
+                        \(r.map { $0.given ?? "" }), \(r.map { StoredOptionOrder.text($0.optionOrder) ?? "" }))
+                 AS v(id, quiz_id, question_id, category, type, outcome, time_spent, answered_at, hint_used, eligible,
+                      answer, given_answer, option_order)
             ON CONFLICT DO NOTHING RETURNING id
             """, logger: logger).map { try $0.value("id", as: String.self) })
         let rated = results.filter { $0.rated && inserted.contains($0.result.id) }.map(\.result)

@@ -36,7 +36,8 @@ extension ServerDatabase: SyncChangeStore {
         UploadedResult(id: row["id"], quizId: row["quizId"], questionId: row["questionId"],
                        category: try value(row, "category"), type: try value(row, "type"),
                        outcome: try value(row, "outcome"), timeSpent: row["timeSpent"], answeredAt: row["answeredAt"],
-                       hintUsed: row["hintUsed"])
+                       hintUsed: row["hintUsed"], answer: row["answer"], given: row["given"],
+                       optionOrder: StoredOptionOrder.order(row["optionOrder"]))
     }
 
     private static func value<T: RawRepresentable>(_ row: Row, _ column: String) throws -> T where T.RawValue == String {

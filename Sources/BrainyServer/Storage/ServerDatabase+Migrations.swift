@@ -253,6 +253,7 @@ extension ServerDatabase {
         registerCreditLedgerMigration(&migrator)
         registerSharedSettingsMigration(&migrator)
         registerStageProgressMigration(&migrator)
+        registerAnswersAsGivenMigration(&migrator)
         return migrator
     }
 }

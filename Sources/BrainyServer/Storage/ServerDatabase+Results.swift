@@ -47,8 +47,9 @@ extension ServerDatabase: ResultStore {
             }
             let insertResult = try db.cachedStatement(sql: """
                 INSERT INTO result (id, accountId, quizId, questionId, category, type, outcome,
-                                    timeSpent, answeredAt, hintUsed, receivedAt, ranked, eligible)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+                                    timeSpent, answeredAt, hintUsed, receivedAt, ranked, eligible, answer, given,
+                                    optionOrder)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)
                 """)
             let resultOwner = try db.cachedStatement(sql: "SELECT accountId FROM result WHERE id = ?")
             let keepVote = try db.cachedStatement(sql: Self.keepRatingVote)
@@ -72,7 +73,8 @@ extension ServerDatabase: ResultStore {
                 try insertResult.execute(arguments: [
                     result.id, userId, result.quizId, result.questionId, result.category.rawValue,
                     result.type.rawValue, result.outcome.rawValue, result.timeSpent, answeredAt,
-                    result.hintUsed, receivedAt, checked.ranked])
+                    result.hintUsed, receivedAt, checked.ranked, result.answer, result.given,
+                    StoredOptionOrder.text(result.optionOrder)])
                 if checked.rated {
                     try keepVote.execute(arguments: [result.questionId, userId, result.id, answeredAt,
                                                      result.outcome.rawValue])
