@@ -23,6 +23,13 @@ enum TestServer {
         // The database's deadline is the operators' (4 s by default); a test on a loaded machine (the whole suite in
         // parallel on two cores) is no database away: it waits up to a minute. DatabaseOutageTests sets its own.
         arguments.databaseTimeout = 60
+        // The connection limits likewise (10 s for a request's head, 60 s idle): the live test client connects before
+        // the test's first request, and in the whole suite on two cores that request was once written after the
+        // server had closed the connection ("I/O on closed channel"). RequestTimeoutTests and
+        // KeptAliveHeadTimeoutTests set their own short ones.
+        arguments.headerTimeout = 60
+        arguments.bodyTimeout = 60
+        arguments.idleTimeout = 3_600
         // The suites written before quiz tickets upload quizzes without them; QuizTicketTests holds the default.
         arguments.ranksQuizzesWithoutTickets = true
         if backend == .postgres { arguments.postgres = try await TestPostgres.shared.newDatabase() }
