@@ -50,7 +50,8 @@ import Testing
         (Settings.Key.theme, "blue"), (.language, "fr"), (.language, ""),
         (.timer, "2"), (.timer, "601"), (.timer, "-10"), (.timer, "soon"),
         (.count, "0"), (.count, "51"), (.count, "ten"), (.count, ""),
-        (.selection, "hardest"), (.notifications, "maybe"),
+        (.selection, "hardest"), (.notifications, "maybe"), (.format, "xml"),
+        (.voiceSpeed, "79"), (.voiceSpeed, "401"), (.voiceSpeed, "fast"), (.voiceText, "maybe"),
     ])
     func anInvalidValueIsRefusedAndChangesNothing(key: Settings.Key, typed: String) {
         var settings = Settings()
@@ -72,5 +73,15 @@ import Testing
         }
         #expect(throws: BrainyError.invalidSetting(.count, value: "99", allowed: ["1–50"])) { try settings.set(.count, to: "99") }
         #expect(throws: BrainyError.invalidSetting(.timer, value: "1", allowed: ["off", "3–600"])) { try settings.set(.timer, to: "1") }
+    }
+
+    /// The words that describe a setting name every value it takes (`selection` once said "random, unsolved" beside
+    /// `adaptive`).
+    @Test func theSelectionsDescriptionNamesEverySelection() {
+        let description = Settings.Key.selection.help
+        for selection in QuestionSelection.allCases {
+            #expect(description.en.contains(selection.rawValue))
+            #expect(description.ko.contains(selection.rawValue))
+        }
     }
 }

@@ -35,7 +35,9 @@ public struct Settings: Codable, Equatable, Sendable {
             case .language: Localized(ko: "언어: ko, en", en: "language: ko, en")
             case .timer: Localized(ko: "문제당 제한 시간(초), off는 끄기", en: "seconds per question, off to turn it off")
             case .count: Localized(ko: "기본 문제 수 (1–50)", en: "default question count (1–50)")
-            case .selection: Localized(ko: "기본 출제 방식: random, unsolved", en: "default selection: random, unsolved")
+            case .selection:
+                Localized(ko: "기본 출제 방식: " + QuestionSelection.typedNames.joined(separator: ", "),
+                          en: "default selection: " + QuestionSelection.typedNames.joined(separator: ", "))
             case .notifications: Localized(ko: "알림: on, off", en: "notifications: on, off")
             case .format: Localized(ko: "출력 형식: table, plain, json", en: "output format: table, plain, json")
             case .voiceSpeed: Localized(ko: "음성모드 말 빠르기 (분당 단어 80–400)", en: "voice mode's pace (words per minute, 80–400)")
