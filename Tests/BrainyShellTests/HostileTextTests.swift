@@ -1,5 +1,6 @@
 import BrainyAPI
 import BrainyKit
+@testable import BrainyStore
 import Foundation
 import Testing
 @testable import BrainyShell
@@ -170,6 +171,26 @@ import Testing
         let result = shell.run(["login guest", "mode mc", "category music", "start 1", "1", "history 1"])
         #expect(result.output.contains("Which "), "\(result.output)")
         #expect(Self.isSafe(result.output), "\(result.output.debugDescription)")
+    }
+
+    /// An answer kept as given with every hostile string in it: the shell refuses a typed answer with controls, but a
+    /// restore keeps what the server sends, which another device of the account (or a client that lies) put there.
+    /// `history <quiz>` shows it clean.
+    @Test func aRestoredAnswerAsGivenIsShownClean() throws {
+        let shell = try ShellHarness(questionsPerCategory: 1)
+        let hidden = Self.hostile.joined()
+        let played = shell.run(["login guest", "mode short", "category music", "start 1", "answer mine", "next", "history"])
+        let id = try #require(played.output.split(separator: "\n").lazy
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .first { $0.count == 8 && $0.allSatisfy(\.isHexDigit) }, "\(played.output)")
+        // What a download page keeps for that answer when the server sent the hostile text as given.
+        try shell.database.writer.write { db in
+            try db.execute(sql: "UPDATE quizResult SET givenAnswer = ?", arguments: ["mine\(hidden)end"])
+            #expect(db.changesCount == 1)
+        }
+        let detail = shell.run(["history \(id)"])
+        #expect(detail.output.contains("mine"), "\(detail.output)")
+        #expect(Self.isSafe(detail.output), "\(detail.output.debugDescription)")
     }
 
     @Test func aURLsCredentialsAreNeverEchoed() throws {
