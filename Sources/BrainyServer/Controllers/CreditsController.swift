@@ -39,13 +39,7 @@ struct CreditsController {
     @Sendable func page(_ request: Request, context: ServerRequestContext) async throws -> CreditLedgerResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let query = request.uri.queryParameters
-        var since: Int64 = 0
-        if let text = query.get("since") {
-            guard let value = Int64(text), value >= 0 else {
-                throw APIError.badRequest("'since' must be the cursor of the last page (a whole number, 0 or more), not '\(text.prefix(20))'.")
-            }
-            since = value
-        }
+        let since = try SyncChangesController.cursor(query.get("since"))
         let limit = try AdsController.number(query.get("limit"), "limit", in: 1...CreditLedgerResponse.maxLimit)
             ?? CreditLedgerResponse.defaultLimit
         return try await credits.creditLedger(accountId: userId, since: since, limit: limit)

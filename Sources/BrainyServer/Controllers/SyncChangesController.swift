@@ -19,16 +19,20 @@ struct SyncChangesController {
     @Sendable func page(_ request: Request, context: ServerRequestContext) async throws -> SyncChangesResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let query = request.uri.queryParameters
-        var since: Int64 = 0
-        if let text = query.get("since") {
-            guard let value = Int64(text), value >= 0 else {
-                throw APIError.badRequest("'since' must be the cursor of the last page (a whole number, 0 or more), not '\(text.prefix(20))'.")
-            }
-            since = value
-        }
+        let since = try SyncChangesController.cursor(query.get("since"))
         let limit = try AdsController.number(query.get("limit"), "limit", in: 1...SyncChangesResponse.maxLimit)
             ?? SyncChangesResponse.defaultLimit
         return try await changes.changes(accountId: userId, since: since, limit: limit)
+    }
+
+    /// A page's `since`: the cursor of the last page kept, a whole number from 0 (absent: 0, from the start). The
+    /// changes of results and the credit ledger read it alike.
+    static func cursor(_ text: String?) throws(APIError) -> Int64 {
+        guard let text else { return 0 }
+        guard let value = Int64(text), value >= 0 else {
+            throw APIError.badRequest("'since' must be the cursor of the last page (a whole number, 0 or more), not '\(text.prefix(20))'.")
+        }
+        return value
     }
 }
 
