@@ -144,4 +144,15 @@ import Testing
             #expect(table.contains { $0.contains(language == .ko ? "객관식" : "choice") }, "\(printed)")
         }
     }
+
+    /// A quiz id comes back from the server as another device (or a client that lies) sent it: the table shows it
+    /// without its terminal controls.
+    @Test(arguments: [Language.en, .ko]) func aQuizIdWithControlsIsShownClean(_ language: Language) {
+        var quizzes = Self.quizzes()
+        quizzes[0].id = "\u{1B}]0;x\u{07}\u{1B}[2J\u{9B}31m-rest"
+        let shown = HistoryTable(quizzes: quizzes, language: language, timeZone: .gmt, now: Self.now)
+            .lines(width: 120).joined(separator: "\n")
+        #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B },
+                "\(shown.debugDescription)")
+    }
 }

@@ -56,7 +56,8 @@ struct HistoryTable {
                     : BrainyDateFormat.day(quiz.startedAt, timeZone: timeZone)
             }
             let type = narrowing >= .shortTypes ? Self.shortName(quiz.type)[language] : quiz.type.name[language]
-            var row = [String(quiz.id.prefix(8)), date, quiz.category.name[language], type, format,
+            // A quiz id restored from the server is outside text: cleaned of terminal controls.
+            var row = [OutsideText.clean(String(quiz.id.prefix(8))), date, quiz.category.name[language], type, format,
                        "\(quiz.correctCount)/\(quiz.questionCount)\(status)", Percent.text(quiz.accuracy),
                        DurationFormat.short(quiz.duration, language)]
             if !keepsAccuracy { row.remove(at: 6) }

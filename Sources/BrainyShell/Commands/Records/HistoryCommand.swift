@@ -14,7 +14,7 @@ enum HistoryCommand: ShellCommand {
     static func completions(after previous: [String], in session: ShellSession) -> [String] {
         guard let user = session.flow.user else { return [] }
         if previous.count == 1, QuizIdPattern.looksLikeId(previous[0]) { return [replayFlag] }
-        let ids = ((try? session.repository.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { String($0.prefix(8)) }
+        let ids = ((try? session.repository.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { OutsideText.clean(String($0.prefix(8))) }
         return ids + HistoryFilterParser.typedNames
     }
 
