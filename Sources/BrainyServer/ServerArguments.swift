@@ -248,7 +248,7 @@ public struct ServerArguments: Equatable, Sendable {
         guard let text else { return nil }
         let range = flag.range
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError(message: "--\(flag.name) needs a number of seconds from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), not '\(text)'.")
+            throw UsageError(message: "--\(flag.name) needs a number of seconds from \(SecondsFlag.plain(range.lowerBound)) to \(SecondsFlag.plain(range.upperBound)), not '\(text)'.")
         }
         return value
     }

@@ -36,6 +36,10 @@ import Testing
             try ServerArguments.parse(["--\(name)", "soon"], environment: [:])
         }
         #expect(refused?.message.hasPrefix("--\(name) needs a number of seconds from ") == true)
+        // The refusal says the range as the help does, whatever the locale (no "3,600").
+        let range = "\(SecondsFlag.plain(flag.range.lowerBound)) to \(SecondsFlag.plain(flag.range.upperBound))"
+        #expect(refused?.message.contains("from \(range), not 'soon'") == true, "\(refused?.message ?? "")")
+        #expect(flag.rangeText.hasPrefix(range))
     }
 
     @Test func theRangesReadAsTheyAlwaysHave() {
