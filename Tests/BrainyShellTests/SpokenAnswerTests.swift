@@ -41,7 +41,7 @@ import Testing
         let options = ShellOptions(seed: 5, languageOverride: language, timeZone: .gmt)
         let session = ShellSession(services: shell.services(), options: options, reader: PlainLineReader(lines: []),
                                    console: Console(language: language, theme: .system, colorEnabled: false, capturing: true))
-        session.voice = VoiceSession(session: session, output: AudioOutput.none)
+        session.voice = session.makeVoice(output: AudioOutput.none)
         return session
     }
 

@@ -115,7 +115,7 @@ import Testing
     @Test func withNoAudioOutputTheQuizGoesOnInTextAndSaysSoOnce() throws {
         let shell = try ShellHarness()
         let session = shell.session()
-        session.voice = VoiceSession(session: session, output: AudioOutput.none)
+        session.voice = session.makeVoice(output: AudioOutput.none)
         for command in ["login guest", "mode voice", "category drama", "start 2", "skip", "repeat"] {
             _ = try session.execute(command)
         }
@@ -128,7 +128,7 @@ import Testing
         let shell = try ShellHarness()
         let session = shell.session()
         let missing = ESpeakSynthesizer(program: ExternalProgram(name: "espeak-ng-not-here", package: "espeak-ng"))
-        session.voice = VoiceSession(session: session, synthesizer: missing,
+        session.voice = session.makeVoice(synthesizer: missing,
                                      cache: SpeechCache(folder: folder.appendingPathComponent("cache")), output: AudioOutput.none)
         for command in ["login guest", "mode voice", "category drama", "start 1"] { _ = try session.execute(command) }
         #expect(session.console.captured.contains("apt-get install espeak-ng"), "\(session.console.captured)")
@@ -157,7 +157,7 @@ import Testing
         let shell = try ShellHarness()
         let session = shell.session()
         let cache = SpeechCache(folder: folder.appendingPathComponent("cache"))
-        session.voice = VoiceSession(session: session, cache: cache, output: AudioOutput.none)
+        session.voice = session.makeVoice(cache: cache, output: AudioOutput.none)
         for command in ["login guest", "settings voice-text off", "settings voice-speed 120", "mode voice",
                         "category general", "start 1"] {
             _ = try session.execute(command)
@@ -188,7 +188,7 @@ import Testing
     @Test func inKoreanASpokenAnswerIsHeardInTheQuestionsEnglish() throws {
         let shell = try ShellHarness()
         let session = shell.session(language: .ko)
-        session.voice = VoiceSession(session: session, cache: SpeechCache(folder: folder.appendingPathComponent("ko")),
+        session.voice = session.makeVoice(cache: SpeechCache(folder: folder.appendingPathComponent("ko")),
                                      output: AudioOutput.none)
         for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
         let play = try #require(session.flow.play)

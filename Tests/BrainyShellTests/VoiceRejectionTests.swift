@@ -121,7 +121,7 @@ import Testing
     @Test func aSentenceSpokenInAVoiceQuizIsNotGradedAndTheQuestionStaysOpen() throws {
         let shell = try ShellHarness()
         let session = shell.session()
-        session.voice = VoiceSession(session: session, cache: SpeechCache(folder: folder.appendingPathComponent("c")),
+        session.voice = session.makeVoice(cache: SpeechCache(folder: folder.appendingPathComponent("c")),
                                      output: AudioOutput.none)
         for command in ["login guest", "mode voice", "category country", "start 1"] { _ = try session.execute(command) }
         #expect(throws: ShellError.nothingHeard) { _ = try session.execute("answer --audio \(try spoken("I don't know").path)") }
@@ -157,7 +157,7 @@ import Testing
     @Test func withNoModelForTheQuestionSpeakIsNotInvitedAndIsRefusedBeforeListening() throws {
         let shell = try ShellHarness()
         let session = shell.session(language: .ko)
-        session.voice = VoiceSession(session: session, recognizer: NoModel(),
+        session.voice = session.makeVoice(recognizer: NoModel(),
                                      cache: SpeechCache(folder: folder.appendingPathComponent("c")), output: AudioOutput.none)
         for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
         #expect(!session.console.captured.contains("speak"), "\(session.console.captured)")

@@ -34,10 +34,10 @@ struct AdCountdown {
 
     private func countDown(keys: AdKeys?) {
         var keys = keys
-        let console = ads.session.console
+        let console = ads.console
         while let running = ads.watch {
             if interrupts.isInterrupted { return stop(line: nil) }
-            if ads.session.now >= running.endsAt { break }
+            if ads.now >= running.endsAt { break }
             console.progress(line(running, typed: keys?.line ?? ""))
             guard keys != nil else {
                 Platform.sleep(seconds: Double(Self.tick) / 1000)
@@ -66,8 +66,8 @@ struct AdCountdown {
     /// The countdown, or once something is typed a shorter one and what is typed; cut to the terminal's width so
     /// that a redraw never wraps.
     private func line(_ running: AdWatch, typed: String) -> String {
-        let console = ads.session.console
-        let left = running.secondsLeft(at: ads.session.now)
+        let console = ads.console
+        let left = running.secondsLeft(at: ads.now)
         let text = typed.isEmpty ? ads.countdown(running, live: true) : console.text(Localized(
             ko: "⏱ 광고 \(left)초 남음 · Enter로 그만 보기 (보상 없음) › ", en: "⏱ \(left)s left · Enter stops it (no reward) › "))
             + typed
@@ -76,7 +76,7 @@ struct AdCountdown {
 
     /// Enter or Ctrl-C: the ad ends with no reward. A line that asked for something else is not run: said so.
     private func stop(line: String?) {
-        let console = ads.session.console
+        let console = ads.console
         console.endProgress()
         try? ads.skip(via: .ad)
         if let line, !AdKeys.asksToSkip(line) {

@@ -6,7 +6,20 @@ import Foundation
 /// `ad open`. Ads come from the cache filled at `sync` (so they show offline), else from the server within the
 /// config's bound; QA's `ads` forces each case. An ad never raises an error and never holds the flow up.
 final class AdSession {
-    unowned let session: ShellSession
+    let console: Console
+    private let repository: any BrainyRepository
+    private let remote: RemoteSession
+    /// Ads show on a terminal, and elsewhere only with `--ads on`.
+    let isEnabled: Bool
+    private let seed: UInt64?
+    private let shippedAdsFile: URL?
+    private let timeZone: TimeZone
+    /// The ads' part of the config in force.
+    private let currentConfig: () -> AdsConfig
+    private let flowAccess: FlowAccess
+    private let currentTime: () -> Date
+    /// Whether time passes by itself and someone watches (the ad then counts down live).
+    private let runsOnWallClock: () -> Bool
     /// QA's `ads ok|none|fail|slow`.
     var forcing: AdForcing?
     /// How long QA's made-up rewarded ad runs (`ads ok SECONDS`).
@@ -17,23 +30,33 @@ final class AdSession {
     /// The rewarded ad running, while the flow is `watchingAd`.
     private(set) var watch: AdWatch?
     /// The ads shipped with the program, read when one is first needed.
-    private lazy var shipped = ShippedAds.load(from: session.services.shippedAdsFile)
+    private lazy var shipped = ShippedAds.load(from: shippedAdsFile)
     /// Draws among the shipped ads: seeded with the run's seed, apart from the quiz's draws (which stay the same
     /// whether an ad is drawn or not).
     private lazy var drawing: SeededGenerator = {
         var seeder = SystemRandomNumberGenerator()
-        return SeededGenerator(seed: session.options.seed ?? seeder.next())
+        return SeededGenerator(seed: seed ?? seeder.next())
     }()
 
-    init(session: ShellSession) {
-        self.session = session
+    init(console: Console, repository: any BrainyRepository, remote: RemoteSession, enabled: Bool, seed: UInt64?,
+         shippedAdsFile: URL?, timeZone: TimeZone, config: @escaping () -> AdsConfig, flow: FlowAccess,
+         now: @escaping () -> Date, runsOnWallClock: @escaping () -> Bool) {
+        self.console = console
+        self.repository = repository
+        self.remote = remote
+        self.isEnabled = enabled
+        self.seed = seed
+        self.shippedAdsFile = shippedAdsFile
+        self.timeZone = timeZone
+        self.currentConfig = config
+        self.flowAccess = flow
+        self.currentTime = now
+        self.runsOnWallClock = runsOnWallClock
     }
 
-    private var console: Console { session.console }
-    private var repository: any BrainyRepository { session.repository }
-    private var config: AdsConfig { session.config.ads }
-    /// Ads show on a terminal, and elsewhere only with `--ads on`.
-    var isEnabled: Bool { session.options.adsEnabled }
+    private var config: AdsConfig { currentConfig() }
+    private var flow: QuizFlow { flowAccess.current() }
+    var now: Date { currentTime() }
     private var language: String { console.language.rawValue }
 
     // MARK: The quiz-end ad
@@ -41,7 +64,7 @@ final class AdSession {
     /// After a finished quiz, a stage cleared or failed: the ad, when ads are on, the caps allow one and one can be
     /// had within the bound. Anything else shows nothing.
     func showQuizEndAd() {
-        guard isEnabled, let user = session.flow.user else { return }
+        guard isEnabled, let user = flow.user else { return }
         if forcing == nil || forcing == .off {
             guard config.enabled else { return }
             let today = (try? repository.finishedQuizCount(userId: user.id, since: startOfDay)) ?? 0
@@ -59,7 +82,7 @@ final class AdSession {
         if let watch {
             return console.line(console.paint(countdown(watch), \.muted))
         }
-        guard let user = session.flow.user else { return }
+        guard let user = flow.user else { return }
         guard isEnabled else {
             return notice(Localized(ko: "이 실행에서는 광고가 꺼져 있습니다 (--ads on으로 켜기).",
                                     en: "Ads are off in this run (turn them on with --ads on)."))
@@ -78,10 +101,10 @@ final class AdSession {
             return notice(Localized(ko: "지금 볼 수 있는 광고가 없습니다. 'sync' 뒤에 다시 해 보세요.",
                                     en: "No ad to watch right now. Try again after 'sync'."))
         }
-        try session.apply(.adWatchStarted(at: session.now))
+        try flowAccess.apply(.adWatchStarted(at: now))
         // A rewarded ad's token is redeemed once: it leaves the cache whether it is watched to the end or not.
         try? repository.removeCachedAd(token: ad.token)
-        let started = session.now
+        let started = now
         var running = AdWatch(ad: ad, startedAt: started, endsAt: started + Double(seconds),
                               reward: ad.rewardHints ?? config.rewardHints)
         running.announced = running.secondsLeft(at: started)
@@ -90,7 +113,7 @@ final class AdSession {
             AdCard(console: self.console).show(ad)
             self.shown(ad, userId: user.id)
         }
-        guard session.runsOnWallClock else {
+        guard runsOnWallClock() else {
             show()
             return console.line(console.paint(countdown(running), \.accent))
         }
@@ -103,7 +126,7 @@ final class AdSession {
     /// is left when a second has gone by since it last said. Called around every command.
     func poll() {
         guard var running = watch else { return }
-        let now = session.now
+        let now = self.now
         if now >= running.endsAt {
             complete(running)
             return
@@ -120,8 +143,8 @@ final class AdSession {
     func skip(via command: CommandName) throws {
         guard watch != nil else { return }
         watch = nil
-        let waited = session.flow.waitingForAdEnd
-        try session.apply(.adWatchEnded(via: .command(command), rewardHints: 0, at: session.now))
+        let waited = flow.waitingForAdEnd
+        try flowAccess.apply(.adWatchEnded(via: .command(command), rewardHints: 0, at: now))
         console.line(Localized(ko: "광고를 건너뛰었습니다. 보상은 없습니다.", en: "Ad skipped: no reward."))
         tellWhatWaited(waited)
     }
@@ -129,31 +152,31 @@ final class AdSession {
     /// Says what happened during the ad and took effect at its end: maintenance, or the sign-in that expired.
     private func tellWhatWaited(_ waited: [FlowEvent]) {
         guard !waited.isEmpty else { return }
-        if session.flow.state == .maintenance {
+        if flow.state == .maintenance {
             console.line(console.paint(console.text(Localized(
                 ko: "광고가 끝났습니다. 서버가 점검 중이라 퀴즈를 시작할 수 없습니다. 점검이 끝나면 'sync'로 다시 확인하세요.",
                 en: "The ad is over. The server is under maintenance: quizzes cannot start. 'sync' again to check when it is over.")),
                 \.warning))
-        } else if session.flow.user == nil {
-            console.line(session.message(for: BrainyError.sessionExpired))
+        } else if flow.user == nil {
+            console.line(ErrorMessage.of(BrainyError.sessionExpired, timeZone: timeZone))
         }
     }
 
     private func complete(_ running: AdWatch) {
         watch = nil
-        guard let user = session.flow.user else { return }
-        let waited = session.flow.waitingForAdEnd
-        let credits = session.flow.hintCredits + running.reward
+        guard let user = flow.user else { return }
+        let waited = flow.waitingForAdEnd
+        let credits = flow.hintCredits + running.reward
         let event = AdEventRecord(id: makeEventId(), userId: user.id, kind: .completion, adId: running.ad.id,
                                   sponsor: running.ad.sponsor, token: running.ad.token, occurredAt: running.endsAt,
                                   rewardHints: running.reward)
         do {
             // The reward is kept with the event in one transaction, before it is announced.
             try record(event, of: running.ad)
-            try session.apply(.adWatchEnded(via: .adCompleted, rewardHints: running.reward, at: session.now))
+            try flowAccess.apply(.adWatchEnded(via: .adCompleted, rewardHints: running.reward, at: now))
         } catch {
             // The database refused: back where the ad began, without the reward.
-            _ = try? session.flow.handle(.adWatchEnded(via: .adCompleted, rewardHints: 0, at: session.now))
+            try? flowAccess.handleQuietly(.adWatchEnded(via: .adCompleted, rewardHints: 0, at: now))
             return
         }
         console.line(console.paint("🎁 ", \.success) + console.text(Localized(
@@ -169,7 +192,7 @@ final class AdSession {
     /// The countdown line: seconds left, and how to stop.
     /// `live`: on a terminal, where the countdown holds the prompt until the end, Enter is the way to stop.
     func countdown(_ running: AdWatch, live: Bool = false) -> String {
-        let left = running.secondsLeft(at: session.now)
+        let left = running.secondsLeft(at: now)
         let stop = live ? Localized(ko: "Enter로 그만 보기 (보상 없음)", en: "Enter stops it (no reward)")
             : Localized(ko: "'ad skip'으로 그만 보기 (보상 없음)", en: "'ad skip' stops it (no reward)")
         return console.text(Localized(
@@ -186,9 +209,9 @@ final class AdSession {
         }
         let link = AdCard.clean(ad.link)
         console.line(link)
-        if let user = session.flow.user {
+        if let user = flow.user {
             try? record(AdEventRecord(id: makeEventId(), userId: user.id, kind: .open, adId: ad.id, sponsor: ad.sponsor,
-                                      token: ad.token, occurredAt: session.now), of: ad)
+                                      token: ad.token, occurredAt: now), of: ad)
         }
         LinkOpener.openIfDesktop(link)
     }
@@ -209,8 +232,8 @@ final class AdSession {
         }?.first
         case .off?, nil: break
         }
-        guard let user = session.flow.user else { return nil }
-        if let cached = try? repository.nextCachedAd(userId: user.id, placement: placement, lang: language, now: session.now),
+        guard let user = flow.user else { return nil }
+        if let cached = try? repository.nextCachedAd(userId: user.id, placement: placement, lang: language, now: now),
            cached.isWellFormed {
             return cached
         }
@@ -218,7 +241,7 @@ final class AdSession {
         // No server ever gave this player ads (a guest, an account never synced): the ads shipped with the program.
         let tokens = (try? repository.remoteTokens(userId: user.id)) ?? nil
         if tokens != nil { return nil }
-        return shipped.draw(placement, lang: language, now: session.now, using: &drawing)
+        return shipped.draw(placement, lang: language, now: now, using: &drawing)
     }
 
     /// Keeps an ad's event. A shipped ad's has no token and is kept as already sent: no server has a record of the
@@ -227,12 +250,12 @@ final class AdSession {
         var event = event
         if ad.isShipped { event.token = nil }
         try repository.recordAdEvent(event)
-        if ad.isShipped { try? repository.markAdEventsSent(ids: [event.id], at: session.now) }
+        if ad.isShipped { try? repository.markAdEventsSent(ids: [event.id], at: now) }
     }
 
     /// The server asked at once, when there is one and it answered last time, waiting no longer than `bound`.
     private func live(_ placement: AdPlacement, userId: String, bound: Double) -> CachedAd? {
-        guard session.remote.serverReachable != false, let api = session.remote.api(),
+        guard remote.serverReachable != false, let api = remote.api(),
               let tokens = (try? repository.remoteTokens(userId: userId)) ?? nil, tokens.server == api.baseURL else {
             return nil
         }
@@ -243,7 +266,7 @@ final class AdSession {
             try await api.ads(placement, lang: lang, quizzesToday: placement == .quizEnd ? today : nil, count: 1,
                               accessToken: access).ads
         }
-        return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > session.now }
+        return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > now }
     }
 
     /// QA's made-up ad: the same on every run, so that transcripts replay.
@@ -255,14 +278,14 @@ final class AdSession {
             link: "https://example.com/brainy/streaks", placement: placement, lang: console.language.rawValue,
             durationSeconds: placement == .rewarded ? forcedSeconds : nil, rewardHints: placement == .rewarded ? 1 : nil,
             token: "qa-\(placement.rawValue)-" + UUID().uuidString.lowercased(),
-            expiresAt: session.now + 48 * 3600)
+            expiresAt: now + 48 * 3600)
     }
 
     private func shown(_ ad: CachedAd, userId: String) {
         lastShown = ad
-        try? repository.markAdShown(token: ad.token, at: session.now)
+        try? repository.markAdShown(token: ad.token, at: now)
         try? record(AdEventRecord(id: makeEventId(), userId: userId, kind: .impression, adId: ad.id, sponsor: ad.sponsor,
-                                  token: ad.token, occurredAt: session.now), of: ad)
+                                  token: ad.token, occurredAt: now), of: ad)
     }
 
     private func notice(_ text: Localized) {
@@ -276,7 +299,7 @@ final class AdSession {
     private var startOfDay: Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
-        return calendar.startOfDay(for: session.now)
+        return calendar.startOfDay(for: now)
     }
 }
 

@@ -7,15 +7,18 @@ import Foundation
 /// ads per language for offline play. Nothing here stops a sync: an ad failure leaves the events pending and the
 /// cache as it was.
 struct AdSync {
-    let session: ShellSession
+    let remote: RemoteSession
+    let repository: any BrainyRepository
+    let now: () -> Date
+    /// The ads' part of the config in force.
+    let config: AdsConfig
+    /// The flow is told the hint credits left after a reward was taken back.
+    let creditsChanged: (Int) -> Void
     /// Ads kept per placement and language.
     static let cachedPerPlacement = 3
     static let languages: [Language] = [.ko, .en]
     /// Events per request.
     static let batchSize = 200
-
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
 
     /// What happened, for the sync's summary.
     struct Outcome {
@@ -32,14 +35,8 @@ struct AdSync {
         var outcome = Outcome()
         uploadEvents(api, watch, userId: userId, outcome: &outcome)
         fillCache(api, watch, userId: userId, outcome: &outcome)
-        for refusal in outcome.refused {
-            console.line(console.paint(console.text(Localized(
-                ko: "서버가 광고 '\(AdCard.clean(refusal.sponsor))'의 보상을 확인하지 않았습니다 (\(refusal.reason)): 힌트 \(refusal.taken)개를 돌려놓았습니다.",
-                en: "The server did not confirm the reward for the ad '\(AdCard.clean(refusal.sponsor))' (\(refusal.reason)): \(refusal.taken) hint\(refusal.taken == 1 ? "" : "s") taken back.")),
-                \.warning))
-        }
         if !outcome.refused.isEmpty, let credits = try? repository.hintCredits(userId: userId) {
-            _ = try? session.flow.handle(.hintCreditsChanged(credits))
+            creditsChanged(credits)
         }
         return outcome
     }
@@ -55,7 +52,7 @@ struct AdSync {
                         token: $0.token, occurredAt: $0.occurredAt)
             })
             // Not sent (the server down, Ctrl-C): the events stay pending for the next sync.
-            guard let response = try? session.remote.authorized(api, watch, { api, token in
+            guard let response = try? remote.authorized(api, watch, { api, token in
                 try await api.uploadAdEvents(request, accessToken: token)
             }) else {
                 outcome.failed = true
@@ -68,24 +65,23 @@ struct AdSync {
                 if !result.accepted && event.kind == .completion && event.rewardHints > 0 {
                     let reason = result.reason?.rawValue ?? "refused"
                     let taken = (try? repository.revokeAdReward(eventId: event.id, userId: userId, reason: reason,
-                                                                at: session.now)) ?? 0
+                                                                at: now())) ?? 0
                     outcome.refused.append((event.sponsor, reason, taken))
                 } else {
                     answered.append(event.id)
                     if result.accepted && event.kind == .completion { outcome.confirmed += 1 }
                 }
             }
-            try? repository.markAdEventsSent(ids: answered, at: session.now)
+            try? repository.markAdEventsSent(ids: answered, at: now())
             outcome.sent += response.results.count
         }
     }
 
     private func fillCache(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, outcome: inout Outcome) {
-        let config = session.config.ads
         guard config.enabled else { return }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
-        let today = (try? repository.finishedQuizCount(userId: userId, since: calendar.startOfDay(for: session.now))) ?? 0
+        let today = (try? repository.finishedQuizCount(userId: userId, since: calendar.startOfDay(for: now()))) ?? 0
         // Quiz-end ads are asked for as the next quiz that earns one: the device applies the caps when it shows them.
         let nextWithAd = config.nextQuizWithAd(after: today)
         for placement in AdPlacement.allCases {
@@ -93,16 +89,16 @@ struct AdSync {
                 let lang = language.rawValue
                 let count = Self.cachedPerPlacement
                 let quizzes = placement == .quizEnd ? nextWithAd : nil
-                guard let response = try? session.remote.authorized(api, watch, { api, token in
+                guard let response = try? remote.authorized(api, watch, { api, token in
                     try await api.ads(placement, lang: lang, quizzesToday: quizzes, count: count, accessToken: token)
                 }) else {
                     outcome.failed = true
                     continue
                 }
                 let ads = response.ads.filter {
-                    $0.isWellFormed && $0.placement == placement && $0.expiresAt > session.now
+                    $0.isWellFormed && $0.placement == placement && $0.expiresAt > now()
                 }
-                try? repository.replaceCachedAds(ads, userId: userId, placement: placement, lang: lang, now: session.now)
+                try? repository.replaceCachedAds(ads, userId: userId, placement: placement, lang: lang, now: now())
                 outcome.cached += ads.count
             }
         }

@@ -5,30 +5,40 @@ import Foundation
 /// The config from the server: fetched unless the copy kept is current (ETag), kept, and put in force at once with a
 /// word for each change the user should know of (maintenance, sign-in methods, feature flags, minimum version).
 struct ConfigRefresh {
-    let session: ShellSession
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
+    let remote: RemoteSession
+    let repository: any BrainyRepository
+    let now: () -> Date
+    let config: ConfigInForce
 
-    /// Fetches the config unless the server still serves the one kept (ETag), keeps it, puts it in force and says
-    /// what changed. Returns the new config, or nil when it was unchanged.
-    func fetch(_ api: any RemoteAPI, _ watch: InterruptibleWait?) throws -> RemoteConfig? {
+    /// A config the server served, now in force, and what changed that the user should know.
+    struct Adopted {
+        var config: RemoteConfig
+        var changes: [Localized]
+    }
+
+    /// Fetches the config unless the server still serves the one kept (ETag), keeps it and puts it in force.
+    /// Returns the new config and what changed, or nil when it was unchanged.
+    func fetch(_ api: any RemoteAPI, _ watch: InterruptibleWait?) throws -> Adopted? {
         let etag = try repository.syncValue(SyncKeys.configETag)
-        guard case let .fetched(newConfig, newTag) = try session.remote.call(api, watch, { try await $0.config(ifNoneMatch: etag) })
+        guard case let .fetched(newConfig, newTag) = try remote.call(api, watch, { try await $0.config(ifNoneMatch: etag) })
         else { return nil }
-        try repository.saveCachedConfig(newConfig, now: session.now)
+        try repository.saveCachedConfig(newConfig, now: now())
         try repository.setSyncValue(newTag, for: SyncKeys.configETag)
-        for change in adopt(newConfig) { console.line(console.paint("• ", \.accent) + console.text(change)) }
-        return newConfig
+        return Adopted(config: newConfig, changes: adopt(newConfig))
     }
 
     /// Puts a config fetched from the server in force, returning what changed that the user should know.
     @discardableResult
     func adopt(_ newConfig: RemoteConfig) -> [Localized] {
-        let old = session.config
-        session.config = newConfig
+        let old = config.current()
+        config.adopt(newConfig)
+        return Self.changes(from: old, to: newConfig)
+    }
+
+    /// What changed from `old` to `newConfig` that the user should know.
+    static func changes(from old: RemoteConfig, to newConfig: RemoteConfig) -> [Localized] {
         var changes: [Localized] = []
         if newConfig.maintenanceMode != old.maintenanceMode {
-            session.setMaintenance(newConfig.maintenanceMode)
             changes.append(newConfig.maintenanceMode
                 ? Localized(ko: "서버가 점검 중입니다: 퀴즈를 시작할 수 없습니다. 점검이 끝나면 'sync'로 다시 확인하세요.",
                             en: "The server is under maintenance: quizzes cannot start. 'sync' again to check when it is over.")
@@ -50,4 +60,11 @@ struct ConfigRefresh {
         }
         return changes
     }
+}
+
+/// The config in force, read and replaced through the shell that holds it.
+struct ConfigInForce {
+    var current: () -> RemoteConfig
+    /// Puts a config in force; maintenance goes on or off with it.
+    var adopt: (RemoteConfig) -> Void
 }

@@ -7,10 +7,13 @@ import Foundation
 /// events the account's other devices sent come down from the cursor kept at the last page. The balance is then the
 /// sum of the same events on every device.
 struct CreditSync {
-    let session: ShellSession
-    private var remote: RemoteSession { session.remote }
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
+    let remote: RemoteSession
+    let repository: any BrainyRepository
+    let now: () -> Date
+    /// Events downloaded per page at most (`--sync-batch`).
+    let batchSize: Int
+    /// The flow is told the balance after.
+    let creditsChanged: (Int) -> Void
 
     /// Events per upload.
     static let batchSize = 200
@@ -18,7 +21,7 @@ struct CreditSync {
     /// Where the ledger's download from `server` for `userId` stands.
     static func cursorKey(server: String, userId: String) -> String { "creditCursor:\(server)|\(userId)" }
 
-    struct Outcome {
+    struct Outcome: Sendable {
         var sent = 0
         var refused: [(event: CreditEvent, reason: String)] = []
         var received = 0
@@ -32,24 +35,8 @@ struct CreditSync {
               try download(api, watch, userId: userId, outcome: &outcome)
         else { return nil }
         outcome.balance = try repository.hintCredits(userId: userId)
-        _ = try? session.flow.handle(.hintCreditsChanged(outcome.balance))
-        for refusal in outcome.refused {
-            let amount = refusal.event.amount
-            console.line(console.paint(console.text(Localized(
-                ko: "서버가 힌트 \(amount)개를 확인하지 못했습니다 (\(refusal.reason)): 이 기기에서도 더는 세지 않습니다.",
-                en: "The server could not verify \(amount) hint credit\(amount == 1 ? "" : "s") (\(refusal.reason)); they no longer count on this device either.")),
-                \.warning))
-        }
+        creditsChanged(outcome.balance)
         return outcome
-    }
-
-    /// "hints: 4 (↑ 2 · ↓ 3)".
-    func summary(_ outcome: Outcome) -> String {
-        var moved: [String] = []
-        if outcome.sent > 0 { moved.append("↑ \(outcome.sent.grouped)") }
-        if outcome.received > 0 { moved.append("↓ \(outcome.received.grouped)") }
-        let tail = moved.isEmpty ? "" : " (\(moved.joined(separator: " · ")))"
-        return console.text(Localized(ko: "힌트 \(outcome.balance)개", en: "hints: \(outcome.balance)")) + tail
     }
 
     /// False when the server keeps no ledger.
@@ -79,7 +66,7 @@ struct CreditSync {
                     outcome.refused.append((event, reason))
                 }
             }
-            try repository.settleCreditEvents(accepted: accepted, refused: refused, userId: userId, at: session.now)
+            try repository.settleCreditEvents(accepted: accepted, refused: refused, userId: userId, at: now())
             outcome.sent += accepted.count
             // A server that answered for none of them would be asked again for ever: the rest waits for the next sync.
             if accepted.isEmpty && refused.isEmpty || pending.count < Self.batchSize { return true }
@@ -91,7 +78,7 @@ struct CreditSync {
         -> Bool {
         let key = Self.cursorKey(server: api.baseURL, userId: userId)
         var cursor = try repository.downloadCursor(key: key)
-        let limit = min(max(1, session.options.syncBatchSize), CreditLedgerResponse.maxLimit)
+        let limit = min(max(1, batchSize), CreditLedgerResponse.maxLimit)
         while true {
             let since = cursor
             let answer: CreditLedgerResponse? = try remote.authorized(api, watch) { api, token in

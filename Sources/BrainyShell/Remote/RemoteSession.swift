@@ -6,29 +6,51 @@ import Foundation
 /// cancels it) with failures turned into what the user reads, the account's sign-in on the server (tokens kept on
 /// the device, refreshed once when they expire), and whether the server answered last time.
 final class RemoteSession {
-    unowned let session: ShellSession
+    private let repository: any BrainyRepository
+    /// Where the remote side says what it did: an account made, a config changed, a social sign-in's code.
+    let console: Console
+    /// `--server`: wins over the `server` setting for this run.
+    private let serverOverride: String?
+    /// Makes the client for a server address; nil leaves the shell without a network (unit tests).
+    private let makeClient: (@Sendable (String) -> any RemoteAPI)?
+    /// Who is signed in now.
+    private let signedInUser: () -> SignedInUser?
+    private let now: () -> Date
+    /// The config in force: its password policy, and a newer one fetched before a sign-in.
+    private let config: ConfigInForce
+    /// Signs the account in on this device (and says so), and out without a word: the shell's sign-in.
+    private let signIn: (User, FlowTrigger) throws -> Void
+    private let signOut: () throws -> Void
     /// Whether the last call to the server got through (nil: none made in this run).
     var serverReachable: Bool?
 
-    init(session: ShellSession) {
-        self.session = session
+    init(repository: any BrainyRepository, console: Console, serverOverride: String?,
+         makeClient: (@Sendable (String) -> any RemoteAPI)?, user: @escaping () -> SignedInUser?,
+         now: @escaping () -> Date, config: ConfigInForce, signIn: @escaping (User, FlowTrigger) throws -> Void,
+         signOut: @escaping () throws -> Void) {
+        self.repository = repository
+        self.console = console
+        self.serverOverride = serverOverride
+        self.makeClient = makeClient
+        self.signedInUser = user
+        self.now = now
+        self.config = config
+        self.signIn = signIn
+        self.signOut = signOut
     }
-
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
 
     /// Offline: no server, or the last call to it did not get through.
     var isOffline: Bool { serverURL == nil || serverReachable == false }
 
     /// The sync server in use: `--server`, else the `server` setting.
     var serverURL: String? {
-        if let given = session.options.serverURL { return given }
+        if let given = serverOverride { return given }
         return (try? repository.syncValue(SyncKeys.server)) ?? nil
     }
 
     /// The client for the server in use, when there is one.
     func api() -> (any RemoteAPI)? {
-        guard let url = serverURL, let make = session.services.remoteFactory else { return nil }
+        guard let url = serverURL, let make = makeClient else { return nil }
         return make(url)
     }
 
@@ -53,7 +75,7 @@ final class RemoteSession {
     func authorized<T: Sendable>(_ api: any RemoteAPI, _ watch: InterruptibleWait,
                                  _ body: @escaping @Sendable (any RemoteAPI, String) async throws -> T)
         throws -> T {
-        guard let signedIn = session.flow.user else { throw ShellError.remoteSessionEnded }
+        guard let signedIn = signedInUser() else { throw ShellError.remoteSessionEnded }
         var tokens = try tokens(api)
         let access = tokens.accessToken
         do {
@@ -87,7 +109,7 @@ final class RemoteSession {
 
     /// The signed-in user's tokens for this server; says what to do when there are none.
     func tokens(_ api: any RemoteAPI) throws -> RemoteTokens {
-        guard let signedIn = session.flow.user else { throw ShellError.remoteSessionEnded }
+        guard let signedIn = signedInUser() else { throw ShellError.remoteSessionEnded }
         if let tokens = try repository.remoteTokens(userId: signedIn.id), tokens.server == api.baseURL { return tokens }
         if signedIn.provider == .guest { throw ShellError.guestCannotSync }
         if let other = try repository.remoteTokens(userId: signedIn.id) {
@@ -100,8 +122,8 @@ final class RemoteSession {
 
     /// The server no longer honours this sign-in: its tokens go, the shell signs out, and the local data stays.
     func end() throws {
-        if let user = session.flow.user { try repository.saveRemoteTokens(nil, userId: user.id) }
-        try AccountSignIn(session: session).signOut(announce: false)
+        if let user = signedInUser() { try repository.saveRemoteTokens(nil, userId: user.id) }
+        try signOut()
     }
 
     /// What the user is told about a failed call: in their language, with what to do next.
@@ -123,13 +145,13 @@ final class RemoteSession {
             if status >= 500 { return ShellError.serverFailed(server, status: status) }
             switch code {
             case "email_taken": return BrainyError.emailTaken(email ?? "")
-            case "password_too_short": return BrainyError.passwordTooShort(minimum: session.config.passwordMinLength)
+            case "password_too_short": return BrainyError.passwordTooShort(minimum: config.current().passwordMinLength)
             case "invalid_email": return BrainyError.invalidEmail(email ?? "")
             case "invalid_credentials":
                 if let remaining { return BrainyError.wrongCredentials(remainingAttempts: remaining) }
                 return ShellError.serverRefused(code: code, message: message)
             case "account_locked":
-                let until = lockedUntil ?? session.now
+                let until = lockedUntil ?? now()
                 return BrainyError.accountLocked(until: until)
             case "login_method_disabled": return BrainyError.loginMethodDisabled(provider ?? .email)
             case "provider_not_enabled": return ShellError.providerNotOffered(provider ?? .google)
@@ -174,17 +196,17 @@ final class RemoteSession {
     /// Keeps the server's sign-in on the device (the account, its tokens) and signs in locally.
     func completeSignIn(_ response: AuthResponse, api: any RemoteAPI,
                                       via trigger: FlowTrigger = .command(.login)) throws {
-        let user = try repository.adoptRemoteAccount(response.user, now: session.now)
+        let user = try repository.adoptRemoteAccount(response.user, now: now())
         try repository.saveRemoteTokens(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
             userId: user.id)
-        try AccountSignIn(session: session).signIn(user, announce: true, via: trigger)
+        try signIn(user, trigger)
     }
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).
     func logout() {
-        guard let user = session.flow.user, let tokens = try? repository.remoteTokens(userId: user.id) else { return }
+        guard let user = signedInUser(), let tokens = try? repository.remoteTokens(userId: user.id) else { return }
         try? repository.saveRemoteTokens(nil, userId: user.id)
         guard let api = api(), api.baseURL == tokens.server else { return }
         let refreshToken = tokens.refreshToken
@@ -195,7 +217,10 @@ final class RemoteSession {
     /// password policy) decides. A server that cannot be reached changes nothing here: the sign-in itself says so.
     func refreshConfigBeforeSignIn(_ api: any RemoteAPI) throws(ShellError) {
         do {
-            _ = try ConfigRefresh(session: session).fetch(api, nil)
+            let refresh = ConfigRefresh(remote: self, repository: repository, now: now, config: config)
+            for change in try refresh.fetch(api, nil)?.changes ?? [] {
+                console.line(console.paint("• ", \.accent) + console.text(change))
+            }
         } catch let error as ShellError where error == .cancelled {
             // Ctrl-C while the server is slow to answer stops the sign-in: the prompt comes back.
             throw .cancelled

@@ -6,10 +6,10 @@ import Foundation
 /// account's latest of each comes back; each setting ends as its latest change on any device (by the time it was
 /// made), and what came from another device is applied at once.
 struct SettingsSync {
-    let session: ShellSession
-    private var remote: RemoteSession { session.remote }
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
+    let remote: RemoteSession
+    let repository: any BrainyRepository
+    /// Puts the user's settings in force (when another device's came).
+    let settingsChanged: (Settings) -> Void
 
     /// How many settings another device's later change brought; nil when the server keeps no settings.
     func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> Int? {
@@ -23,14 +23,7 @@ struct SettingsSync {
         }
         guard let response = answer else { return nil }
         let taken = try repository.keepSharedSettings(response.settings, userId: userId)
-        if taken > 0 { session.applyUserSettings(try repository.settings(userId: userId)) }
+        if taken > 0 { settingsChanged(try repository.settings(userId: userId)) }
         return taken
-    }
-
-    /// "settings: 2 from another device", or nothing when none came.
-    func summary(_ taken: Int) -> String? {
-        guard taken > 0 else { return nil }
-        return console.text(Localized(ko: "다른 기기의 설정 \(taken)개 적용",
-                                      en: "\(taken) setting\(taken == 1 ? "" : "s") from another device"))
     }
 }

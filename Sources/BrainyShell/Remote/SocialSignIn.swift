@@ -6,7 +6,7 @@ import Foundation
 /// server, whose verified ID token becomes the account's sign-in.
 struct SocialSignIn {
     let remote: RemoteSession
-    private var console: Console { remote.session.console }
+    private var console: Console { remote.console }
 
     /// Google or Apple through the device authorization flow: the shell shows a code and a link, and waits (Ctrl-C
     /// stops waiting) while the user approves on another device; the provider's ID token then goes to the server.

@@ -5,10 +5,8 @@ import Foundation
 /// Stage progress at `sync`: how far this device got goes up (after the quizzes that prove it), the account's
 /// furthest comes back, and a new device continues each category's stages where the player was.
 struct StageSync {
-    let session: ShellSession
-    private var remote: RemoteSession { session.remote }
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
+    let remote: RemoteSession
+    let repository: any BrainyRepository
 
     /// How many categories' stages moved on here; nil when the server keeps no stage progress.
     func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> Int? {
@@ -22,12 +20,5 @@ struct StageSync {
         }
         guard let response = answer else { return nil }
         return try repository.keepStagesReached(response.stages, userId: userId)
-    }
-
-    /// "stages: 2 moved on", or nothing when none did.
-    func summary(_ moved: Int) -> String? {
-        guard moved > 0 else { return nil }
-        return console.text(Localized(ko: "스테이지 진행 \(moved)개 받음",
-                                      en: "stage progress in \(moved) categor\(moved == 1 ? "y" : "ies") restored"))
     }
 }

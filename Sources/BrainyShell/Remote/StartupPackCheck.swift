@@ -11,23 +11,39 @@ final class StartupPackCheck {
     /// `deadlineClock`).
     static let deadline: Duration = .seconds(2)
 
-    private let session: ShellSession
+    private let remote: RemoteSession
+    private let repository: any BrainyRepository
+    private let console: Console
+    private let now: () -> Date
+    private let timeZone: TimeZone
+    /// Whether the config in force says a newer pack is imported at once.
+    private let autoImportPack: () -> Bool
+    private let deadlineClock: any Clock<Duration>
     private let server: String
     private var version: InterruptibleWait.Pending<PackVersionResponse>?
     private var download: InterruptibleWait.Pending<QuestionPack>?
 
     /// Starts the check when a server is configured; nil (and no work at all) otherwise.
-    static func start(in session: ShellSession) -> StartupPackCheck? {
-        guard let api = session.remote.api() else { return nil }
-        let check = StartupPackCheck(session: session, api: api)
-        session.packCheck = check
-        return check
+    static func start(remote: RemoteSession, repository: any BrainyRepository, console: Console,
+                      now: @escaping () -> Date, timeZone: TimeZone, autoImportPack: @escaping () -> Bool,
+                      deadlineClock: any Clock<Duration>) -> StartupPackCheck? {
+        guard let api = remote.api() else { return nil }
+        return StartupPackCheck(remote: remote, repository: repository, console: console, now: now, timeZone: timeZone,
+                                autoImportPack: autoImportPack, deadlineClock: deadlineClock, api: api)
     }
 
-    private init(session: ShellSession, api: any RemoteAPI) {
-        self.session = session
+    private init(remote: RemoteSession, repository: any BrainyRepository, console: Console, now: @escaping () -> Date,
+                 timeZone: TimeZone, autoImportPack: @escaping () -> Bool, deadlineClock: any Clock<Duration>,
+                 api: any RemoteAPI) {
+        self.remote = remote
+        self.repository = repository
+        self.console = console
+        self.now = now
+        self.timeZone = timeZone
+        self.autoImportPack = autoImportPack
+        self.deadlineClock = deadlineClock
         server = api.baseURL
-        let clock = session.services.deadlineClock
+        let clock = deadlineClock
         version = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.packVersion() } }
     }
 
@@ -62,14 +78,11 @@ final class StartupPackCheck {
         download?.cancel()
     }
 
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
-
     private func found(_ served: PackVersionResponse) {
-        ServedPack.remember(served, server: server, at: session.now, in: repository)
+        ServedPack.remember(served, server: server, at: now(), in: repository)
         guard Self.isNew(served.version, over: (try? repository.importedVersion(ofPack: served.id)) ?? nil) else { return }
-        if session.config.autoImportPack, let api = session.remote.api(), api.baseURL == server {
-            let clock = session.services.deadlineClock
+        if autoImportPack(), let api = remote.api(), api.baseURL == server {
+            let clock = deadlineClock
             download = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.pack() } }
             return
         }
@@ -95,7 +108,7 @@ final class StartupPackCheck {
         let version = OutsideText.clean(served.version)
         let message: Localized
         if let seenAt {
-            let seen = BrainyDateFormat.minute(seenAt, timeZone: session.timeZone)
+            let seen = BrainyDateFormat.minute(seenAt, timeZone: timeZone)
             message = Localized(
                 ko: "서버에 닿지 않았습니다. 마지막으로 확인한 \(seen)에 새 문제 팩 \(id) \(version)이 기다리고 있었습니다. 서버에 닿으면 'sync'로 받으세요.",
                 en: "The server could not be reached; at the last check (\(seen)) a new question pack \(id) \(version) was waiting. 'sync' fetches it once the server answers.")
@@ -108,7 +121,7 @@ final class StartupPackCheck {
 
     private func imported(_ pack: QuestionPack) {
         do {
-            let count = try repository.importPack(pack, now: session.now)
+            let count = try repository.importPack(pack, now: now())
             let version = OutsideText.clean(pack.version)
             console.notice(console.paint("• ", \.accent) + console.text(Localized(
                 ko: "새 문제 팩 \(version)을 받았습니다 (\(count.grouped)문제).",

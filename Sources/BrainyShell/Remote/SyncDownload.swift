@@ -7,37 +7,39 @@ import Foundation
 /// cut anywhere (Ctrl-C, the server gone) keeps the pages already kept, and the next one goes on from there; a row
 /// already on the device is never kept twice.
 struct SyncDownload {
-    let session: ShellSession
-    private var remote: RemoteSession { session.remote }
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
+    let remote: RemoteSession
+    let repository: any BrainyRepository
+    let now: () -> Date
+    let timeZone: TimeZone
+    /// Results per page at most (`--sync-batch`).
+    let batchSize: Int
+    let progress: (SyncProgress) -> Void
+
+    /// The download stopped (Ctrl-C, the server gone, the store refused): what was kept until then, and why.
+    struct Stopped: Error {
+        var kept: DownloadedCounts
+        var error: any Error
+    }
 
     /// Where the download from `server` for `userId` stands.
     static func cursorKey(server: String, userId: String) -> String { "downloadCursor:\(server)|\(userId)" }
 
     /// Downloads every page and returns what was added, or nil when the server serves no downloads (an older one).
+    /// A download cut off throws `Stopped`.
     func run(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws -> DownloadedCounts? {
         let key = Self.cursorKey(server: api.baseURL, userId: userId)
         // The bar's end: what the server said it holds beyond what the device has (a guess; a sync cut short before
         // the server's summary draws none).
-        let expected = SyncEngine(session: session).serverHolds(userId: userId)
+        let expected = SyncEngine.serverHolds(userId: userId, in: repository)
             .map { max(0, $0.results - ((try? repository.resultCount(userId: userId)) ?? 0)) }
         var cursor = try repository.downloadCursor(key: key)
-        let limit = min(max(1, session.options.syncBatchSize), SyncChangesResponse.maxLimit)
+        let limit = min(max(1, batchSize), SyncChangesResponse.maxLimit)
         var added = DownloadedCounts()
         var received = 0
         let started = ContinuousClock.now
         func drawProgress() {
             let seconds = max((ContinuousClock.now - started) / .seconds(1), 0.001)
-            let rate = Int(Double(received) / seconds)
-            var text = console.text(Localized(ko: "받는 중 ", en: "Downloading "))
-            if let expected, expected > 0 {
-                let bar = TableRenderer.bar(min(1, Double(received) / Double(expected)), width: 24)
-                text += "[\(bar)] \(received.grouped)/\(expected.grouped)"
-            } else {
-                text += received.grouped
-            }
-            console.progress(text + " · \(rate.grouped)/s")
+            progress(.downloading(received: received, expected: expected, perSecond: Int(Double(received) / seconds)))
         }
         do {
             drawProgress()
@@ -51,7 +53,7 @@ struct SyncDownload {
                 }
             }
             guard var page = answer else {
-                console.endProgress()
+                progress(.ended)
                 return nil
             }
             while true {
@@ -70,7 +72,7 @@ struct SyncDownload {
                 do {
                     added = added + (try repository.keepDownloadedPage(
                         DownloadedPage(quizzes: page.quizzes, results: page.results, cursor: page.cursor),
-                        userId: userId, cursorKey: key, timeZone: session.timeZone, now: session.now))
+                        userId: userId, cursorKey: key, timeZone: timeZone, now: now()))
                 } catch {
                     next?.cancel()
                     throw error
@@ -92,29 +94,10 @@ struct SyncDownload {
                 }
             }
         } catch {
-            console.endProgress()
-            console.line(console.paint(console.text(Localized(
-                ko: "받기를 멈췄습니다: 결과 \(added.results.grouped)개, 퀴즈 \(added.quizzes.grouped)개를 받아 두었습니다. 다음 'sync'가 멈춘 곳부터 이어 받습니다.",
-                en: "Download stopped: \(added.results.counted("result")) and \(added.quizzes.counted("quiz", "quizzes")) kept; the next 'sync' goes on from there.")),
-                \.warning))
-            throw error
+            progress(.ended)
+            throw Stopped(kept: added, error: error)
         }
-        console.endProgress()
+        progress(.ended)
         return added
-    }
-
-    /// "↓ 340 results, 41 quizzes", or that nothing was new.
-    func summary(_ added: DownloadedCounts) -> String {
-        guard added.results > 0 || added.quizzes > 0 else {
-            return console.text(Localized(ko: "↓ 받을 것 없음", en: "↓ nothing new"))
-        }
-        var text = console.text(Localized(
-            ko: "↓ 결과 \(added.results.grouped)개, 퀴즈 \(added.quizzes.grouped)개",
-            en: "↓ \(added.results.counted("result")), \(added.quizzes.counted("quiz", "quizzes"))"))
-        if added.orphans > 0 {
-            text += console.text(Localized(ko: " (퀴즈 없는 결과 \(added.orphans.grouped)개 제외)",
-                                           en: " (\(added.orphans.grouped) without their quiz left out)"))
-        }
-        return text
     }
 }

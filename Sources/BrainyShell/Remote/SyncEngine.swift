@@ -2,114 +2,121 @@ import BrainyAPI
 import BrainyKit
 import Foundation
 
-/// `sync`: uploads the pending results (a progress bar with count and rate), marks what the server acknowledged,
-/// fetches the config and the question pack when their versions changed, the leaderboard once a day, and sums up.
-/// Whatever fails or is stopped (Ctrl-C), what was acknowledged stays synced and the rest stays pending.
+/// `sync`: uploads the pending results, marks what the server acknowledged, fetches the config and the question pack
+/// when their versions changed, the leaderboard once a day, and returns what it did as a `SyncReport` (which
+/// `SyncReportRenderer` says). Whatever fails or is stopped (Ctrl-C), what was acknowledged stays synced and the rest
+/// stays pending. It prints nothing: its progress goes to `progress`.
 struct SyncEngine {
-    let session: ShellSession
-    private var remote: RemoteSession { session.remote }
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
+    let remote: RemoteSession
+    let repository: any BrainyRepository
+    let config: ConfigInForce
+    let now: () -> Date
+    let timeZone: TimeZone
+    /// Results per upload, and at most per downloaded page (`--sync-batch`).
+    let batchSize: Int
+    /// The flow is told the hint credits now held (the ledger came down, a reward was taken back).
+    let creditsChanged: (Int) -> Void
+    /// Another device's settings came: the shell puts the user's settings in force.
+    let settingsChanged: (Settings) -> Void
+    /// How far a long upload or download has got.
+    var progress: (SyncProgress) -> Void = { _ in }
 
-    func run() throws {
+    /// Syncs for `user` (signed out, under maintenance: only the config, to see whether maintenance is over).
+    func run(for user: SignedInUser?) throws(SyncFailure) -> SyncReport {
+        var report = SyncReport()
+        do {
+            try sync(for: user, into: &report)
+        } catch {
+            throw SyncFailure(report: report, error: error)
+        }
+        return report
+    }
+
+    private func sync(for user: SignedInUser?, into report: inout SyncReport) throws {
         guard let api = remote.api() else { throw ShellError.noServer }
-        guard let user = session.flow.user else {
-            // Under maintenance and signed out: only the config is fetched, to see whether maintenance is over.
+        guard let user else {
+            report.signedIn = false
             let watch = InterruptibleWait()
             defer { watch.finish() }
-            var summary: [String] = []
-            try refreshConfig(api, watch, summary: &summary)
-            return console.line(console.paint("✔ ", \.success) + summary.joined(separator: " · "))
+            try refreshConfig(api, watch, into: &report)
+            return
         }
         if user.provider == .guest { throw ShellError.guestCannotSync }
         _ = try remote.tokens(api)
         let watch = InterruptibleWait()
         defer { watch.finish() }
-        var summary: [String] = []
-        try uploadPending(api, watch, userId: user.id, summary: &summary)
+        let userId = user.id
+        try uploadPending(api, watch, userId: userId, into: &report)
         // The results are what a sync is for; the rest is optional: a part that fails is said and skipped, and the
         // others go on (the sync still succeeds).
-        var skipped: [String] = []
-        try optional(Localized(ko: "서버 보관 현황", en: "the server's summary"), skipped: &skipped) {
-            try compareWithServer(api, watch, userId: user.id, summary: &summary)
+        try optional(.serverSummary, &report) { report in
+            report.serverHolds = try compareWithServer(api, watch, userId: userId)
         }
         // What the other devices of the account uploaded: not optional, like the upload (a download cut off says so).
-        let download = SyncDownload(session: session)
-        if let added = try download.run(api, watch, userId: user.id) { summary.append(download.summary(added)) }
-        try optional(Localized(ko: "설정", en: "config"), skipped: &skipped) {
-            try refreshConfig(api, watch, summary: &summary)
+        do {
+            report.download = try SyncDownload(remote: remote, repository: repository, now: now, timeZone: timeZone,
+                                               batchSize: batchSize, progress: progress).run(api, watch, userId: userId)
+        } catch let stopped as SyncDownload.Stopped {
+            report.notices.append(.downloadStopped(kept: stopped.kept))
+            throw stopped.error
         }
-        try optional(Localized(ko: "문제 팩", en: "question pack"), skipped: &skipped) {
-            try refreshPack(api, watch, summary: &summary)
+        try optional(.config, &report) { report in try refreshConfig(api, watch, into: &report) }
+        try optional(.pack, &report) { report in report.pack = try refreshPack(api, watch) }
+        try optional(.quizTickets, &report) { report in
+            report.quizTicketsFetched = try QuizTicketSync(remote: remote, repository: repository, now: now,
+                                                           categories: config.current().categories)
+                .run(api, watch, userId: userId)
         }
-        try optional(Localized(ko: "퀴즈 티켓", en: "quiz tickets"), skipped: &skipped) {
-            try QuizTicketSync(session: session).run(api, watch, userId: user.id, summary: &summary)
+        try optional(.questionRatings, &report) { report in
+            report.questionRatingsImported = try importQuestionRatings(api, watch)
         }
-        try optional(Localized(ko: "문제 난이도", en: "question ratings"), skipped: &skipped) {
-            try importQuestionRatings(api, watch, summary: &summary)
+        let ads = AdSync(remote: remote, repository: repository, now: now, config: config.current().ads,
+                         creditsChanged: creditsChanged).run(api, watch, userId: userId)
+        report.adEventsSent = ads.sent
+        report.adRewardsConfirmed = ads.confirmed
+        for refusal in ads.refused {
+            report.notices.append(.adRewardRefused(sponsor: refusal.sponsor, reason: refusal.reason, taken: refusal.taken))
         }
-        let ads = AdSync(session: session).run(api, watch, userId: user.id)
-        if ads.sent > 0 {
-            summary.append(console.text(Localized(
-                ko: "광고 기록 \(ads.sent)개 올림" + (ads.confirmed > 0 ? " (보상 \(ads.confirmed)개 확인)" : ""),
-                en: "\(ads.sent) ad event\(ads.sent == 1 ? "" : "s") sent"
-                    + (ads.confirmed > 0 ? " (\(ads.confirmed) reward\(ads.confirmed == 1 ? "" : "s") confirmed)" : ""))))
-        }
-        if ads.failed {
-            let word = console.text(Localized(ko: "광고", en: "ads"))
-            skipped.append(word)
-            console.line(console.paint(console.text(Localized(
-                ko: "\(word) 건너뜀: 서버가 답하지 않았습니다. 광고 기록은 이 기기에 남아 다음 'sync' 때 올라갑니다.",
-                en: "Skipped \(word): the server did not answer. Ad events stay on this device for the next 'sync'.")),
-                \.warning))
-        }
-        try optional(Localized(ko: "개인 설정", en: "settings"), skipped: &skipped) {
-            let settings = SettingsSync(session: session)
-            if let taken = try settings.run(api, watch, userId: user.id), let line = settings.summary(taken) {
-                summary.append(line)
-            }
+        if ads.failed { report.notices.append(.adsUnanswered) }
+        try optional(.settings, &report) { report in
+            report.settingsTaken = try SettingsSync(remote: remote, repository: repository, settingsChanged: settingsChanged)
+                .run(api, watch, userId: userId)
         }
         // After the results: the server holds a stage as far as the stage quizzes it holds allow.
-        try optional(Localized(ko: "스테이지 진행", en: "stage progress"), skipped: &skipped) {
-            let stages = StageSync(session: session)
-            if let moved = try stages.run(api, watch, userId: user.id), let line = stages.summary(moved) {
-                summary.append(line)
-            }
+        try optional(.stages, &report) { report in
+            report.stagesMoved = try StageSync(remote: remote, repository: repository).run(api, watch, userId: userId)
         }
         // After the ads: an ad's reward is verified against its ad event, which must have gone up first.
-        try optional(Localized(ko: "힌트 기록", en: "hint credits"), skipped: &skipped) {
-            let credits = CreditSync(session: session)
-            if let outcome = try credits.run(api, watch, userId: user.id) { summary.append(credits.summary(outcome)) }
+        try optional(.hintCredits, &report) { report in
+            let credits = CreditSync(remote: remote, repository: repository, now: now, batchSize: batchSize,
+                                     creditsChanged: creditsChanged)
+            guard let outcome = try credits.run(api, watch, userId: userId) else { return }
+            report.credits = outcome
+            for refusal in outcome.refused {
+                report.notices.append(.creditsRefused(amount: refusal.event.amount, reason: refusal.reason))
+            }
         }
-        try optional(Localized(ko: "순위표", en: "leaderboard"), skipped: &skipped) {
-            try refreshLeaderboard(api, watch, userId: user.id, summary: &summary)
+        try optional(.leaderboard, &report) { report in
+            report.leaderboard = try refreshLeaderboard(api, watch, userId: userId)
         }
-        try repository.setSyncValue(ISO8601DateFormatter().string(from: session.now), for: SyncKeys.lastSync(user.id))
-        if !skipped.isEmpty {
-            summary.append(console.text(Localized(ko: "건너뜀: \(skipped.joined(separator: ", "))",
-                                                  en: "skipped: \(skipped.joined(separator: ", "))")))
-        }
-        console.line(console.paint("✔ ", \.success) + console.text(Localized(ko: "동기화 완료", en: "Synced")) + " · "
-                     + summary.joined(separator: " · "))
+        try repository.setSyncValue(ISO8601DateFormatter().string(from: now()), for: SyncKeys.lastSync(userId))
     }
 
-    /// Runs an optional part of the sync: when it fails, says which part was skipped and why, and lets the sync go
+    /// Runs an optional part of the sync: when it fails, notes which part was skipped and why, and lets the sync go
     /// on. Ctrl-C and an ended sign-in still stop the whole sync.
-    private func optional(_ part: Localized, skipped: inout [String], _ body: () throws -> Void) throws {
+    private func optional(_ part: SyncReport.Part, _ report: inout SyncReport,
+                          _ body: (inout SyncReport) throws -> Void) throws {
         do {
-            try body()
+            try body(&report)
         } catch let error as ShellError where error == .cancelled || error == .remoteSessionEnded {
             throw error
         } catch {
-            let word = console.text(part)
-            skipped.append(word)
-            console.line(console.paint(console.text(Localized(
-                ko: "\(word) 건너뜀: ", en: "Skipped \(word): ")) + console.text(ErrorMessage.of(error)), \.warning))
+            report.notices.append(.skipped(part, error))
         }
     }
 
     private func uploadPending(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
-                               summary: inout [String]) throws {
+                               into report: inout SyncReport) throws {
         let total = try repository.pendingSyncCount(userId: userId)
         var sent = 0
         var refused = 0
@@ -120,13 +127,7 @@ struct SyncEngine {
             let seconds = max((ContinuousClock.now - started) / .seconds(1), 0.001)
             return Int(Double(sent) / seconds)
         }
-        func drawProgress() {
-            guard total > 0 else { return }
-            let bar = TableRenderer.bar(Double(sent) / Double(total), width: 24)
-            console.progress(console.text(Localized(ko: "올리는 중 ", en: "Uploading ")) + "[\(bar)] "
-                             + "\(sent.grouped)/\(total.grouped) · \(rate().grouped)/s")
-        }
-        drawProgress()
+        progress(.uploading(sent: sent, total: total, perSecond: rate()))
         // Two requests in flight: while the server stores one batch, the shell reads and sends the next. A batch is
         // marked synced only once the server has answered for it.
         struct InFlight {
@@ -141,13 +142,13 @@ struct SyncEngine {
             while true {
                 var next: InFlight?
                 if !exhausted {
-                    let batch = try repository.pendingBatch(userId: userId, limit: max(1, session.options.syncBatchSize), after: cursor)
+                    let batch = try repository.pendingBatch(userId: userId, limit: max(1, batchSize), after: cursor)
                     cursor = batch.next
                     if batch.isEmpty {
                         exhausted = true
                     } else {
                         let request = ResultUploadRequest(results: batch.results, quizzes: batch.quizzes)
-                        next = InFlight(request: request, readAt: session.now,
+                        next = InFlight(request: request, readAt: now(),
                                         call: watch.start { [token] in try await api.upload(request, accessToken: token) })
                     }
                 }
@@ -169,7 +170,7 @@ struct SyncEngine {
                     throw remote.translate(error, server: api.baseURL)
                 }
                 try repository.markSynced(resultIds: response.accepted, quizIds: response.acceptedQuizzes,
-                                          uploadedAt: current.readAt, now: session.now)
+                                          uploadedAt: current.readAt, now: now())
                 sent += response.accepted.count
                 let sentIds = Set(current.request.results.map(\.id))
                 refused += response.rejected.filter(sentIds.contains).count
@@ -177,103 +178,82 @@ struct SyncEngine {
                     reasons.insert(refusal.reason.rawValue)
                 }
                 inFlight = next
-                drawProgress()
+                progress(.uploading(sent: sent, total: total, perSecond: rate()))
             }
         } catch {
-            console.endProgress()
-            let left = total - sent
-            console.line(console.paint(console.text(Localized(
-                ko: "동기화를 멈췄습니다: 결과 \(total.grouped)개 중 \(sent.grouped)개를 올렸고, 나머지 \(left.grouped)개는 이 기기에 남아 다음 'sync' 때 올라갑니다.",
-                en: "Sync stopped: \(sent.grouped) of \(total.counted("result")) sent; the other \(left.grouped) stay on this device and go with the next 'sync'.")),
-                \.warning))
+            progress(.ended)
+            report.upload = SyncReport.Upload(total: total, sent: sent, refused: refused, reasons: reasons.sorted(),
+                                              perSecond: rate())
+            report.notices.append(.uploadStopped(sent: sent, total: total))
             throw error
         }
-        console.endProgress()
-        if total == 0 {
-            summary.append(console.text(Localized(ko: "↑ 올릴 결과 없음", en: "↑ nothing to upload")))
-        } else {
-            summary.append(console.text(Localized(ko: "↑ 결과 \(sent.grouped)개 올림 (\(rate().grouped)/s)",
-                                                  en: "↑ \(sent.grouped) result\(sent == 1 ? "" : "s") uploaded (\(rate().grouped)/s)")))
-        }
-        if refused > 0 {
-            // An older server gives no reasons: then only another account's ids were refused.
-            let why = reasons.isEmpty ? ResultRefusalReason.idTaken.rawValue : reasons.sorted().joined(separator: ", ")
-            console.line(console.paint(console.text(Localized(
-                ko: "서버가 \(refused)개를 거절했습니다 (\(why)). 이 기기에 그대로 남겨 둡니다.",
-                en: "The server refused \(refused) (\(why)); they stay on this device.")),
-                \.warning))
-        }
+        progress(.ended)
+        report.upload = SyncReport.Upload(total: total, sent: sent, refused: refused, reasons: reasons.sorted(),
+                                          perSecond: rate())
+        if refused > 0 { report.notices.append(.resultsRefused(count: refused, reasons: reasons.sorted())) }
     }
 
-    /// Asks what the server now holds for the account, keeps it for `profile`, and says it in the summary.
-    private func compareWithServer(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
-                                   summary: inout [String]) throws {
+    /// Asks what the server now holds for the account, and keeps it for `profile`.
+    private func compareWithServer(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws
+        -> ResultSummaryResponse {
         let held = try remote.authorized(api, watch) { api, token in try await api.resultSummary(accessToken: token) }
         if let data = try? JSONEncoder().encode(held) {
             try repository.setSyncValue(String(decoding: data, as: UTF8.self), for: SyncKeys.serverHolds(userId))
         }
-        summary.append(console.text(Localized(
-            ko: "서버에 답 \(held.results.grouped)개 · 퀴즈 \(held.quizzes.grouped)개",
-            en: "the server holds \(held.results.grouped) answer\(held.results == 1 ? "" : "s") and \(held.quizzes.grouped) quiz\(held.quizzes == 1 ? "" : "zes")")))
+        return held
     }
 
     /// What the server held for the user at the last sync.
-    func serverHolds(userId: String) -> ResultSummaryResponse? {
+    static func serverHolds(userId: String, in repository: any BrainyRepository) -> ResultSummaryResponse? {
         guard let text = (try? repository.syncValue(SyncKeys.serverHolds(userId))) ?? nil else { return nil }
         return try? JSONDecoder().decode(ResultSummaryResponse.self, from: Data(text.utf8))
     }
 
     /// Fetches the config when its version changed and puts it in force at once (maintenance, login methods,
     /// feature flags, minimum version).
-    private func refreshConfig(_ api: any RemoteAPI, _ watch: InterruptibleWait, summary: inout [String]) throws {
-        if let newConfig = try ConfigRefresh(session: session).fetch(api, watch) {
-            summary.append(console.text(Localized(ko: "설정 \(newConfig.version)", en: "config \(newConfig.version)")))
+    private func refreshConfig(_ api: any RemoteAPI, _ watch: InterruptibleWait, into report: inout SyncReport) throws {
+        let refresh = ConfigRefresh(remote: remote, repository: repository, now: now, config: config)
+        if let adopted = try refresh.fetch(api, watch) {
+            report.notices += adopted.changes.map(SyncReport.Notice.configChanged)
+            report.config = .fetched(version: adopted.config.version)
         } else {
-            summary.append(console.text(Localized(ko: "설정 \(session.config.version) 그대로", en: "config \(session.config.version) unchanged")))
+            report.config = .unchanged(version: config.current().version)
         }
     }
 
-    private func refreshPack(_ api: any RemoteAPI, _ watch: InterruptibleWait, summary: inout [String]) throws {
+    private func refreshPack(_ api: any RemoteAPI, _ watch: InterruptibleWait) throws -> SyncReport.Pack {
         let served = try remote.call(api, watch) { try await $0.packVersion() }
-        ServedPack.remember(served, server: api.baseURL, at: session.now, in: repository)
-        if try repository.importedVersion(ofPack: served.id) == served.version {
-            summary.append(console.text(Localized(ko: "문제 팩 \(served.version) 그대로", en: "pack \(served.version) unchanged")))
-            return
-        }
+        ServedPack.remember(served, server: api.baseURL, at: now(), in: repository)
+        if try repository.importedVersion(ofPack: served.id) == served.version { return .unchanged(version: served.version) }
         let pack = try remote.call(api, watch) { try await $0.pack() }
-        let count = try repository.importPack(pack, now: session.now)
-        summary.append(console.text(Localized(ko: "문제 팩 \(pack.version) 받음 (\(count.grouped)문제)",
-                                              en: "pack \(pack.version) imported (\(count.counted("question")))")))
+        let count = try repository.importPack(pack, now: now())
+        return .imported(version: pack.version, questions: count)
     }
 
-    /// Every player's answers as question difficulties, for AI mode and `start adaptive`.
-    /// Fetched only when they changed (ETag).
-    private func importQuestionRatings(_ api: any RemoteAPI, _ watch: InterruptibleWait, summary: inout [String]) throws {
+    /// Every player's answers as question difficulties, for AI mode and `start adaptive`. Fetched only when they
+    /// changed (ETag). How many came.
+    private func importQuestionRatings(_ api: any RemoteAPI, _ watch: InterruptibleWait) throws -> Int {
         let key = SyncKeys.ratingsETag(api.baseURL)
         let etag = try repository.syncValue(key)
         guard case let .fetched(served, newTag) = try remote.call(api, watch, { try await $0.questionRatings(ifNoneMatch: etag) })
-        else { return }
-        guard !served.ratings.isEmpty else { return }
+        else { return 0 }
+        guard !served.ratings.isEmpty else { return 0 }
         try repository.importQuestionRatings(Dictionary(
             served.ratings.map { ($0.questionId, Rating(value: $0.value, answers: $0.answers)) },
             uniquingKeysWith: { first, _ in first }))
         try repository.setSyncValue(newTag, for: key)
-        summary.append(console.text(Localized(ko: "문제 난이도 \(served.ratings.count.grouped)개 받음",
-                                              en: "\(served.ratings.count.grouped) question ratings")))
+        return served.ratings.count
     }
 
     /// The leaderboard is fetched at most once a (UTC) day; `leaderboard` shows the cached one.
-    private func refreshLeaderboard(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
-                                    summary: inout [String]) throws {
+    private func refreshLeaderboard(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws
+        -> SyncReport.Leaderboard {
         if let cached = try repository.cachedLeaderboard(userId: userId),
-           BrainyDateFormat.day(cached.fetchedAt, timeZone: .gmt) == BrainyDateFormat.day(session.now, timeZone: .gmt) {
-            summary.append(console.text(Localized(ko: "순위표는 오늘 받은 것", en: "leaderboard already fetched today")))
-            return
+           BrainyDateFormat.day(cached.fetchedAt, timeZone: .gmt) == BrainyDateFormat.day(now(), timeZone: .gmt) {
+            return .alreadyFetchedToday
         }
         let board = try remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
-        try repository.saveLeaderboard(board, userId: userId, now: session.now)
-        let place = board.you.map { console.text(Localized(ko: "내 순위 \($0.rank)위", en: "you are #\($0.rank)")) }
-            ?? console.text(Localized(ko: "오늘 기록 없음", en: "no score today yet"))
-        summary.append(console.text(Localized(ko: "순위표 받음", en: "leaderboard fetched")) + " (\(place))")
+        try repository.saveLeaderboard(board, userId: userId, now: now())
+        return .fetched(rank: board.you?.rank)
     }
 }

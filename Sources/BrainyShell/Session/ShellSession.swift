@@ -31,16 +31,16 @@ public final class ShellSession {
     /// `record FILE`: the transcript being written.
     var recorder: TranscriptRecorder?
     /// The sync server's side of the session: the client, the sign-in on the server, whether it answered.
-    private(set) lazy var remote = RemoteSession(session: self)
+    private(set) lazy var remote = makeRemote()
     /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
     var aiLog: [LanguageModelQuestions.Exchange] = []
     /// The candidates of the adaptive quiz being played (their ratings do not change while it is played, but by a
     /// sync): read once per quiz, not after every answer.
     var adaptiveCandidates: (quizId: String, ratings: [String: Rating])?
     /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
-    lazy var voice = VoiceSession(session: self)
+    lazy var voice = makeVoice()
     /// The quiz-end ad, the rewarded ad under way, `ad open` and QA's `ads`.
-    lazy var ads = AdSession(session: self)
+    lazy var ads = makeAds()
     /// The start-up pack check while the runner keeps it (tests wait for its calls to end).
     weak var packCheck: StartupPackCheck?
 

@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 
@@ -5,12 +6,21 @@ import Foundation
 /// folder, or shown as text alone when the machine has no audio output; spoken answers recognized. Nothing of it is
 /// looked up or started until a voice quiz (or `repeat`, or a spoken answer) needs it.
 final class VoiceSession {
-    unowned let session: ShellSession
+    private let console: Console
+    private let repository: any BrainyRepository
+    /// `--asr-url`, and what makes its client.
+    private let transcriptionURL: String?
+    private let transcriptionFactory: (@Sendable (String) -> any SpeechTranscriptionAPI)?
+    /// `--audio-out`.
+    private let audioOut: URL?
+    private let timeZone: TimeZone
+    /// The user's `voice-speed` setting, in words a minute.
+    private let wordsPerMinute: () -> Int
     private let synthesizer: any SpeechSynthesizer
     private let chosenRecognizer: (any SpeechRecognizer)?
     /// PocketSphinx, or the transcription endpoint given with `--asr-url`.
     private lazy var recognizer: any SpeechRecognizer = chosenRecognizer ?? {
-        if let url = session.options.asrURL, let factory = session.services.transcriptionFactory {
+        if let url = transcriptionURL, let factory = transcriptionFactory {
             return TranscriptionRecognizer(api: factory(url))
         }
         return PocketSphinxRecognizer()
@@ -21,8 +31,8 @@ final class VoiceSession {
     /// Where speech goes now: `--audio-out`, else `settings voice-out`, else what the machine offers.
     private var output: AudioOutput {
         if let chosenOutput { return chosenOutput }
-        if let folder = session.options.audioOut { return .folder(folder) }
-        if let kept = (try? session.repository.syncValue(SyncKeys.voiceOut)) ?? nil {
+        if let folder = audioOut { return .folder(folder) }
+        if let kept = (try? repository.syncValue(SyncKeys.voiceOut)) ?? nil {
             return .folder(URL(fileURLWithPath: kept, isDirectory: true))
         }
         return detected
@@ -30,10 +40,17 @@ final class VoiceSession {
     /// What has been said once already (no audio output, a missing program).
     private var told: Set<String> = []
 
-    init(session: ShellSession, synthesizer: any SpeechSynthesizer = ESpeakSynthesizer(),
-         recognizer: (any SpeechRecognizer)? = nil, cache: SpeechCache = .standard(),
-         output: AudioOutput? = nil) {
-        self.session = session
+    init(console: Console, repository: any BrainyRepository, transcriptionURL: String?,
+         transcriptionFactory: (@Sendable (String) -> any SpeechTranscriptionAPI)?, audioOut: URL?,
+         timeZone: TimeZone, wordsPerMinute: @escaping () -> Int, synthesizer: any SpeechSynthesizer = ESpeakSynthesizer(),
+         recognizer: (any SpeechRecognizer)? = nil, cache: SpeechCache = .standard(), output: AudioOutput? = nil) {
+        self.console = console
+        self.repository = repository
+        self.transcriptionURL = transcriptionURL
+        self.transcriptionFactory = transcriptionFactory
+        self.audioOut = audioOut
+        self.timeZone = timeZone
+        self.wordsPerMinute = wordsPerMinute
         self.chosenOutput = output
         self.synthesizer = synthesizer
         self.chosenRecognizer = recognizer
@@ -44,11 +61,10 @@ final class VoiceSession {
     /// writes it out. A failure is said once and the quiz goes on in text.
     func speak(_ play: QuizPlay) {
         guard let question = play.current else { return }
-        let console = session.console
         let language = console.language
         do {
             let file = try cache.speech(questionId: question.id, text: SpokenQuestion.text(of: play, in: language),
-                                        language: language, wordsPerMinute: session.settings.voiceSpeed,
+                                        language: language, wordsPerMinute: wordsPerMinute(),
                                         synthesizer: synthesizer)
             let seconds = WAVFile(contentsOf: file)?.duration ?? 0
             console.line(console.paint("🔊 " + console.text(Localized(ko: "\(play.index + 1)번 문제", en: "question \(play.index + 1)"))
@@ -62,7 +78,7 @@ final class VoiceSession {
                 _ = try output.deliver(file, as: name)
             }
         } catch {
-            once("\(error)", session.message(for: error)
+            once("\(error)", ErrorMessage.of(error, timeZone: timeZone)
                  + Localized(ko: " 문제는 글로 계속됩니다.", en: " The quiz goes on in text."))
         }
     }
@@ -71,7 +87,7 @@ final class VoiceSession {
     /// model for it, else English when the question has English text and options (the pack has both languages) and
     /// the recognizer knows English; nil when it has a model for neither.
     func hearingLanguage(for play: QuizPlay) -> Language? {
-        let language = session.console.language
+        let language = console.language
         if recognizer.recognizes(language) { return language }
         guard language != .en, let question = play.current, !question.en.text.isEmpty,
               !play.quiz.type.hasOptions || !question.en.options.isEmpty, recognizer.recognizes(.en) else { return nil }
@@ -81,7 +97,7 @@ final class VoiceSession {
     /// What was said in `file` (a recording from outside: checked, size and length limited, before anything else
     /// reads it), as the player would have typed it, and the words heard (told first).
     func answer(from file: URL, for play: QuizPlay) throws -> (answer: String, heard: String) {
-        guard let language = hearingLanguage(for: play) else { throw ShellError.noRecognizer(session.console.language) }
+        guard let language = hearingLanguage(for: play) else { throw ShellError.noRecognizer(console.language) }
         let wav = try WAVFile.read(file)
         return try inScratchFolder { folder in
             // sox and the recognizer read the bytes that were checked, not the path again.
@@ -94,11 +110,10 @@ final class VoiceSession {
     /// Listens to the microphone (or the recording standing in for it) for at most `limit` seconds, then recognizes
     /// what was said. The recognizer's language is checked first, so that nobody speaks for nothing.
     func listen(for play: QuizPlay, limit: Double, from recording: URL?) throws -> (answer: String, heard: String) {
-        guard let language = hearingLanguage(for: play) else { throw ShellError.noRecognizer(session.console.language) }
+        guard let language = hearingLanguage(for: play) else { throw ShellError.noRecognizer(console.language) }
         let checked = try recording.map { try WAVFile.read($0) }
         let microphone: Microphone? = checked == nil ? Microphone.detect() : nil
         guard checked != nil || microphone != nil else { throw ShellError.noMicrophone }
-        let console = session.console
         console.line(console.paint("🎙 " + console.text(Localized(
             ko: "듣는 중 · 최대 \(Int(limit))초 (말이 끝나면 멈춤, Ctrl-C로 중단)",
             en: "listening · up to \(Int(limit)) s (stops when you stop; Ctrl-C to cancel)")), \.muted))
@@ -129,7 +144,6 @@ final class VoiceSession {
         let heard = OutsideText.clean(try recognizer.recognize(file, grammar: grammar, language: language))
             .trimmingCharacters(in: .whitespaces)
         guard let answer = grammar.answer(for: heard) else { throw ShellError.nothingHeard }
-        let console = session.console
         console.line(console.paint(console.text(Localized(ko: "들은 말: ", en: "I heard: ")) + heard, \.muted))
         return (answer, heard)
     }
@@ -145,6 +159,6 @@ final class VoiceSession {
 
     private func once(_ key: String, _ message: Localized) {
         guard told.insert(key).inserted else { return }
-        session.console.line(session.console.paint(session.console.text(message), \.warning))
+        console.line(console.paint(console.text(message), \.warning))
     }
 }

@@ -10,7 +10,16 @@ enum SyncCommand: ShellCommand {
         en: "Set the server with --server URL or 'settings server URL'. Uploads the pending results (with a progress bar), fetches a changed config and question pack, and the leaderboard once a day. Stopped with Ctrl-C, only what the server acknowledged is marked synced; the rest goes with the next 'sync'.")
 
     static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try SyncEngine(session: session).run()
+        let renderer = SyncReportRenderer(console: session.console)
+        var engine = session.syncEngine()
+        engine.progress = renderer.progress
+        do throws(SyncFailure) {
+            renderer.render(try engine.run(for: session.flow.user))
+        } catch {
+            // What the sync had to say until it stopped, then why it stopped (the shell says the error).
+            renderer.renderNotices(error.report)
+            throw error.error
+        }
         return .proceed
     }
 }

@@ -33,7 +33,7 @@ enum ProfileCommand: ShellCommand {
         let local = try session.repository.resultCount(userId: user.id)
         let quizzes = try session.repository.quizCount(userId: user.id)
         let open = try session.repository.quizzesInProgress(userId: user.id)
-        let held = SyncEngine(session: session).serverHolds(userId: user.id)
+        let held = SyncEngine.serverHolds(userId: user.id, in: session.repository)
         let language = console.language
         if session.outputFormat != .table {
             let report = Report.Profile(
