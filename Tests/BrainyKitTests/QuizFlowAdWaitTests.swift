@@ -11,7 +11,7 @@ import Testing
         return flow
     }
 
-    @Test(arguments: [FlowTrigger.adCompleted, .command(.skip), .command(.ad)])
+    @Test(arguments: [FlowTrigger.adCompleted, .action(.skip), .action(.ad)])
     func maintenanceWaitsForTheAdThenStartsAndEndsBackAtTheQuestion(_ end: FlowTrigger) throws {
         var flow = try Self.watchingFromAQuestion()
         _ = try flow.handle(.maintenanceChanged(true))

@@ -82,7 +82,7 @@ import Testing
         _ = try flow.handle(.adWatchStarted(at: Fixtures.start + 2))
         // No question is open while the ad runs: nothing times out.
         #expect(try flow.handle(.timeChecked(at: Fixtures.start + 30)).isEmpty)
-        _ = try flow.handle(.adWatchEnded(via: .command(.ad), rewardHints: 0, at: Fixtures.start + 32))
+        _ = try flow.handle(.adWatchEnded(via: .action(.ad), rewardHints: 0, at: Fixtures.start + 32))
         #expect(flow.state == .question)
         #expect(flow.timeLeft(at: Fixtures.start + 32) == 3)
         #expect(try flow.handle(.timeChecked(at: Fixtures.start + 35)).isEmpty)

@@ -26,9 +26,9 @@ import Testing
         #expect(Set(Self.edges).count == Self.edges.count)
     }
 
-    @Test func everyCommandIsAllowedSomewhereAndEveryStateCanBeLeft() {
-        for command in CommandName.allCases {
-            #expect(TransitionTable.rules.contains { $0.command == command }, "\(command) has no rule")
+    @Test func everyActionIsAllowedSomewhereAndEveryStateCanBeLeft() {
+        for action in FlowAction.allCases {
+            #expect(TransitionTable.rules.contains { $0.action == action }, "\(action) has no rule")
         }
         for state in FlowState.allCases {
             #expect(TransitionTable.rules.contains { $0.from == state && !$0.keepsState }, "\(state) cannot be left")
@@ -42,9 +42,9 @@ import Testing
         try #require(flow.state == edge.from, "reached \(flow.state) instead of \(edge.from)")
         if let event {
             _ = try flow.handle(event)
-        } else if let command = edge.trigger.command {
-            // A query or a switch: the flow only checks that it is allowed.
-            try flow.check(command)
+        } else if let action = edge.trigger.action {
+            // A query or a setting: the flow only checks that it is allowed.
+            try flow.check(action)
         }
         #expect(flow.state == edge.to)
     }
@@ -53,7 +53,7 @@ import Testing
         // Resuming a quiz that turns out to be fully answered would finish it; from `home` no rule lists that.
         var flow = try FlowDriver.signedIn()
         let before = flow
-        #expect(throws: BrainyError.commandNotAllowed(.resume, state: .home, allowed: flow.allowedCommands)) {
+        #expect(throws: BrainyError.actionNotAllowed(.resume, state: .home)) {
             _ = try flow.handle(.resumeRequested(at: Fixtures.start))
         }
         #expect(flow == before)
@@ -65,23 +65,23 @@ import Testing
     }
 
     /// Reaches `edge.from` in a way that makes the trigger lead to `edge.to`, and the event that fires it (nil for a
-    /// command that leaves the state alone).
+    /// an action that leaves the state alone).
     private func setUp(_ edge: Edge) throws -> (QuizFlow, FlowEvent?) {
         let at = Fixtures.start + 1_000
         switch (edge.trigger, edge.to) {
-        case (.adCompleted, let origin), (.command(.ad), let origin) where edge.from == .watchingAd,
-             (.command(.skip), let origin) where edge.from == .watchingAd:
+        case (.adCompleted, let origin), (.action(.ad), let origin) where edge.from == .watchingAd,
+             (.action(.skip), let origin) where edge.from == .watchingAd:
             // Out of a rewarded ad (completed or skipped): back to where it began.
             var flow = try FlowDriver.flow(in: origin)
             _ = try flow.handle(.adWatchStarted(at: at))
             return (flow, .adWatchEnded(via: edge.trigger, rewardHints: edge.trigger == .adCompleted ? 1 : 0, at: at + 15))
-        case (.command(.ad), .watchingAd):
+        case (.action(.ad), .watchingAd):
             return (try FlowDriver.flow(in: edge.from), .adWatchStarted(at: at))
-        case (.command(.login), _), (.command(.register), _), (.sessionRestored, _):
+        case (.action(.login), _), (.action(.register), _), (.sessionRestored, _):
             let interrupted = edge.to == .interrupted ? Fixtures.play(answers: Fixtures.answers([.wrong])) : nil
             return (try FlowDriver.flow(in: edge.from),
                     .signedIn(FlowDriver.user, hintCredits: 0, interrupted: interrupted, via: edge.trigger))
-        case (.command(.logout), _):
+        case (.action(.logout), _):
             return (try FlowDriver.flow(in: edge.from), .signedOut)
         case (.sessionExpired, _):
             var flow = try FlowDriver.flow(in: edge.from)
@@ -97,13 +97,13 @@ import Testing
             var flow = try FlowDriver.flow(in: before)
             _ = try flow.handle(.maintenanceChanged(true))
             return (flow, .maintenanceChanged(false))
-        case (.command(.mode), _):
+        case (.action(.mode), _):
             return (try FlowDriver.flow(in: edge.from), .modeChosen(.multipleChoice))
-        case (.command(.category), _):
+        case (.action(.category), _):
             return (try FlowDriver.flow(in: edge.from), .categoryChosen(.country))
-        case (.command(.format), _):
+        case (.action(.format), _):
             return (try FlowDriver.flow(in: edge.from), .formatChosen(.individual))
-        case (.command(.start), .generating):
+        case (.action(.start), .generating):
             // AI mode: from ready, or after an AI quiz ended.
             var flow: QuizFlow
             if edge.from == .ready {
@@ -118,7 +118,7 @@ import Testing
                 }
             }
             return (flow, .startRequested(selection: .adaptive, count: 5))
-        case (.command(.start), _):
+        case (.action(.start), _):
             var flow = try FlowDriver.flow(in: edge.from)
             let effects = try flow.handle(.startRequested(selection: .random, count: 5))
             #expect(effects.map(\.kind) == ["dealQuiz"])
@@ -129,31 +129,29 @@ import Testing
             return (try FlowDriver.flow(in: edge.from), .generationFailed)
         case (.timeRanOut, _):
             return (try FlowDriver.playing(timer: 5), .timeChecked(at: Fixtures.start + 6))
-        case (.command(.answer), _):
+        case (.action(.answer), _):
             return (try FlowDriver.flow(in: edge.from), .answerSubmitted("세종대왕", at: at))
-        case (.command(.speak), _):
+        case (.action(.speak), _):
             return (try FlowDriver.flow(in: edge.from), .answerSpoken("세종대왕", heard: "세종대왕", at: at))
-        case (.command(.hint), _):
+        case (.action(.hint), _):
             return (try FlowDriver.playing(credits: 1), .hintRequested(using: SeededGenerator(seed: 1)))
-        case (.command(.next), .question):
+        case (.action(.next), .question):
             return (try FlowDriver.flow(in: edge.from), .nextRequested(at: at))
-        case (.command(.skip), .question):
+        case (.action(.skip), .question):
             return (try FlowDriver.flow(in: edge.from), .skipRequested(at: at))
-        case (.command(.skip), let end), (.command(.next), let end):
+        case (.action(.skip), let end), (.action(.next), let end):
             // The last question of a quiz whose end is `end`.
             let format: QuizFormat = end == .finished ? .individual : .stage
             let correct = end == .stageFailed ? 3 : 4
-            if edge.trigger == .command(.skip) {
+            if edge.trigger == .action(.skip) {
                 return (try FlowDriver.atLastQuestion(format: format, correct: correct), .skipRequested(at: at))
             }
             return (try FlowDriver.afterLastAnswer(format: format, correct: correct), .nextRequested(at: at))
-        case (.command(.abandon), _):
+        case (.action(.abandon), _):
             return (try FlowDriver.flow(in: edge.from), .abandonRequested(at: at))
-        case (.command(.reset), _):
-            var flow = try FlowDriver.flow(in: edge.from)
-            flow.qaEnabled = true
-            return (flow, .progressReset(hintCredits: 3))
-        case (.command(.resume), let end):
+        case (.action(.reset), _):
+            return (try FlowDriver.flow(in: edge.from), .progressReset(hintCredits: 3))
+        case (.action(.resume), let end):
             let format: QuizFormat = end == .finished ? .individual : .stage
             let outcomes = switch end {
             case .question: Fixtures.outcomes(correct: 1, of: 2)
@@ -161,11 +159,9 @@ import Testing
             default: Fixtures.outcomes(correct: 4, of: 5)
             }
             return (try FlowDriver.interrupted(answered: outcomes, format: format), .resumeRequested(at: at))
-        case let (.command(command), _):
+        case (.action, _):
             #expect(edge.from == edge.to, "\(edge.testDescription) needs an event of its own in this suite")
-            var flow = try FlowDriver.flow(in: edge.from)
-            flow.qaEnabled = command.isQA
-            return (flow, nil)
+            return (try FlowDriver.flow(in: edge.from), nil)
         }
     }
 }

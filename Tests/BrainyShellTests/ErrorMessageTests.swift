@@ -8,7 +8,7 @@ import Testing
 @Suite struct ErrorMessageTests {
     @Test func aRefusalSaysInBothLanguagesWhatIsAllowedNow() throws {
         let flow = QuizFlow()
-        let error = #expect(throws: BrainyError.self) { try flow.check(.hint) }
+        let error = #expect(throws: ShellError.self) { try flow.check(CommandName.hint) }
         let message = ErrorMessage.of(try #require(error))
         #expect(message.ko.contains("'hint'"))
         #expect(message.ko.contains("로그아웃됨"))
@@ -26,7 +26,8 @@ import Testing
     }
 
     static let samples: [any Error] = [
-        BrainyError.commandNotAllowed(.next, state: .home, allowed: [.help]), BrainyError.qaOnly(.clock),
+        ShellError.commandNotAllowed(.next, state: .home, allowed: [.help]), ShellError.qaOnly(.clock),
+        BrainyError.actionNotAllowed(.next, state: .home),
         BrainyError.transitionNotInTable(from: .home, trigger: .sessionRestored, to: nil),
         BrainyError.nothingToResume, BrainyError.invalidEmail("x"),
         BrainyError.passwordTooShort(minimum: 8), BrainyError.passwordsDoNotMatch, BrainyError.emailTaken("a@b.co"),

@@ -8,7 +8,7 @@ import Testing
     @Test func everyTransitionOfTheTableGetsAPath() {
         let plan = PathPlanner.plan()
         #expect(plan.unreachable.isEmpty, "\(plan.unreachable.map(\.label))")
-        #expect(plan.paths.count == FlowTransition.all.count)
+        #expect(plan.paths.count == ShellTransition.all.count)
         for path in plan.paths {
             #expect(path.steps.last?.transitions.contains(path.transition) == true, "\(path.transition.label)")
         }
@@ -16,10 +16,10 @@ import Testing
 
     @Test func pathsAreTheShortest() throws {
         let plan = PathPlanner.plan(for: [
-            FlowTransition(from: .signedOut, trigger: .command(.login), to: .home),
-            FlowTransition(from: .question, trigger: .command(.answer), to: .answered),
-            FlowTransition(from: .answered, trigger: .command(.next), to: .finished),
-            FlowTransition(from: .signedOut, trigger: .maintenanceStarted, to: .maintenance),
+            ShellTransition(from: .signedOut, trigger: .command(.login), to: .home),
+            ShellTransition(from: .question, trigger: .command(.answer), to: .answered),
+            ShellTransition(from: .answered, trigger: .command(.next), to: .finished),
+            ShellTransition(from: .signedOut, trigger: .system(.maintenanceStarted), to: .maintenance),
         ])
         #expect(plan.paths.map(\.steps.count) == [1, 5, 6, 1])
         let lines = plan.paths[2].steps.flatMap(\.lines)
@@ -28,23 +28,23 @@ import Testing
     }
 
     @Test func aTransitionNothingCanTakeIsReported() {
-        let impossible = FlowTransition(from: .home, trigger: .command(.answer), to: .answered)
+        let impossible = ShellTransition(from: .home, trigger: .command(.answer), to: .answered)
         let plan = PathPlanner.plan(for: [impossible])
         #expect(plan.paths.isEmpty)
         #expect(plan.unreachable == [impossible])
     }
 
     @Test(arguments: [
-        FlowTransition(from: .answered, trigger: .command(.next), to: .stageCleared),
-        FlowTransition(from: .interrupted, trigger: .command(.resume), to: .stageFailed),
-        FlowTransition(from: .home, trigger: .command(.login), to: .interrupted),
-        FlowTransition(from: .signedOut, trigger: .command(.register), to: .interrupted),
-        FlowTransition(from: .question, trigger: .sessionExpired, to: .signedOut),
-        FlowTransition(from: .maintenance, trigger: .sessionRestored, to: .maintenance),
-        FlowTransition(from: .maintenance, trigger: .maintenanceEnded, to: .answered),
-        FlowTransition(from: .question, trigger: .command(.speak), to: .answered),
+        ShellTransition(from: .answered, trigger: .command(.next), to: .stageCleared),
+        ShellTransition(from: .interrupted, trigger: .command(.resume), to: .stageFailed),
+        ShellTransition(from: .home, trigger: .command(.login), to: .interrupted),
+        ShellTransition(from: .signedOut, trigger: .command(.register), to: .interrupted),
+        ShellTransition(from: .question, trigger: .system(.sessionExpired), to: .signedOut),
+        ShellTransition(from: .maintenance, trigger: .system(.sessionRestored), to: .maintenance),
+        ShellTransition(from: .maintenance, trigger: .system(.maintenanceEnded), to: .answered),
+        ShellTransition(from: .question, trigger: .command(.speak), to: .answered),
     ])
-    func aPathPlayedThroughTheShellTakesItsTransition(_ transition: FlowTransition) throws {
+    func aPathPlayedThroughTheShellTakesItsTransition(_ transition: ShellTransition) throws {
         let path = try #require(PathPlanner.plan(for: [transition]).paths.first)
         let shell = try ShellHarness(questionsPerCategory: 20)
         let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-paths-\(UUID().uuidString)")
@@ -57,9 +57,9 @@ import Testing
 
     @Test func theCoverageReportSaysWhatNoTranscriptTook() {
         let coverage = TransitionCoverage()
-        coverage.note(FlowTransition(from: .signedOut, trigger: .command(.login), to: .home))
+        coverage.note(ShellTransition(from: .signedOut, trigger: .command(.login), to: .home))
         let report = coverage.report()
-        #expect(report.hasPrefix("coverage: 1 of \(FlowTransition.all.count) transitions (0%)"))
+        #expect(report.hasPrefix("coverage: 1 of \(ShellTransition.all.count) transitions (0%)"))
         #expect(report.contains("  signed_out --help--> signed_out"))
         #expect(!report.contains("  signed_out --login--> home"))
     }

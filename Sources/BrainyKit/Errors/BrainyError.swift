@@ -4,10 +4,8 @@ import Foundation
 /// turns each case into a message in its own terms; see BrainyShell's `ErrorMessage`).
 public enum BrainyError: Error, Equatable, Sendable {
     // The flow
-    /// `command` is not allowed in `state`; `allowed` is what is.
-    case commandNotAllowed(CommandName, state: FlowState, allowed: [CommandName])
-    /// A tester's command while the tester's switches are off.
-    case qaOnly(CommandName)
+    /// `action` is not allowed in `state` (`TransitionTable.allowedActions(in:)` says what is).
+    case actionNotAllowed(FlowAction, state: FlowState)
     /// The flow tried a move its transition table does not list (a fault of the program, not of the user).
     case transitionNotInTable(from: FlowState, trigger: FlowTrigger, to: FlowState?)
     /// The config in force turns this type off (its feature flag).

@@ -1,9 +1,9 @@
 import Foundation
 
-/// What happened: a command the user gave, or the outcome of an effect the runner performed.
+/// What happened: an action asked of the flow, or the outcome of an effect the runner performed.
 public enum FlowEvent: Sendable {
     /// Signed in by `login` (the default), `register`, or the session restored at start-up.
-    case signedIn(SignedInUser, hintCredits: Int, interrupted: QuizPlay?, via: FlowTrigger = .command(.login))
+    case signedIn(SignedInUser, hintCredits: Int, interrupted: QuizPlay?, via: FlowTrigger = .action(.login))
     case signedOut
     /// The device's sign-in had expired: the user is signed out (under maintenance, once it ends).
     case sessionExpired

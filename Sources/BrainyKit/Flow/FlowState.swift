@@ -1,4 +1,4 @@
-/// The states of the quiz flow. Each knows, through the transition table, the commands it accepts.
+/// The states of the quiz flow. Each knows, through the transition table, the actions it accepts.
 public enum FlowState: String, CaseIterable, Codable, Sendable {
     case signedOut = "signed_out"
     case home

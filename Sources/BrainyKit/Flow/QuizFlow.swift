@@ -1,7 +1,7 @@
 import Foundation
 
 /// The quiz flow as a value type: `handle(_:)` moves the state and returns the effects the caller must perform. It
-/// never does I/O. Which command is allowed where comes from `TransitionTable`.
+/// never does I/O. Which action is allowed where comes from `TransitionTable`.
 public struct QuizFlow: Equatable, Sendable {
     public private(set) var state: FlowState = .signedOut
     public private(set) var user: SignedInUser?
@@ -10,7 +10,7 @@ public struct QuizFlow: Equatable, Sendable {
     public private(set) var hintCredits = 0
     /// Seconds allowed per question; 0 means no limit.
     public private(set) var timerSeconds: Int
-    /// `--qa`: the QA commands are allowed (and listed).
+    /// A front end's tester switches are on (the flow keeps the flag across a sign-out; it rules on nothing by it).
     public var qaEnabled = false
     /// The last move the flow made, and how many it has made: what a coverage report reads.
     public private(set) var lastTransition: FlowTransition?
@@ -35,23 +35,19 @@ public struct QuizFlow: Equatable, Sendable {
             && lhs.hintCredits == rhs.hintCredits && lhs.timerSeconds == rhs.timerSeconds
     }
 
-    public var allowedCommands: [CommandName] {
-        TransitionTable.allowedCommands(in: state).filter { qaEnabled || !$0.isQA }
+    /// The actions allowed now, in `FlowAction`'s order.
+    public var allowedActions: [FlowAction] { TransitionTable.allowedActions(in: state) }
+
+    /// Throws the refusal that names the action and the current state, unless `action` is allowed now.
+    public func check(_ action: FlowAction) throws(BrainyError) {
+        _ = try rule(for: .action(action))
     }
 
-    /// Throws the refusal that names the current state and what is allowed, unless `command` is allowed now.
-    public func check(_ command: CommandName) throws(BrainyError) {
-        _ = try rule(for: .command(command))
-    }
-
-    /// The rule the table has for `trigger` in the current state: a command not allowed here is refused with what
-    /// is; a system trigger the table does not list here is a fault of the flow.
+    /// The rule the table has for `trigger` in the current state: an action not allowed here is refused; a system
+    /// trigger the table does not list here is a fault of the flow.
     private func rule(for trigger: FlowTrigger) throws(BrainyError) -> TransitionRule {
-        if let command = trigger.command, command.isQA && !qaEnabled { throw .qaOnly(command) }
         guard let rule = TransitionTable.rule(from: state, trigger) else {
-            if let command = trigger.command {
-                throw .commandNotAllowed(command, state: state, allowed: allowedCommands)
-            }
+            if let action = trigger.action { throw .actionNotAllowed(action, state: state) }
             throw .transitionNotInTable(from: state, trigger: trigger, to: nil)
         }
         return rule
@@ -87,7 +83,7 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case .signedOut:
-            try signOut(by: rule(for: .command(.logout)))
+            try signOut(by: rule(for: .action(.logout)))
             return []
 
         case .sessionExpired:
@@ -109,7 +105,7 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case let .progressReset(credits):
-            let rule = try rule(for: .command(.reset))
+            let rule = try rule(for: .action(.reset))
             hintCredits = credits
             play = nil
             setup = nil
@@ -117,35 +113,35 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case let .modeChosen(type):
-            let rule = try rule(for: .command(.mode))
+            let rule = try rule(for: .action(.mode))
             setup = QuizSetup(type: type, category: nil, format: setup?.format ?? .individual)
             play = nil
             try move(to: .choosingCategory, by: rule)
             return []
 
         case let .categoryChosen(category):
-            let rule = try rule(for: .command(.category))
+            let rule = try rule(for: .action(.category))
             setup?.category = category
             play = nil
             try move(to: .ready, by: rule)
             return []
 
         case let .formatChosen(format):
-            let rule = try rule(for: .command(.format))
+            let rule = try rule(for: .action(.format))
             setup?.format = format
             play = nil
             try move(to: .ready, by: rule)
             return []
 
         case let .startRequested(selection, count):
-            let rule = try rule(for: .command(.start))
+            let rule = try rule(for: .action(.start))
             guard let user, let setup, let category = setup.category else { throw .nothingToResume }
             if setup.type == .ai { try move(to: .generating, by: rule) }
             return [.dealQuiz(DealRequest(userId: user.id, type: setup.type, category: category, format: setup.format,
                                           selection: selection, count: count))]
 
         case let .quizDealt(newPlay):
-            let rule = try rule(for: state == .generating ? .questionsGenerated : .command(.start))
+            let rule = try rule(for: state == .generating ? .questionsGenerated : .action(.start))
             play = newPlay
             try move(to: .question, by: rule)
             return [.showQuestion]
@@ -162,13 +158,13 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case let .answerSubmitted(text, heard, at):
-            return try answer(text, heard: heard, at: at, by: rule(for: .command(.answer)))
+            return try answer(text, heard: heard, at: at, by: rule(for: .action(.answer)))
 
         case let .answerSpoken(text, heard, at):
-            return try answer(text, heard: heard, at: at, by: rule(for: .command(.speak)))
+            return try answer(text, heard: heard, at: at, by: rule(for: .action(.speak)))
 
         case let .skipRequested(at):
-            let rule = try rule(for: .command(.skip))
+            let rule = try rule(for: .action(.skip))
             guard var play, let question = play.current else { return [] }
             let record = makeRecord(play, given: "", outcome: .skipped, at: at)
             // The right answer and its explanation are shown before the next question: a skip teaches too.
@@ -196,7 +192,7 @@ public struct QuizFlow: Equatable, Sendable {
             return [.persistAnswer(record, progress: play.quiz), .showFeedback(feedback)]
 
         case .nextRequested(let at):
-            return try advance(at: at, by: rule(for: .command(.next)))
+            return try advance(at: at, by: rule(for: .action(.next)))
 
         case var .hintRequested(generator):
             try check(.hint)
@@ -222,7 +218,7 @@ public struct QuizFlow: Equatable, Sendable {
                     .showHint(hint)]
 
         case .abandonRequested:
-            let rule = try rule(for: .command(.abandon))
+            let rule = try rule(for: .action(.abandon))
             guard var play else {
                 try move(to: .ready, by: rule)
                 return []
@@ -233,7 +229,7 @@ public struct QuizFlow: Equatable, Sendable {
             return [.markAbandoned(play.quiz), .showAbandoned(play.quiz)]
 
         case let .resumeRequested(at):
-            let rule = try rule(for: .command(.resume))
+            let rule = try rule(for: .action(.resume))
             guard var play else { throw .nothingToResume }
             play.openQuestion(at: play.answers.count, shownAt: at)
             self.play = play
@@ -262,7 +258,7 @@ public struct QuizFlow: Equatable, Sendable {
             return []
 
         case let .adWatchStarted(at):
-            let rule = try rule(for: .command(.ad))
+            let rule = try rule(for: .action(.ad))
             adOrigin = state
             adStartedAt = at
             try move(to: .watchingAd, by: rule)

@@ -4,12 +4,13 @@ public enum StateDiagram {
         case mermaid, dot
     }
 
-    /// The edges that change state, merged per (from, to) with their triggers: commands, and what happens around them
-    /// (maintenance, an expired or restored sign-in) in parentheses. QA commands only with `includeQA`.
-    static func edges(includeQA: Bool = false) -> [(from: FlowState, to: FlowState, label: String)] {
+    /// The edges that change state, merged per (from, to) with their triggers: actions, and what happens around them
+    /// (maintenance, an expired or restored sign-in) in parentheses. The actions in `hidden` are left out (a front end
+    /// hides what its person cannot ask for).
+    static func edges(hiding hidden: Set<FlowAction> = []) -> [(from: FlowState, to: FlowState, label: String)] {
         var labels: [String: [String]] = [:]
         var order: [(FlowState, FlowState)] = []
-        for rule in TransitionTable.rules where rule.isMove && (includeQA || rule.command?.isQA != true) {
+        for rule in TransitionTable.rules where rule.isMove && !(rule.action.map(hidden.contains) ?? false) {
             // A loop back to the same state is drawn only for what moves the quiz on (a hint, a skip).
             for target in rule.to where target != rule.from || rule.movesQuiz {
                 let key = "\(rule.from.rawValue)>\(target.rawValue)"
@@ -22,8 +23,8 @@ public enum StateDiagram {
         return order.map { ($0.0, $0.1, labels["\($0.0.rawValue)>\($0.1.rawValue)"]!.joined(separator: ", ")) }
     }
 
-    public static func render(_ style: Style, current: FlowState? = nil, includeQA: Bool = false) -> String {
-        let edges = edges(includeQA: includeQA)
+    public static func render(_ style: Style, current: FlowState? = nil, hiding hidden: Set<FlowAction> = []) -> String {
+        let edges = edges(hiding: hidden)
         switch style {
         case .mermaid:
             var lines = ["stateDiagram-v2", "    [*] --> signed_out"]

@@ -1,19 +1,6 @@
-/// The commands of the shell, by name. The names are the interface; keep them.
-public enum CommandName: String, CaseIterable, Sendable, Codable {
-    case help, state, login, register, logout
-    case mode, category, format, start, answer, speak, next, skip, hint, abandon, resume, `repeat`
-    case history, stats, profile, settings, sync, leaderboard, diagram, timing, record, source, clear, exit
-    case ad
-    /// QA switches: only with `--qa`; absent from help and completion otherwise.
-    case clock, flags, config, reset, ai, ads
-
-    /// Commands a tester needs and a player never sees.
-    public var isQA: Bool { [.clock, .flags, .config, .reset, .ai, .ads].contains(self) }
-}
-
-/// What moves the flow: a command the user gave, or something that happened around it.
+/// What moves the flow: an action asked of it, or something that happened around it.
 public enum FlowTrigger: Hashable, Sendable {
-    case command(CommandName)
+    case action(FlowAction)
     /// The config in force turned maintenance on (at start-up, after a sync, or by QA's `config`).
     case maintenanceStarted
     /// Maintenance is over: the flow goes back to the state it was in.
@@ -31,15 +18,15 @@ public enum FlowTrigger: Hashable, Sendable {
     /// The open question's time limit passed before an answer came: it is closed and graded as timed out.
     case timeRanOut
 
-    public var command: CommandName? {
-        if case let .command(name) = self { return name }
+    public var action: FlowAction? {
+        if case let .action(action) = self { return action }
         return nil
     }
 
-    /// How the trigger is named in `state`, the diagram and the coverage report.
+    /// How the trigger is named in the diagram and in a move the table does not list.
     public var label: String {
         switch self {
-        case let .command(name): name.rawValue
+        case let .action(action): action.rawValue
         case .maintenanceStarted: "(maintenance on)"
         case .maintenanceEnded: "(maintenance off)"
         case .sessionExpired: "(session expired)"
@@ -74,13 +61,13 @@ public struct TransitionRule: Equatable, Sendable {
         self.movesQuiz = movesQuiz
     }
 
-    public init(_ from: FlowState, _ command: CommandName, _ to: [FlowState], guard guardText: Localized? = nil,
+    public init(_ from: FlowState, _ action: FlowAction, _ to: [FlowState], guard guardText: Localized? = nil,
                 movesQuiz: Bool = false) {
-        self.init(from, .command(command), to, guard: guardText, movesQuiz: movesQuiz)
+        self.init(from, .action(action), to, guard: guardText, movesQuiz: movesQuiz)
     }
 
-    /// The command of a command rule; nil for the rules of system triggers.
-    public var command: CommandName? { trigger.command }
+    /// The action of an action's rule; nil for the rules of system triggers.
+    public var action: FlowAction? { trigger.action }
 
     /// A rule that keeps the state (a query or a setting).
     public var keepsState: Bool { to == [from] }
@@ -109,21 +96,15 @@ public struct FlowTransition: Hashable, Sendable {
         TransitionTable.rules.flatMap { rule in rule.to.map { FlowTransition(from: rule.from, trigger: rule.trigger, to: $0) } }
 }
 
-/// The table that drives the flow (the states it may move to), `help`, completion, refusals and `diagram`.
+/// The table that drives the flow: which actions each state allows, and the states each may lead to. A front end
+/// derives its refusals, its lists of what is allowed now and its diagram from it.
 public enum TransitionTable {
-    public static let rules: [TransitionRule] = commandRules + systemRules
+    public static let rules: [TransitionRule] = actionRules + systemRules
 
-    /// The commands allowed in every state a person can type in (all but the transient ones), keeping it.
-    public static let anywhere: [CommandName] = [.help, .state, .diagram, .timing, .record, .source, .clear, .exit, .clock,
-                                                 .flags, .config, .ai, .ads]
-
-    private static let commandRules: [TransitionRule] = {
+    private static let actionRules: [TransitionRule] = {
         var rules: [TransitionRule] = []
         let signedIn = FlowState.allCases.filter {
             $0 != .signedOut && $0 != .maintenance && $0 != .watchingAd && !$0.isTransient
-        }
-        for state in FlowState.allCases where !state.isTransient {
-            rules += anywhere.map { TransitionRule(state, $0, [state]) }
         }
         // Signing in and out.
         let afterLogin: [FlowState] = [.home, .interrupted]
@@ -132,7 +113,7 @@ public enum TransitionTable {
                                     guard: Localized(ko: "이메일 형식과 비밀번호 정책", en: "email format and password policy")))
         for state in signedIn {
             rules.append(TransitionRule(state, .logout, [.signedOut]))
-            for query in [CommandName.history, .stats, .profile, .settings, .sync, .leaderboard] {
+            for query in [FlowAction.history, .stats, .profile, .settings, .sync, .leaderboard] {
                 rules.append(TransitionRule(state, query, [state]))
             }
             if state != .question && state != .answered {
@@ -235,12 +216,13 @@ public enum TransitionTable {
         rules(from: state).first { $0.trigger == trigger }
     }
 
-    public static func allowedCommands(in state: FlowState) -> [CommandName] {
-        let allowed = Set(rules(from: state).compactMap(\.command))
-        return CommandName.allCases.filter(allowed.contains)
+    /// The actions `state` allows, in `FlowAction`'s order.
+    public static func allowedActions(in state: FlowState) -> [FlowAction] {
+        let allowed = Set(rules(from: state).compactMap(\.action))
+        return FlowAction.allCases.filter(allowed.contains)
     }
 
-    public static func allows(_ command: CommandName, in state: FlowState) -> Bool {
-        rule(from: state, .command(command)) != nil
+    public static func allows(_ action: FlowAction, in state: FlowState) -> Bool {
+        rule(from: state, .action(action)) != nil
     }
 }

@@ -140,11 +140,11 @@ final class AdSession {
     }
 
     /// `ad skip` or `skip` before the end: nothing is granted.
-    func skip(via command: CommandName) throws {
+    func skip(via action: FlowAction) throws {
         guard watch != nil else { return }
         watch = nil
         let waited = flow.waitingForAdEnd
-        try flowAccess.apply(.adWatchEnded(via: .command(command), rewardHints: 0, at: now))
+        try flowAccess.apply(.adWatchEnded(via: .action(action), rewardHints: 0, at: now))
         console.line(Localized(ko: "광고를 건너뛰었습니다. 보상은 없습니다.", en: "Ad skipped: no reward."))
         tellWhatWaited(waited)
     }

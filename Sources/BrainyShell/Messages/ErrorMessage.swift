@@ -34,18 +34,20 @@ public enum ErrorMessage {
             en: "The database could not be written: it reached the file size limit (ulimit -f, \(size)), and this shell may not write a larger file. Lift the limit with 'ulimit -f unlimited' (or raise it), then start brainy again. Everything saved so far is kept.")
     }
 
+    /// `name` is not allowed in `state`; `allowed` is what is.
+    static func notAllowed(_ name: CommandName, state: FlowState, allowed: [CommandName]) -> Localized {
+        let command = name.rawValue
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return Localized(
+            ko: "\(Josa.attach("'\(command)'", .topic)) 지금 쓸 수 없습니다 (현재 상태: \(state.name.ko)). 지금 쓸 수 있는 명령: \(list)",
+            en: "'\(command)' is not allowed now (state: \(state.name.en)). Allowed now: \(list)")
+    }
+
     static func domain(_ error: BrainyError, timeZone: TimeZone) -> Localized {
         switch error {
-        case let .commandNotAllowed(name, state, allowed):
-            let command = name.rawValue
-            let list = allowed.map(\.rawValue).joined(separator: ", ")
-            return Localized(
-                ko: "\(Josa.attach("'\(command)'", .topic)) 지금 쓸 수 없습니다 (현재 상태: \(state.name.ko)). 지금 쓸 수 있는 명령: \(list)",
-                en: "'\(command)' is not allowed now (state: \(state.name.en)). Allowed now: \(list)")
-        case let .qaOnly(name):
-            let command = name.rawValue
-            return Localized(ko: "\(Josa.attach("'\(command)'", .topic)) QA 명령입니다. brainy를 --qa로 시작하면 쓸 수 있습니다.",
-                             en: "'\(command)' is a QA command: start brainy with --qa to use it.")
+        case let .actionNotAllowed(action, state):
+            // The shell checks each command before it runs; an action refused inside one is said as its command.
+            return notAllowed(CommandName(action), state: state, allowed: CommandRules.allowed(in: state, qa: false))
         case let .transitionNotInTable(from, trigger, to):
             let move = "\(from.rawValue) --\(trigger.label)--> \(to?.rawValue ?? "?")"
             return Localized(ko: "내부 오류: 전이 표에 없는 이동입니다 (\(move)). 아무것도 바뀌지 않았습니다. 이 줄과 함께 알려 주세요.",
@@ -216,6 +218,12 @@ public enum ErrorMessage {
 
     static func shell(_ error: ShellError) -> Localized {
         switch error {
+        case let .commandNotAllowed(name, state, allowed):
+            return notAllowed(name, state: state, allowed: allowed)
+        case let .qaOnly(name):
+            let command = name.rawValue
+            return Localized(ko: "\(Josa.attach("'\(command)'", .topic)) QA 명령입니다. brainy를 --qa로 시작하면 쓸 수 있습니다.",
+                             en: "'\(command)' is a QA command: start brainy with --qa to use it.")
         case let .unknownCommand(word, suggestion):
             let hint = suggestion.map { Localized(ko: " \(Josa.attach("'\($0)'", .object)) 입력하려던 건가요?", en: " Did you mean '\($0)'?") }
                 ?? Localized(ko: "", en: "")

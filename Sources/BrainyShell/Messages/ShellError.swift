@@ -2,6 +2,10 @@ import BrainyKit
 
 /// What the shell itself refuses or meets: words typed, files, input, and the sync server as the shell sees it.
 public enum ShellError: Error, Equatable, Sendable {
+    /// `command` is not allowed in `state`; `allowed` is what is.
+    case commandNotAllowed(CommandName, state: FlowState, allowed: [CommandName])
+    /// A tester's command while the tester's switches are off.
+    case qaOnly(CommandName)
     case unknownCommand(String, suggestion: String?)
     case missingArgument(command: String, usage: String)
     case invalidArgument(command: String, value: String, expected: [String])

@@ -10,9 +10,13 @@ enum PathModel {
 
     static func steps(from state: PlanState) -> [PlanStep] {
         var steps: [PlanStep] = []
+        // The shell's own commands first, as `ShellTransition.all` lists them.
+        if !state.flow.isTransient {
+            for command in CommandRules.anywhere { steps += commandSteps(command, keepsState: true, state) }
+        }
         for rule in TransitionTable.rules(from: state.flow) {
             switch rule.trigger {
-            case let .command(command): steps += commandSteps(command, rule, state)
+            case let .action(action): steps += commandSteps(CommandName(action), keepsState: rule.keepsState, state)
             case .maintenanceStarted: steps += maintenance(on: true, state)
             case .maintenanceEnded: steps += maintenance(on: false, state)
             case .sessionExpired: steps += expiry(state)
@@ -26,14 +30,14 @@ enum PathModel {
         return steps
     }
 
-    private static func move(_ state: PlanState, _ trigger: FlowTrigger, to target: FlowState) -> FlowTransition {
-        FlowTransition(from: state.flow, trigger: trigger, to: target)
+    private static func move(_ state: PlanState, _ trigger: ShellTrigger, to target: FlowState) -> ShellTransition {
+        ShellTransition(from: state.flow, trigger: trigger, to: target)
     }
 
     // MARK: Commands
 
-    private static func commandSteps(_ command: CommandName, _ rule: TransitionRule, _ state: PlanState) -> [PlanStep] {
-        let trigger = FlowTrigger.command(command)
+    private static func commandSteps(_ command: CommandName, keepsState: Bool, _ state: PlanState) -> [PlanStep] {
+        let trigger = ShellTrigger.command(command)
         switch command {
         case .login:
             var steps = [signIn(as: PlanState.guest, lines: { offer in
@@ -99,7 +103,7 @@ enum PathModel {
                 // AI mode makes its questions first.
                 let transitions = state.ai
                     ? [move(state, trigger, to: .generating),
-                       FlowTransition(from: .generating, trigger: .questionsGenerated, to: .question)]
+                       ShellTransition(from: .generating, trigger: .system(.questionsGenerated), to: .question)]
                     : [move(state, trigger, to: .question)]
                 return PlanStep([.command(line)], transitions, next)
             }
@@ -110,8 +114,8 @@ enum PathModel {
                 steps.append(PlanStep(
                     [.command("flags ai off"), .command("start 1"), .command("flags ai on")],
                     [move(state, .command(.flags), to: state.flow), move(state, trigger, to: .generating),
-                     FlowTransition(from: .generating, trigger: .generationFailed, to: .ready),
-                     FlowTransition(from: .ready, trigger: .command(.flags), to: .ready)], next))
+                     ShellTransition(from: .generating, trigger: .system(.generationFailed), to: .ready),
+                     ShellTransition(from: .ready, trigger: .command(.flags), to: .ready)], next))
             }
             return steps
         case .answer, .speak:
@@ -128,7 +132,7 @@ enum PathModel {
                 return PlanStep([line], [move(state, trigger, to: .answered)], next)
             }
         case .ad:
-            return adSteps(rule, state)
+            return adSteps(state)
         case .skip where state.flow == .watchingAd:
             return adEnded(state, by: trigger, lines: [.command("skip")])
         case .next, .skip:
@@ -160,7 +164,7 @@ enum PathModel {
             return [PlanStep([.command("reset")], [move(state, trigger, to: .home)], next)]
         default:
             // A query or a switch: the state stays. Each line prints the same on every run.
-            guard rule.keepsState else { return [] }
+            guard keepsState else { return [] }
             let line = CommandRegistry.command(command).quietExample
             return [PlanStep([.command(line)], [move(state, trigger, to: state.flow)], state)]
         }
@@ -169,7 +173,7 @@ enum PathModel {
     /// Signing in as `user`: the guest's history offered (and moved or not) where the shell offers it, then home or
     /// the quiz the user left in progress.
     private static func signIn(as user: Int, registering: Bool = false, moveHistory: Bool = false,
-                               lines: (String?) -> [PlanStep.Line], _ trigger: FlowTrigger,
+                               lines: (String?) -> [PlanStep.Line], _ trigger: ShellTrigger,
                                _ state: PlanState) -> PlanStep? {
         var next = state
         let offered = user != PlanState.guest && (state.user == PlanState.guest || registering) && state.guestPlayed
@@ -188,8 +192,8 @@ enum PathModel {
 
     /// `ad open` keeps the state (nothing shown yet: it says so); `ad watch` steps aside into a rewarded ad, QA's
     /// `ads ok` making sure there is one; from the ad, `ad skip` goes back.
-    private static func adSteps(_ rule: TransitionRule, _ state: PlanState) -> [PlanStep] {
-        let trigger = FlowTrigger.command(.ad)
+    private static func adSteps(_ state: PlanState) -> [PlanStep] {
+        let trigger = ShellTrigger.command(.ad)
         if state.flow == .watchingAd { return adEnded(state, by: trigger, lines: [.command("ad skip")]) }
         var watching = state
         watching.flow = .watchingAd
@@ -206,10 +210,10 @@ enum PathModel {
         next.flow = origin
         next.adOrigin = nil
         return [PlanStep([.command("clock advance 1m")],
-                         [move(state, .command(.clock), to: .watchingAd), move(state, .adCompleted, to: origin)], next)]
+                         [move(state, .command(.clock), to: .watchingAd), move(state, .system(.adCompleted), to: origin)], next)]
     }
 
-    private static func adEnded(_ state: PlanState, by trigger: FlowTrigger, lines: [PlanStep.Line]) -> [PlanStep] {
+    private static func adEnded(_ state: PlanState, by trigger: ShellTrigger, lines: [PlanStep.Line]) -> [PlanStep] {
         guard let origin = state.adOrigin else { return [] }
         var next = state
         next.flow = origin
@@ -231,8 +235,8 @@ enum PathModel {
         next.inProgress[user] = answered
         return [PlanStep([.command("settings timer 5"), .command("clock advance 6s"), .command("settings timer 0")],
                          [move(state, .command(.settings), to: .question), move(state, .command(.clock), to: .question),
-                          move(state, .timeRanOut, to: .answered),
-                          FlowTransition(from: .answered, trigger: .command(.settings), to: .answered)], next)]
+                          move(state, .system(.timeRanOut), to: .answered),
+                          ShellTransition(from: .answered, trigger: .command(.settings), to: .answered)], next)]
     }
 
     private static func maintenance(on: Bool, _ state: PlanState) -> [PlanStep] {
@@ -242,12 +246,12 @@ enum PathModel {
             guard state.flow != .maintenance else { return [] }
             next.beforeMaintenance = state.flow
             next.flow = .maintenance
-            return [PlanStep([.command("config maintenance on")], [move(state, .maintenanceStarted, to: .maintenance)], next)]
+            return [PlanStep([.command("config maintenance on")], [move(state, .system(.maintenanceStarted), to: .maintenance)], next)]
         }
         guard state.flow == .maintenance else { return [] }
         next.flow = state.beforeMaintenance ?? (state.user == nil ? .signedOut : .home)
         next.beforeMaintenance = nil
-        return [PlanStep([.command("config maintenance off")], [move(state, .maintenanceEnded, to: next.flow)], next)]
+        return [PlanStep([.command("config maintenance off")], [move(state, .system(.maintenanceEnded), to: next.flow)], next)]
     }
 
     /// The clock moved past the sign-in's end; the next command finds it expired.
@@ -258,12 +262,12 @@ enum PathModel {
         if state.flow == .maintenance {
             next.flow = .maintenance
             next.beforeMaintenance = .signedOut
-            transitions.append(move(state, .sessionExpired, to: .maintenance))
+            transitions.append(move(state, .system(.sessionExpired), to: .maintenance))
         } else {
             next.flow = .signedOut
-            transitions.append(move(state, .sessionExpired, to: .signedOut))
+            transitions.append(move(state, .system(.sessionExpired), to: .signedOut))
         }
-        transitions.append(FlowTransition(from: next.flow, trigger: .command(.state), to: next.flow))
+        transitions.append(ShellTransition(from: next.flow, trigger: .command(.state), to: next.flow))
         return [PlanStep([.command("clock advance 2d"), .command("state")], transitions, next)]
     }
 
@@ -274,11 +278,11 @@ enum PathModel {
         next.inProgress = state.inProgress
         next.guestPlayed = state.guestPlayed
         next.maintenance = state.maintenance
-        var transitions: [FlowTransition] = []
+        var transitions: [ShellTransition] = []
         if state.maintenance {
             next.flow = .maintenance
             next.beforeMaintenance = .signedOut
-            transitions.append(FlowTransition(from: .signedOut, trigger: .maintenanceStarted, to: .maintenance))
+            transitions.append(ShellTransition(from: .signedOut, trigger: .system(.maintenanceStarted), to: .maintenance))
         }
         if let user = state.user {
             let restored = next.signedIn(as: user, interrupted: next.inProgress[user])
@@ -287,9 +291,9 @@ enum PathModel {
                 waiting.flow = .maintenance
                 waiting.beforeMaintenance = restored.flow
                 next = waiting
-                transitions.append(FlowTransition(from: .maintenance, trigger: .sessionRestored, to: .maintenance))
+                transitions.append(ShellTransition(from: .maintenance, trigger: .system(.sessionRestored), to: .maintenance))
             } else {
-                transitions.append(FlowTransition(from: .signedOut, trigger: .sessionRestored, to: restored.flow))
+                transitions.append(ShellTransition(from: .signedOut, trigger: .system(.sessionRestored), to: restored.flow))
                 next = restored
             }
         }

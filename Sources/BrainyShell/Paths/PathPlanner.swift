@@ -4,20 +4,20 @@ import BrainyKit
 /// a breadth-first search over the planner's states, whose moves come from the table's rules (`PathModel`).
 enum PathPlanner {
     struct Path: Hashable {
-        var transition: FlowTransition
+        var transition: ShellTransition
         var steps: [PlanStep]
     }
 
     struct Plan {
         var paths: [Path]
         /// Transitions of the table no path reaches (the table lists a move nothing can make).
-        var unreachable: [FlowTransition]
+        var unreachable: [ShellTransition]
     }
 
     /// Paths for `transitions` (every transition of the table unless told otherwise), in the table's order.
-    static func plan(for transitions: [FlowTransition] = FlowTransition.all, maximumSteps: Int = 20) -> Plan {
+    static func plan(for transitions: [ShellTransition] = ShellTransition.all, maximumSteps: Int = 20) -> Plan {
         var wanted = Set(transitions)
-        var found: [FlowTransition: [PlanStep]] = [:]
+        var found: [ShellTransition: [PlanStep]] = [:]
         var visited: Set<PlanState> = [PlanState()]
         var frontier: [(state: PlanState, steps: [PlanStep])] = [(PlanState(), [])]
         var depth = 0

@@ -11,7 +11,7 @@ public enum PathWriter {
         language: .en, timeZone: TimeZone(identifier: "GMT") ?? .gmt, qa: true, columns: 100, ads: true)
 
     public struct Failure: Error, CustomStringConvertible {
-        public var transition: FlowTransition
+        public var transition: ShellTransition
         public var message: String
         public var description: String { "\(transition.label): \(message)" }
     }
@@ -19,7 +19,7 @@ public enum PathWriter {
     public struct Result {
         public var written: [URL]
         public var failures: [Failure]
-        public var unreachable: [FlowTransition]
+        public var unreachable: [ShellTransition]
     }
 
     /// Writes one transcript per transition of the table into `folder`; `makeServices` gives each path a new
@@ -47,7 +47,7 @@ public enum PathWriter {
     }
 
     /// `question--answer--answered.transcript`, `home--maintenance-on--maintenance.transcript`.
-    public static func fileName(for transition: FlowTransition) -> String {
+    public static func fileName(for transition: ShellTransition) -> String {
         let trigger = transition.trigger.label.filter { $0 != "(" && $0 != ")" }.replacingOccurrences(of: " ", with: "-")
         return "\(transition.from.rawValue)--\(trigger)--\(transition.to.rawValue).transcript"
     }
@@ -94,7 +94,7 @@ public enum PathWriter {
     /// The speeds (words a minute) a spoken answer is recorded at, the first first.
     static let speakingRates = [150, 175, 130, 200]
 
-    private static func written(_ line: PlanStep.Line, in session: ShellSession, _ transition: FlowTransition,
+    private static func written(_ line: PlanStep.Line, in session: ShellSession, _ transition: ShellTransition,
                                 recordings: URL, attempt: Int = 0) throws(Failure) -> (String, [String]) {
         switch line {
         case let .command(command, inputs):
@@ -137,5 +137,5 @@ public enum PathWriter {
 
 /// The transitions one step took, as the session told them.
 private final class TakenTransitions {
-    var list: [FlowTransition] = []
+    var list: [ShellTransition] = []
 }

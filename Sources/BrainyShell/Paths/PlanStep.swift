@@ -15,10 +15,10 @@ struct PlanStep: Hashable {
     }
 
     var lines: [Line]
-    var transitions: [FlowTransition]
+    var transitions: [ShellTransition]
     var next: PlanState
 
-    init(_ lines: [Line], _ transitions: [FlowTransition], _ next: PlanState) {
+    init(_ lines: [Line], _ transitions: [ShellTransition], _ next: PlanState) {
         self.lines = lines
         self.transitions = transitions
         self.next = next

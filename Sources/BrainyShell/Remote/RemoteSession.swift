@@ -167,7 +167,7 @@ final class RemoteSession {
         let response = try call(api, email: email) { try await $0.register(email: email, password: password) }
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
-        try completeSignIn(response, api: api, via: .command(.register))
+        try completeSignIn(response, api: api, via: .action(.register))
         keepDeviceCookie(response.deviceCookie, api: api, email: email)
     }
 
@@ -195,7 +195,7 @@ final class RemoteSession {
 
     /// Keeps the server's sign-in on the device (the account, its tokens) and signs in locally.
     func completeSignIn(_ response: AuthResponse, api: any RemoteAPI,
-                                      via trigger: FlowTrigger = .command(.login)) throws {
+                                      via trigger: FlowTrigger = .action(.login)) throws {
         let user = try repository.adoptRemoteAccount(response.user, now: now())
         try repository.saveRemoteTokens(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,

@@ -66,7 +66,7 @@ struct AccountSignIn {
         let user = try repository.createEmailUser(email: email, passwordHash: session.services.hasher.hash(password), now: now)
         console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
-        try signIn(user, announce: true, via: .command(.register))
+        try signIn(user, announce: true, via: .action(.register))
     }
 
     /// Refuses to sign in when the config asks for a newer shell than this one.
@@ -92,7 +92,7 @@ struct AccountSignIn {
 
     /// Starts the device session and moves the flow to home (or to the interrupted quiz).
     /// `restoring`: the open session found at start-up, when signing it back in (read again when not given).
-    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .command(.login),
+    func signIn(_ user: User, announce: Bool, via trigger: FlowTrigger = .action(.login),
                 restoring restored: AuthSession? = nil) throws {
         if user.lockedUntil.map({ $0 > now }) == true, user.provider == .email { throw BrainyError.accountLocked(until: user.lockedUntil ?? now) }
         if announce, flow.user != nil {
@@ -102,7 +102,7 @@ struct AccountSignIn {
         }
         // The guest's play goes along with whoever signs in from the guest, and is offered to an account made on this
         // device (someone who played as a guest and then registers keeps what they played).
-        if announce, user.provider != .guest, flow.user?.provider == .guest || trigger == .command(.register) {
+        if announce, user.provider != .guest, flow.user?.provider == .guest || trigger == .action(.register) {
             try offerGuestHistory(from: repository.guestUser(now: now).id, to: user)
         }
         let authSession: AuthSession

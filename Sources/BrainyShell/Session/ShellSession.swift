@@ -11,12 +11,14 @@ public final class ShellSession {
     public let console: Console
     public internal(set) var flow: QuizFlow {
         didSet {
-            if flow.transitionCount > oldValue.transitionCount, let taken = flow.lastTransition { transitionObserver?(taken) }
+            if flow.transitionCount > oldValue.transitionCount, let taken = flow.lastTransition {
+                transitionObserver?(ShellTransition(taken))
+            }
         }
     }
     /// Told of every transition the flow takes, and of every command the table allowed that kept the state: what
     /// `brainy --check --coverage` counts.
-    public var transitionObserver: ((FlowTransition) -> Void)?
+    public var transitionObserver: ((ShellTransition) -> Void)?
     /// The signed-in user's settings (the defaults when nobody is signed in).
     var settings = Settings()
     /// The remote config in force (the bundled default, the server's once fetched; QA may change it).
@@ -134,7 +136,7 @@ public final class ShellSession {
         guard let first = CommandLineSplitter.words(line).first else { return .proceed }
         guard let command = CommandRegistry.command(named: first) else {
             if flow.state == .question { return try answer(line) }
-            if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw BrainyError.qaOnly(qa) }
+            if let qa = CommandName(rawValue: first.lowercased()), qa.isQA { throw ShellError.qaOnly(qa) }
             if flow.state == .answered { throw ShellError.alreadyAnswered }
             let shown = first.count > 40 ? String(first.prefix(39)) + "…" : first
             throw ShellError.unknownCommand(shown, suggestion: CommandRegistry.suggestion(for: first))
@@ -170,9 +172,9 @@ public final class ShellSession {
     /// query, even one that failed: `sync` with no server stays where it is) or lists staying among its targets.
     private func noteStay(_ command: CommandName, since before: QuizFlow, failed: Bool) {
         guard flow.transitionCount == before.transitionCount,
-              let rule = TransitionTable.rule(from: before.state, .command(command)),
-              rule.to.contains(flow.state), rule.keepsState || !failed else { return }
-        transitionObserver?(FlowTransition(from: before.state, trigger: .command(command), to: flow.state))
+              let targets = CommandRules.targets(of: command, from: before.state),
+              targets.contains(flow.state), targets == [before.state] || !failed else { return }
+        transitionObserver?(ShellTransition(from: before.state, trigger: .command(command), to: flow.state))
     }
 
     /// A bare line while a question is open: the answer.
@@ -225,7 +227,7 @@ public final class ShellSession {
         try repository.endSession()
         _ = try? flow.handle(.sessionExpired)
         applyUserSettings(nil)
-        if !TransitionTable.allows(command, in: flow.state) { throw BrainyError.sessionExpired }
+        if !CommandRules.allows(command, in: flow.state) { throw BrainyError.sessionExpired }
     }
 
     /// Uses the signed-in user's settings (language, theme, timer), or the defaults when nobody is signed in.

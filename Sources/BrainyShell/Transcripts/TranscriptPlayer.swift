@@ -14,14 +14,14 @@ public final class TranscriptPlayer {
     private let options: ShellOptions
     private let reader = ScriptedLineReader()
     private let language: Language
-    private let observer: ((FlowTransition) -> Void)?
+    private let observer: ((ShellTransition) -> Void)?
     /// The session the next entry runs in.
     public private(set) var session: ShellSession
     /// What the first session printed when it started (a restored sign-in, an expired one).
     public private(set) var startOutput = ""
 
     public init(services: ShellServices, options: ShellOptions, language: Language,
-                observer: ((FlowTransition) -> Void)? = nil) {
+                observer: ((ShellTransition) -> Void)? = nil) {
         self.services = services
         self.options = options
         self.language = language
@@ -60,7 +60,7 @@ public final class TranscriptPlayer {
     }
 
     private static func makeSession(_ services: ShellServices, _ options: ShellOptions, _ reader: ScriptedLineReader,
-                                    _ language: Language, _ observer: ((FlowTransition) -> Void)?) -> ShellSession {
+                                    _ language: Language, _ observer: ((ShellTransition) -> Void)?) -> ShellSession {
         let console = Console(language: language, theme: .system, colorEnabled: false, capturing: true)
         let session = ShellSession(services: services, options: options, reader: reader, console: console)
         session.transitionObserver = observer

@@ -90,7 +90,7 @@ public enum TranscriptChecker {
 
     /// Replays `transcript`; `observer` hears every transition the flow takes (for a coverage report).
     public static func replay(_ transcript: Transcript, services: ShellServices, options: ShellOptions,
-                              observer: ((FlowTransition) -> Void)? = nil) -> Outcome {
+                              observer: ((ShellTransition) -> Void)? = nil) -> Outcome {
         let player = TranscriptPlayer(services: services, options: options, language: transcript.header.language,
                                       observer: observer)
         var updated = transcript
