@@ -2,10 +2,10 @@ import BrainyAPI
 import BrainyKit
 import Foundation
 
-/// `sync`: uploads the pending results, marks what the server acknowledged, fetches the config and the question pack
-/// when their versions changed, the leaderboard once a day, and returns what it did as a `SyncReport` (which
-/// `SyncReportRenderer` says). Whatever fails or is stopped (Ctrl-C), what was acknowledged stays synced and the rest
-/// stays pending. It prints nothing: its progress goes to `progress`.
+/// `sync`: uploads the pending results (`SyncUpload`), downloads what the account's other devices sent
+/// (`SyncDownload`), fetches the config and the question pack when their versions changed, the leaderboard once a day,
+/// and returns what it did as a `SyncReport` (which `SyncReportRenderer` says). Whatever fails or is stopped (Ctrl-C),
+/// what was acknowledged stays synced and the rest stays pending. It prints nothing: its progress goes to `progress`.
 struct SyncEngine {
     let remote: RemoteSession
     let repository: any BrainyRepository
@@ -46,7 +46,17 @@ struct SyncEngine {
         let watch = InterruptibleWait()
         defer { watch.finish() }
         let userId = user.id
-        try uploadPending(api, watch, userId: userId, into: &report)
+        do {
+            report.upload = try SyncUpload(remote: remote, repository: repository, now: now, batchSize: batchSize,
+                                           progress: progress).run(api, watch, userId: userId)
+        } catch let stopped as SyncUpload.Stopped {
+            report.upload = stopped.upload
+            report.notices.append(.uploadStopped(sent: stopped.upload.sent, total: stopped.upload.total))
+            throw stopped.error
+        }
+        if let upload = report.upload, upload.refused > 0 {
+            report.notices.append(.resultsRefused(count: upload.refused, reasons: upload.reasons))
+        }
         // The results are what a sync is for; the rest is optional: a part that fails is said and skipped, and the
         // others go on (the sync still succeeds).
         try optional(.serverSummary, &report) { report in
@@ -113,84 +123,6 @@ struct SyncEngine {
         } catch {
             report.notices.append(.skipped(part, error))
         }
-    }
-
-    private func uploadPending(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String,
-                               into report: inout SyncReport) throws {
-        let total = try repository.pendingSyncCount(userId: userId)
-        var sent = 0
-        var refused = 0
-        var reasons: Set<String> = []
-        var cursor = SyncCursor()
-        let started = ContinuousClock.now
-        func rate() -> Int {
-            let seconds = max((ContinuousClock.now - started) / .seconds(1), 0.001)
-            return Int(Double(sent) / seconds)
-        }
-        progress(.uploading(sent: sent, total: total, perSecond: rate()))
-        // Two requests in flight: while the server stores one batch, the shell reads and sends the next. A batch is
-        // marked synced only once the server has answered for it.
-        struct InFlight {
-            var request: ResultUploadRequest
-            var readAt: Date
-            var call: InterruptibleWait.Pending<ResultUploadResponse>
-        }
-        var inFlight: InFlight?
-        var exhausted = false
-        var token = try remote.tokens(api).accessToken
-        do throws {
-            while true {
-                var next: InFlight?
-                if !exhausted {
-                    let batch = try repository.pendingBatch(userId: userId, limit: max(1, batchSize), after: cursor)
-                    cursor = batch.next
-                    if batch.isEmpty {
-                        exhausted = true
-                    } else {
-                        let request = ResultUploadRequest(results: batch.results, quizzes: batch.quizzes)
-                        next = InFlight(request: request, readAt: now(),
-                                        call: watch.start { [token] in try await api.upload(request, accessToken: token) })
-                    }
-                }
-                guard let current = inFlight ?? next else { break }
-                if inFlight == nil {
-                    inFlight = next
-                    continue
-                }
-                let response: ResultUploadResponse
-                do throws(RemoteError) {
-                    response = try watch.wait(for: current.call)
-                } catch where error.status == 401 {
-                    // The access token expired under way: refreshed once, this batch sent again.
-                    let request = current.request
-                    response = try remote.authorized(api, watch) { api, token in try await api.upload(request, accessToken: token) }
-                    token = try remote.tokens(api).accessToken
-                } catch {
-                    next?.call.cancel()
-                    throw remote.translate(error, server: api.baseURL)
-                }
-                try repository.markSynced(resultIds: response.accepted, quizIds: response.acceptedQuizzes,
-                                          uploadedAt: current.readAt, now: now())
-                sent += response.accepted.count
-                let sentIds = Set(current.request.results.map(\.id))
-                refused += response.rejected.filter(sentIds.contains).count
-                for refusal in response.refusals where sentIds.contains(refusal.id) {
-                    reasons.insert(refusal.reason.rawValue)
-                }
-                inFlight = next
-                progress(.uploading(sent: sent, total: total, perSecond: rate()))
-            }
-        } catch {
-            progress(.ended)
-            report.upload = SyncReport.Upload(total: total, sent: sent, refused: refused, reasons: reasons.sorted(),
-                                              perSecond: rate())
-            report.notices.append(.uploadStopped(sent: sent, total: total))
-            throw error
-        }
-        progress(.ended)
-        report.upload = SyncReport.Upload(total: total, sent: sent, refused: refused, reasons: reasons.sorted(),
-                                          perSecond: rate())
-        if refused > 0 { report.notices.append(.resultsRefused(count: refused, reasons: reasons.sorted())) }
     }
 
     /// Asks what the server now holds for the account, and keeps it for `profile`.
