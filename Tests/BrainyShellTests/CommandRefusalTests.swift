@@ -72,11 +72,15 @@ import Testing
             """)
     }
 
-    /// An action the flow refuses inside a command is said as the command would be.
-    @Test func theFlowsRefusalIsSaidAsTheShellsOwn() {
-        let flowSays = ErrorMessage.of(BrainyError.actionNotAllowed(.hint, state: .answered))
-        let shellSays = ErrorMessage.of(ShellError.commandNotAllowed(.hint, state: .answered,
-                                                                     allowed: CommandRules.allowed(in: .answered, qa: false)))
+    /// An action the flow refuses inside a command is said as the command would be, the QA commands listed with
+    /// `--qa` as the shell's own refusal lists them.
+    @Test(arguments: [false, true])
+    func theFlowsRefusalIsSaidAsTheShellsOwn(qa: Bool) throws {
+        let session = try ShellHarness().session(qa: qa)
+        let flowSays = session.message(for: BrainyError.actionNotAllowed(.hint, state: .signedOut))
+        let shellSays = session.message(for: #expect(throws: ShellError.self) { try session.flow.check(CommandName.hint) }
+                                        ?? ShellError.inputEnded)
         #expect(flowSays == shellSays)
+        #expect(flowSays.en.contains("clock") == qa)
     }
 }

@@ -209,7 +209,12 @@ public final class ShellSession {
 
     /// What the user reads about `error`, times in the shell's time zone.
     public func message(for error: any Error) -> Localized {
-        ErrorMessage.of(error, timeZone: timeZone)
+        // An action the flow refused inside a command is said as the command's refusal, with what is allowed now.
+        if case let .actionNotAllowed(action, state)? = error as? BrainyError {
+            return ErrorMessage.of(ShellError.commandNotAllowed(CommandName(action), state: state,
+                                                                allowed: CommandRules.allowed(in: state, qa: flow.qaEnabled)))
+        }
+        return ErrorMessage.of(error, timeZone: timeZone)
     }
 
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.
