@@ -10,17 +10,23 @@ For each of a few voice questions (dealt by the shell itself, seeds 1..N over th
 and sox makes silence, noise and a tone                                                      -> should be refused.
 A spoken answer is accepted when the shell prints "I heard:", refused when it prints "I did not catch an answer".
 
-    python3 scripts/voice_rejection.py path/to/brainy [questions] [--seed N]
+    python3 scripts/voice_rejection.py path/to/brainy [questions] [--seed N] [--jobs N] [--keep DIR]
+
+--keep DIR keeps, for each spoken answer, the recognizer's files (its audio, grammar, dictionary and decodings) in
+DIR/<n>/ and the trials and verdicts in DIR/trials.json, for judging other rules offline (scripts/voice_offline.py).
 """
-import os, random, re, subprocess, sys, tempfile, time
+import json, os, random, re, shutil, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 brainy = args[0]
 questions = int(args[1]) if len(args) > 1 else 10
 seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 1
-if "--seed" in sys.argv:
-    args.remove(str(seed))
+jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 2
+keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
+for flag in ["--seed", "--jobs", "--keep"]:
+    if flag in sys.argv:
+        args.remove(sys.argv[sys.argv.index(flag) + 1])
 
 VOICES = ["en-us", "en", "en-us+m3", "en+f2", "en-us+f3", "en+m7"]
 SPEEDS = [130, 150, 175, 200]
@@ -43,14 +49,15 @@ with tempfile.TemporaryDirectory() as work:
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"), XDG_DATA_HOME=work, HOME=work, NO_COLOR="1")
     runs = [0]
 
-    def shell(number, category, command):
+    def shell(number, category, command, kept=None):
         runs[0] += 1
         db = os.path.join(work, f"db-{number}-{runs[0]}-{random.random()}.sqlite")
         script = f"login guest; mode voice; category {category}; start 1" + (f"; {command}" if command else "")
         for attempt in range(30):
             try:
                 done = subprocess.run([brainy, "--db", db, "--lang", "en", "--seed", str(number), "-c", script],
-                                      env=env, capture_output=True, text=True, timeout=120)
+                                      env=dict(env, BRAINY_ASR_KEEP=kept) if kept else env,
+                                      capture_output=True, text=True, timeout=120)
                 return done.stdout + done.stderr
             except OSError:  # the binary is being rebuilt ("text file busy"): wait for the build
                 time.sleep(2)
@@ -98,9 +105,15 @@ with tempfile.TemporaryDirectory() as work:
         for effect in chooser.sample(SOUNDS, 2):
             trials.append((question, sound(effect), " ".join(effect), "silence or noise", None))
 
-    def judge(trial):
+    if keep:
+        shutil.rmtree(keep, ignore_errors=True)
+        os.makedirs(keep)
+
+    def judge(numbered):
+        index, trial = numbered
         (number, category), path, what, kind, expected = trial
-        output = shell(number, category, f"answer --audio {path}")
+        kept = os.path.join(keep, str(index)) if keep else None
+        output = shell(number, category, f"answer --audio {path}", kept)
         heard = re.search(r"I heard: (.*)", output)
         if heard:
             said = words(heard.group(1))
@@ -112,8 +125,14 @@ with tempfile.TemporaryDirectory() as work:
             return trial, "refused", ""
         return trial, "error", output.strip().splitlines()[-1] if output.strip() else ""
 
-    with ThreadPoolExecutor(2) as pool:
-        results = list(pool.map(judge, trials))
+    with ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(judge, enumerate(trials)))
+    if keep:
+        with open(os.path.join(keep, "trials.json"), "w") as out:
+            json.dump([{"question": list(q), "what": what, "kind": kind, "expected": expected, "verdict": verdict,
+                        "heard": heard, "label": labels[q][expected] if expected is not None else None,
+                        "option": shown[q][expected] if expected is not None else None}
+                       for (q, path, what, kind, expected), verdict, heard in results], out, indent=1)
 
     tally = {}
     for (question, path, what, kind, expected), verdict, heard in results:

@@ -31,6 +31,9 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
+        // For measuring (scripts/voice_rejection.py --keep): the decodings and what they heard are kept there.
+        let keep = ProcessInfo.processInfo.environment["BRAINY_ASR_KEEP"] ?? ""
+        defer { if !keep.isEmpty { try? FileManager.default.copyItem(at: folder, to: URL(fileURLWithPath: keep)) } }
         let audio = folder.appendingPathComponent("answer.wav")
         // -R: sox dithers when it resamples, with a new random seed each run unless told to repeat; the same file
         // was then heard as "one" in one run and refused in the next (the generated paths' check caught it).
