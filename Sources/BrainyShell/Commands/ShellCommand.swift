@@ -6,6 +6,8 @@ import BrainyKit
 /// is registered once, in `CommandRegistry`; help, completion, refusals, "did you mean" and the README's table are
 /// read from there, and whether it is allowed now from the transition table.
 protocol ShellCommand: Sendable {
+    /// What the command may use (the flow, the console, the services it declares), made by the dispatcher.
+    associatedtype Context: CommandContext
     static var name: CommandName { get }
     /// Other words that call the command (`?` for help, `quit` for exit).
     static var aliases: [String] { get }
@@ -14,19 +16,19 @@ protocol ShellCommand: Sendable {
     static var summary: Localized { get }
     static var details: Localized { get }
     /// Words to offer for the argument being typed, after the arguments typed before it.
-    static func completions(after previous: [String], in session: ShellSession) -> [String]
+    static func completions(after previous: [String], in context: Context) -> [String]
     /// Whether what it prints goes through the pager on a terminal.
     static func isPaged(_ arguments: CommandArguments) -> Bool
     /// A way to type the command that changes nothing and prints the same on every run (a generated path's line for
     /// a rule that keeps the state).
     static var quietExample: String { get }
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome
+    static func run(_ arguments: CommandArguments, in context: Context) throws -> CommandOutcome
 }
 
 extension ShellCommand {
     static var aliases: [String] { [] }
     static var details: Localized { Localized(ko: "", en: "") }
-    static func completions(after previous: [String], in session: ShellSession) -> [String] { [] }
+    static func completions(after previous: [String], in context: Context) -> [String] { [] }
     static func isPaged(_ arguments: CommandArguments) -> Bool { false }
     static var quietExample: String { name.rawValue }
 

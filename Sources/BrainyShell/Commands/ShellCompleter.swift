@@ -13,7 +13,7 @@ struct ShellCompleter {
         if words.isEmpty {
             options = session.flow.allowedCommands.map(\.rawValue)
         } else if let command = CommandRegistry.command(named: words[0]) {
-            options = command.completions(after: Array(words.dropFirst()), in: session)
+            options = command.completions(after: Array(words.dropFirst()), from: session)
         } else {
             options = []
         }

@@ -159,7 +159,7 @@ public final class ShellSession {
         if paged { console.beginPaging() }
         defer { if paged { console.endPaging() } }
         do {
-            let outcome = try command.run(arguments, in: self)
+            let outcome = try command.run(arguments, from: self)
             noteStay(command.name, since: before, failed: false)
             return outcome
         } catch {
@@ -180,7 +180,7 @@ public final class ShellSession {
     /// A bare line while a question is open: the answer.
     private func answer(_ line: String) throws -> CommandOutcome {
         try expireSessionIfNeeded(before: .answer)
-        return try AnswerCommand.submitBareLine(line, in: self)
+        return try AnswerCommand.submitBareLine(line, in: QuizContext(self))
     }
 
     /// Reads a line a command needs (an email), noting it in a transcript being recorded.

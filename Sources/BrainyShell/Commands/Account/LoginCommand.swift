@@ -12,28 +12,28 @@ enum LoginCommand: ShellCommand {
         ko: "게스트는 이 기기에만 기록을 남깁니다. 이메일 계정은 'register'로 만듭니다. 서버가 있으면(--server URL) 이메일 로그인은 서버로 가고, google/apple은 코드와 링크를 보여 주고 승인을 기다립니다 (Ctrl-C로 그만두기).",
         en: "A guest keeps progress on this device only. Create an email account with 'register'. With a server (--server URL), email sign-in goes to it, and google/apple show a code and a link and wait for approval (Ctrl-C stops waiting).")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: AccountContext) -> [String] {
         previous.isEmpty ? AuthProvider.typedNames : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: AccountContext) throws -> CommandOutcome {
         // `login email a@b.co secret` would put a password on the command line (and in history): refused.
         guard arguments.count <= 2 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         let method = arguments.first?.lowercased() ?? AuthProvider.guest.rawValue
         guard let provider = AuthProvider(parsing: method) else {
             throw ShellError.invalidArgument(command: name.rawValue, value: method, expected: AuthProvider.typedNames)
         }
-        let remote = session.remote
+        let remote = context.remote
         if provider != .guest, let api = remote.api() {
             try remote.refreshConfigBeforeSignIn(api)
-            if session.config.maintenanceMode { throw BrainyError.maintenance }
+            if context.config.maintenanceMode { throw BrainyError.maintenance }
         }
-        guard session.config.allowsLogin(provider) else { throw BrainyError.loginMethodDisabled(provider) }
-        let accounts = AccountSignIn(session: session)
+        guard context.config.allowsLogin(provider) else { throw BrainyError.loginMethodDisabled(provider) }
+        let accounts = context.accounts
         try accounts.checkAppVersion()
         switch provider {
         case .guest:
-            try accounts.signIn(session.repository.guestUser(now: session.now), announce: true)
+            try accounts.signIn(context.guestUser(), announce: true)
         case .email:
             try accounts.loginWithEmail(arguments[1])
         case .google, .apple:

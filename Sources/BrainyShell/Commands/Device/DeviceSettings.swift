@@ -16,15 +16,15 @@ enum DeviceSettings {
     }
 
     /// The setting as shown: cleaned of terminal controls, a URL's credentials masked.
-    static func value(_ setting: DeviceSetting, in session: ShellSession) -> String {
-        OutsideText.clean(SecretWords.masking(storedValue(setting, in: session)))
+    static func value(_ setting: DeviceSetting, in context: DeviceContext) -> String {
+        OutsideText.clean(SecretWords.masking(storedValue(setting, in: context)))
     }
 
-    private static func storedValue(_ setting: DeviceSetting, in session: ShellSession) -> String {
+    private static func storedValue(_ setting: DeviceSetting, in context: DeviceContext) -> String {
         switch setting {
-        case .server: session.remote.serverURL ?? Switch.off.rawValue
-        case .voiceOut: (try? session.repository.syncValue(SyncKeys.voiceOut)).flatMap { $0 } ?? Switch.off.rawValue
-        case .ai: (try? session.repository.syncValue(SyncKeys.aiURL)).flatMap { $0 } ?? Switch.off.rawValue
+        case .server: context.remote.serverURL ?? Switch.off.rawValue
+        case .voiceOut: (try? context.deviceValue(SyncKeys.voiceOut)).flatMap { $0 } ?? Switch.off.rawValue
+        case .ai: (try? context.deviceValue(SyncKeys.aiURL)).flatMap { $0 } ?? Switch.off.rawValue
         }
     }
 
@@ -36,24 +36,24 @@ enum DeviceSettings {
         }
     }
 
-    static func change(_ setting: DeviceSetting, to value: String?, in session: ShellSession) throws {
-        let console = session.console
+    static func change(_ setting: DeviceSetting, to value: String?, in context: DeviceContext) throws {
+        let console = context.console
         guard let value else {
-            return console.line("\(setting.rawValue) = \(self.value(setting, in: session))   "
+            return console.line("\(setting.rawValue) = \(self.value(setting, in: context))   "
                                 + console.paint(console.text(help(setting)), \.muted))
         }
         switch setting {
         case .server:
             if DeviceSetting.isOff(value) {
-                try session.repository.setSyncValue(nil, for: SyncKeys.server)
+                try context.setDeviceValue(nil, for: SyncKeys.server)
             } else {
                 guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(SecretWords.masking(value)) }
-                try session.repository.setSyncValue(value, for: SyncKeys.server)
+                try context.setDeviceValue(value, for: SyncKeys.server)
             }
-            session.remote.serverReachable = nil
+            context.remote.serverReachable = nil
         case .voiceOut:
             if DeviceSetting.isOff(value) {
-                try session.repository.setSyncValue(nil, for: SyncKeys.voiceOut)
+                try context.setDeviceValue(nil, for: SyncKeys.voiceOut)
             } else {
                 // '' would be the current folder: refused, nothing saved.
                 guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw VoiceError.voiceOutEmpty }
@@ -63,20 +63,20 @@ enum DeviceSettings {
                 } catch {
                     throw ShellError.fileNotWritable(folder.path)
                 }
-                try session.repository.setSyncValue(folder.path, for: SyncKeys.voiceOut)
+                try context.setDeviceValue(folder.path, for: SyncKeys.voiceOut)
             }
         case .ai:
             if DeviceSetting.isOff(value) {
-                try session.repository.setSyncValue(nil, for: SyncKeys.aiURL)
+                try context.setDeviceValue(nil, for: SyncKeys.aiURL)
             } else {
                 guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(SecretWords.masking(value)) }
-                try session.repository.setSyncValue(value, for: SyncKeys.aiURL)
+                try context.setDeviceValue(value, for: SyncKeys.aiURL)
             }
         }
-        let shown = self.value(setting, in: session)
+        let shown = self.value(setting, in: context)
         console.line(console.paint("✔ ", \.success) + Localized(
             ko: "\(setting.rawValue) = \(shown) (저장됨)", en: "\(setting.rawValue) = \(shown) (saved)")[console.language])
-        if setting == .server, let forced = session.options.serverURL, forced != value {
+        if setting == .server, let forced = context.options.serverURL, forced != value {
             let shownForced = OutsideText.clean(SecretWords.masking(forced))
             console.line(console.paint(console.text(Localized(
                 ko: "이번 실행에서는 --server \(shownForced)가 우선합니다.", en: "For this run --server \(shownForced) wins.")), \.muted))

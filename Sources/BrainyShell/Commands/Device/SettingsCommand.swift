@@ -11,55 +11,54 @@ enum SettingsCommand: ShellCommand {
     static let details = Localized(ko: "예: settings theme dark, settings timer 20, settings timer off, settings server http://127.0.0.1:8080 (이 기기 전체)",
                                    en: "Examples: settings theme dark, settings timer 20, settings timer off, settings server http://127.0.0.1:8080 (for the whole device)")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: DeviceContext) -> [String] {
         if previous.isEmpty { return Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue) }
         guard previous.count == 1 else { return [] }
         if let device = DeviceSetting(rawValue: previous[0].lowercased()) { return DeviceSettings.completions(device) }
         return Settings.Key(rawValue: previous[0].lowercased())?.allowedValues ?? []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        guard let user = session.flow.user else { return .proceed }
+    static func run(_ arguments: CommandArguments, in context: DeviceContext) throws -> CommandOutcome {
+        guard let user = context.flow.user else { return .proceed }
         guard let keyWord = arguments.first else {
-            list(in: session)
+            list(in: context)
             return .proceed
         }
         if let device = DeviceSetting(rawValue: keyWord.lowercased()) {
-            try DeviceSettings.change(device, to: arguments[1], in: session)
+            try DeviceSettings.change(device, to: arguments[1], in: context)
             return .proceed
         }
         guard let key = Settings.Key(rawValue: keyWord.lowercased()) else { throw BrainyError.unknownSetting(keyWord) }
-        let console = session.console
+        let console = context.console
         guard let value = arguments[1] else {
-            console.line("\(key.rawValue) = \(OutsideText.clean(session.settings.value(of: key)))   " + console.paint(
+            console.line("\(key.rawValue) = \(OutsideText.clean(context.settings.value(of: key)))   " + console.paint(
                 console.text(key.help) + " · " + key.allowedValues.joined(separator: "|"), \.muted))
             return .proceed
         }
-        var changed = session.settings
+        var changed = context.settings
         try changed.set(key, to: value)
-        try session.repository.saveSettings(changed, userId: user.id, changedAt: session.now)
-        session.applyUserSettings(changed)
+        try context.saveSettings(changed, userId: user.id)
         let shown = OutsideText.clean(changed.value(of: key))
         console.line(console.paint("✔ ", \.success) + Localized(
             ko: "\(key.rawValue) = \(shown) (저장됨)", en: "\(key.rawValue) = \(shown) (saved)")[console.language])
-        if key == .language, let forced = session.options.languageOverride, forced != changed.language {
+        if key == .language, let forced = context.options.languageOverride, forced != changed.language {
             console.line(console.paint(console.text(Localized(
                 ko: "이번 실행에서는 --lang \(forced.rawValue)가 우선합니다.", en: "For this run --lang \(forced.rawValue) wins.")), \.muted))
         }
-        if key == .format, let forced = session.options.formatOverride, forced != changed.outputFormat {
+        if key == .format, let forced = context.options.formatOverride, forced != changed.outputFormat {
             console.line(console.paint(console.text(Localized(
                 ko: "이번 실행에서는 --format \(forced.rawValue)가 우선합니다.", en: "For this run --format \(forced.rawValue) wins.")), \.muted))
         }
         return .proceed
     }
 
-    private static func list(in session: ShellSession) {
-        let console = session.console
-        let settings = session.settings
+    private static func list(in context: DeviceContext) {
+        let console = context.console
+        let settings = context.settings
         var rows = Settings.Key.allCases.map { (key: $0.rawValue, value: OutsideText.clean(settings.value(of: $0)), help: $0.help) }
-        rows += DeviceSetting.allCases.map { (key: $0.rawValue, value: DeviceSettings.value($0, in: session),
+        rows += DeviceSetting.allCases.map { (key: $0.rawValue, value: DeviceSettings.value($0, in: context),
                                               help: DeviceSettings.help($0)) }
-        switch session.outputFormat {
+        switch context.outputFormat {
         case .json:
             return console.data(Report.json(Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.value) })))
         case .plain:

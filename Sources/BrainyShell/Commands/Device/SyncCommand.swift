@@ -9,7 +9,7 @@ enum SyncCommand: ShellCommand {
         ko: "서버는 --server URL이나 'settings server URL'로 정합니다. 올라가지 않은 결과를 올리고(진행 막대), 바뀐 설정과 문제 팩을 받고, 순위표는 하루 한 번 받습니다. Ctrl-C로 멈추면 서버가 받은 결과만 동기화된 것으로 표시되고 나머지는 다음 'sync'에 올라갑니다.",
         en: "Set the server with --server URL or 'settings server URL'. Uploads the pending results (with a progress bar), fetches a changed config and question pack, and the leaderboard once a day. Stopped with Ctrl-C, only what the server acknowledged is marked synced; the rest goes with the next 'sync'.")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in session: DeviceContext) throws -> CommandOutcome {
         let renderer = SyncReportRenderer(console: session.console)
         var engine = session.syncEngine()
         engine.progress = renderer.progress

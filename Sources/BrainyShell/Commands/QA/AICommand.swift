@@ -12,23 +12,23 @@ enum AICommand: ShellCommand {
     /// The longest prompt or reply shown whole.
     static let shownLength = 2000
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QAContext) -> [String] {
         previous.isEmpty ? ["log"] : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: QAContext) throws -> CommandOutcome {
         guard arguments.first?.lowercased() == "log", arguments.count == 1 else {
             throw ShellError.invalidArgument(command: name.rawValue, value: arguments.text, expected: ["log"])
         }
-        let console = session.console
-        guard !session.aiLog.isEmpty else {
+        let console = context.console
+        guard !context.aiLog.isEmpty else {
             console.line(console.text(Localized(ko: "아직 언어 모델과 주고받은 것이 없습니다 (--ai-url 또는 settings ai).",
                                                 en: "No exchanges with a language model yet (--ai-url or settings ai).")))
             return .proceed
         }
-        for (index, exchange) in session.aiLog.enumerated() {
+        for (index, exchange) in context.aiLog.enumerated() {
             console.line(console.paint("── \(index + 1). \(exchange.url) · "
-                                       + BrainyDateFormat.minute(exchange.at, timeZone: session.timeZone), \.accent))
+                                       + BrainyDateFormat.minute(exchange.at, timeZone: context.timeZone), \.accent))
             console.line(console.paint(console.text(Localized(ko: "요청:", en: "Prompt:")), \.muted))
             console.line(OutsideText.clean(cut(exchange.prompt), keepingLines: true))
             console.line(console.paint(console.text(Localized(ko: "답:", en: "Reply:")), \.muted))

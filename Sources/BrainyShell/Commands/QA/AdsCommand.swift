@@ -11,15 +11,15 @@ enum AdsCommand: ShellCommand {
         en: "ok: the same made-up ad every time (caps aside; the rewarded ad's length in seconds after it, 15 by default), none: no ad, fail: a server error, slow: slower than the config's fetchTimeoutMs, off: back to the cache and the server. In every case the flow goes on at once.")
     static let quietExample = "ads"
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QAContext) -> [String] {
         previous.isEmpty ? AdForcing.allCases.map(\.rawValue) : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        let console = session.console
+    static func run(_ arguments: CommandArguments, in context: QAContext) throws -> CommandOutcome {
+        let console = context.console
         guard let word = arguments.first else {
-            let shown = session.ads.forcing ?? .off
-            console.line("ads = \(shown.rawValue) · " + console.text(session.ads.isEnabled
+            let shown = context.ads.forcing ?? .off
+            console.line("ads = \(shown.rawValue) · " + console.text(context.ads.isEnabled
                 ? Localized(ko: "광고 켜짐", en: "ads on") : Localized(ko: "광고 꺼짐 (--ads on)", en: "ads off (--ads on)")))
             return .proceed
         }
@@ -34,8 +34,8 @@ enum AdsCommand: ShellCommand {
             }
             seconds = number
         }
-        session.ads.forcing = forcing == .off ? nil : forcing
-        session.ads.forcedSeconds = seconds
+        context.ads.forcing = forcing == .off ? nil : forcing
+        context.ads.forcedSeconds = seconds
         console.line("ads = \(forcing.rawValue)" + (forcing == .ok && arguments.count == 2 ? " \(seconds)s" : ""))
         return .proceed
     }

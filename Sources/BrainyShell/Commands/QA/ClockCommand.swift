@@ -15,19 +15,19 @@ enum ClockCommand: ShellCommand {
     /// How far the clock may move at once.
     private static let reach: TimeInterval = 10 * 365 * 86_400
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QAContext) -> [String] {
         if previous.isEmpty { return Action.allCases.map(\.rawValue) }
         return previous.count == 1 && previous[0].lowercased() == Action.advance.rawValue ? ["30s", "5m", "1h", "1d"] : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        let console = session.console
+    static func run(_ arguments: CommandArguments, in context: QAContext) throws -> CommandOutcome {
+        let console = context.console
         guard let word = arguments.first else {
-            console.line(ISO8601DateFormatter().string(from: session.now) + "  ("
-                         + BrainyDateFormat.minute(session.now, timeZone: session.timeZone) + ")")
+            console.line(ISO8601DateFormatter().string(from: context.now) + "  ("
+                         + BrainyDateFormat.minute(context.now, timeZone: context.timeZone) + ")")
             return .proceed
         }
-        guard let clock = session.clockOverride ?? (session.services.clock as? ManualClock) else {
+        guard let clock = context.movableClock else {
             throw ShellError.invalidArgument(command: name.rawValue, value: arguments.text,
                                               expected: ["start brainy with --clock 2026-01-01T09:00:00Z"])
         }
@@ -44,7 +44,7 @@ enum ClockCommand: ShellCommand {
         case nil:
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: Action.allCases.map(\.rawValue))
         }
-        console.line(ISO8601DateFormatter().string(from: session.now))
+        console.line(ISO8601DateFormatter().string(from: context.now))
         return .proceed
     }
 }

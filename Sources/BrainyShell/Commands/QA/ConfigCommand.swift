@@ -8,16 +8,16 @@ enum ConfigCommand: ShellCommand {
     static let summary = Localized(ko: "QA: 점검 모드, 최소 버전, 비밀번호 정책, 세션 시간, 로그인 시도 횟수", en: "QA: maintenance, minimum version, password policy, session timeout, login attempts")
     static let details = Localized(ko: "예: config maintenance on, config password-min 10", en: "Examples: config maintenance on, config password-min 10")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QAContext) -> [String] {
         if previous.isEmpty { return ConfigKey.typedNames }
         return previous.count == 1 && previous[0].lowercased() == ConfigKey.maintenance.rawValue ? Switch.typedNames : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        let console = session.console
+    static func run(_ arguments: CommandArguments, in context: QAContext) throws -> CommandOutcome {
+        let console = context.console
         guard let word = arguments.first?.lowercased() else {
             for key in ConfigKey.allCases {
-                console.line(console.paint(key.rawValue.padded(toWidth: 16), \.accent) + key.value(in: session.config))
+                console.line(console.paint(key.rawValue.padded(toWidth: 16), \.accent) + key.value(in: context.config))
             }
             return .proceed
         }
@@ -39,15 +39,15 @@ enum ConfigCommand: ShellCommand {
         switch key {
         case .maintenance:
             guard let on = Switch(parsing: value) else { throw refused() }
-            session.config.maintenanceMode = on.isOn
-            session.setMaintenance(on.isOn)
+            context.config.maintenanceMode = on.isOn
+            context.setMaintenance(on.isOn)
         case .minVersion:
             guard AppVersion(value) != nil else { throw refused() }
-            session.config.minAppVersion = value
-        case .passwordMin: session.config.passwordMinLength = try number()
-        case .sessionTimeout: session.config.sessionTimeoutMinutes = try number()
-        case .maxAttempts: session.config.maxLoginAttempts = try number()
-        case .lockout: session.config.lockoutMinutes = try number()
+            context.config.minAppVersion = value
+        case .passwordMin: context.config.passwordMinLength = try number()
+        case .sessionTimeout: context.config.sessionTimeoutMinutes = try number()
+        case .maxAttempts: context.config.maxLoginAttempts = try number()
+        case .lockout: context.config.lockoutMinutes = try number()
         }
         console.line("\(key.rawValue) = \(value)")
         return .proceed

@@ -8,17 +8,17 @@ enum FlagsCommand: ShellCommand {
     static let details = Localized(ko: "flags: \(FeatureFlag.typedNames.joined(separator: ", "))",
                                    en: "Flags: \(FeatureFlag.typedNames.joined(separator: ", "))")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QAContext) -> [String] {
         if previous.isEmpty { return FeatureFlag.typedNames }
         return previous.count == 1 ? Switch.typedNames : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        let console = session.console
+    static func run(_ arguments: CommandArguments, in context: QAContext) throws -> CommandOutcome {
+        let console = context.console
         guard let word = arguments.first else {
             for flag in FeatureFlag.allCases {
                 console.line(console.paint(flag.rawValue.padded(toWidth: 12), \.accent)
-                             + Switch(session.config.featureFlags[flag]).rawValue)
+                             + Switch(context.config.featureFlags[flag]).rawValue)
             }
             return .proceed
         }
@@ -26,7 +26,7 @@ enum FlagsCommand: ShellCommand {
         guard let flag = FeatureFlag(parsing: word) else {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: FeatureFlag.typedNames)
         }
-        session.config.featureFlags[flag] = value.isOn
+        context.config.featureFlags[flag] = value.isOn
         console.line("\(word) = \(value.rawValue)")
         return .proceed
     }

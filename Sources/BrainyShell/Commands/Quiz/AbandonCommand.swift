@@ -7,8 +7,8 @@ enum AbandonCommand: ShellCommand {
     static let summary = Localized(ko: "퀴즈 그만두기", en: "leave the quiz")
     static let details = Localized(ko: "지금까지의 답은 기록에 남습니다.", en: "The answers so far stay in your history.")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try session.apply(.abandonRequested(at: session.now))
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
+        try context.apply(.abandonRequested(at: context.now))
         return .proceed
     }
 }

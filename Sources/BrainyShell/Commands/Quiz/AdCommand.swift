@@ -18,23 +18,23 @@ enum AdCommand: ShellCommand {
         en: "'ad open' prints the link of the last ad shown and opens it in the browser on a desktop. 'ad watch' runs a rewarded ad that grants hints when watched to the end (the server confirms them at the next 'sync'; an ad shipped with the program, shown when no server has given any, rewards on this device only). 'ad skip' (or 'skip') stops it before the end, with no reward; on a terminal, Enter or Ctrl-C during the countdown stops it too. Ads show on a terminal, elsewhere only with --ads on.")
     static let quietExample = "ad open"
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QuizContext) -> [String] {
         previous.isEmpty ? AdAction.typedNames : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
         guard arguments.count == 1, let word = arguments.first else { throw missingArgument }
         guard let action = AdAction(rawValue: word.lowercased()) else {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: AdAction.typedNames)
         }
         switch action {
-        case .open: session.ads.open()
-        case .watch: try session.ads.startWatch()
+        case .open: context.ads.open()
+        case .watch: try context.ads.startWatch()
         case .skip:
-            if session.flow.state == .watchingAd {
-                try session.ads.skip(via: .ad)
+            if context.flow.state == .watchingAd {
+                try context.ads.skip(via: .ad)
             } else {
-                session.console.line(session.console.paint(session.console.text(Localized(
+                context.console.line(context.console.paint(context.console.text(Localized(
                     ko: "보고 있는 광고가 없습니다.", en: "No ad is running.")), \.muted))
             }
         }

@@ -8,17 +8,17 @@ enum FormatCommand: ShellCommand {
     static let details = Localized(ko: "스테이지: 난이도 순 5문제, 4문제 이상 맞히면 다음 스테이지가 열립니다.",
                                    en: "Stage: five questions by difficulty; four right unlocks the next stage.")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QuizContext) -> [String] {
         previous.isEmpty ? QuizFormat.typedNames : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
         guard let word = arguments.first else { throw missingArgument }
         guard let format = QuizFormat(parsing: word) else {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizFormat.typedNames)
         }
-        try session.apply(.formatChosen(format))
-        try ReadyNotice.show(in: session)
+        try context.apply(.formatChosen(format))
+        try ReadyNotice.show(in: context)
         return .proceed
     }
 }

@@ -12,19 +12,19 @@ enum ModeCommand: ShellCommand {
             + "'speak', or with 'answer --audio FILE.wav') and AI (questions made from the bundled knowledge base or by the "
             + "--ai-url language model, chosen so that you are right about 70% of the time).")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QuizContext) -> [String] {
         previous.isEmpty ? QuizType.typedNames : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
         guard let word = arguments.first else { throw missingArgument }
         guard let type = QuizType(parsing: word) else {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: QuizType.typedNames)
         }
-        let flags = session.config.featureFlags
+        let flags = context.config.featureFlags
         if type == .voice && !flags[.voiceMode] || type == .ai && !flags[.aiQuiz] { throw BrainyError.quizTypeDisabled(type) }
-        try session.apply(.modeChosen(type))
-        session.console.line(Localized(ko: "\(Josa.attach(type.name.ko, .object)) 골랐습니다. 카테고리를 고르세요: ",
+        try context.apply(.modeChosen(type))
+        context.console.line(Localized(ko: "\(Josa.attach(type.name.ko, .object)) 골랐습니다. 카테고리를 고르세요: ",
                                        en: "\(type.name.en.prefix(1).uppercased() + type.name.en.dropFirst()) chosen. Choose a category: ")
                              + Localized(ko: QuizCategory.allCases.map(\.name.ko).joined(separator: ", "),
                                          en: QuizCategory.allCases.map(\.name.en).joined(separator: ", ")))

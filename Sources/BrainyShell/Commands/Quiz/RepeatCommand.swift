@@ -9,12 +9,12 @@ enum RepeatCommand: ShellCommand {
     static let details = Localized(ko: "소리가 나지 않는 컴퓨터에서는 글로 보여 주고, --audio-out 폴더가 있으면 WAV를 다시 씁니다.",
                                    en: "Without audio output the question is shown as text; with --audio-out the WAV is written again.")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        guard let play = session.flow.play, play.current != nil else { throw BrainyError.nothingToResume }
-        QuizRenderer(console: session.console).question(play, timer: session.flow.timerSeconds,
-                                                        hidingText: session.isListening(play) && session.flow.state == .question,
-                                                        canSpeak: session.voice.hearingLanguage(for: play) != nil)
-        session.voice.speak(play)
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
+        guard let play = context.flow.play, play.current != nil else { throw BrainyError.nothingToResume }
+        QuizRenderer(console: context.console).question(play, timer: context.flow.timerSeconds,
+                                                        hidingText: context.isListening(play) && context.flow.state == .question,
+                                                        canSpeak: context.voice.hearingLanguage(for: play) != nil)
+        context.voice.speak(play)
         return .proceed
     }
 }

@@ -6,8 +6,8 @@ enum ResumeCommand: ShellCommand {
     static let usage = "resume"
     static let summary = Localized(ko: "중단된 퀴즈 이어 풀기", en: "continue an interrupted quiz")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try session.apply(.resumeRequested(at: session.now))
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
+        try context.apply(.resumeRequested(at: context.now))
         return .proceed
     }
 }

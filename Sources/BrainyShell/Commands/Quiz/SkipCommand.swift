@@ -6,13 +6,13 @@ enum SkipCommand: ShellCommand {
     static let usage = "skip"
     static let summary = Localized(ko: "이 문제 건너뛰기 (오답 처리)", en: "skip this question (counts as not right)")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
         // While a rewarded ad runs, `skip` stops the ad (no reward), not the question.
-        if session.flow.state == .watchingAd {
-            try session.ads.skip(via: .skip)
+        if context.flow.state == .watchingAd {
+            try context.ads.skip(via: .skip)
             return .proceed
         }
-        try session.apply(.skipRequested(at: session.now))
+        try context.apply(.skipRequested(at: context.now))
         return .proceed
     }
 }

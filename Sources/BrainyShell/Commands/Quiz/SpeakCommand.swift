@@ -22,12 +22,12 @@ enum SpeakCommand: ShellCommand {
             + "--from FILE.wav: a recording stands in for the microphone (demos, tests). Recognized by PocketSphinx (English), "
             + "or by the --asr-url endpoint.")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QuizContext) -> [String] {
         previous.contains(fromFlag) && previous.last == fromFlag ? [] : [fromFlag]
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        guard let play = session.flow.play, play.current != nil else { throw BrainyError.nothingToResume }
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
+        guard let play = context.flow.play, play.current != nil else { throw BrainyError.nothingToResume }
         var limit = defaultLimit
         var recording: URL?
         var words = arguments.words[...]
@@ -42,8 +42,8 @@ enum SpeakCommand: ShellCommand {
                                                  expected: ["1–\(longestLimit)", "\(fromFlag) <file.wav>"])
             }
         }
-        let spoken = try session.voice.listen(for: play, limit: Double(limit), from: recording)
-        try session.apply(.answerSpoken(spoken.answer, heard: spoken.heard, at: session.now))
+        let spoken = try context.voice.listen(for: play, limit: Double(limit), from: recording)
+        try context.apply(.answerSpoken(spoken.answer, heard: spoken.heard, at: context.now))
         return .proceed
     }
 }

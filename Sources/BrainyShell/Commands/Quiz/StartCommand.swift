@@ -11,15 +11,15 @@ enum StartCommand: ShellCommand {
     /// How many questions one quiz may have.
     static let counts = 1...50
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: QuizContext) -> [String] {
         QuestionSelection.typedNames.filter { !previous.contains($0) } + ["5", "10", "20"]
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        var selection = session.settings.defaultSelection
-        var count = session.settings.defaultCount
-        let console = session.console
-        if session.flow.setup?.format == .stage, !arguments.isEmpty {
+    static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
+        var selection = context.settings.defaultSelection
+        var count = context.settings.defaultCount
+        let console = context.console
+        if context.flow.setup?.format == .stage, !arguments.isEmpty {
             let words = arguments.words.joined(separator: " ")
             console.line(console.paint(console.text(Localized(
                 ko: "스테이지 형식은 다음 스테이지의 5문제를 차례로 냅니다 (\(Josa.attach(words, .topic)) 쓰이지 않습니다).",
@@ -35,7 +35,7 @@ enum StartCommand: ShellCommand {
                                                   expected: QuestionSelection.typedNames + ["\(counts.lowerBound)–\(counts.upperBound)"])
             }
         }
-        try session.apply(.startRequested(selection: selection, count: count))
+        try context.apply(.startRequested(selection: selection, count: count))
         return .proceed
     }
 }

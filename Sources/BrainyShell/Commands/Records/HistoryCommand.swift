@@ -11,10 +11,10 @@ enum HistoryCommand: ShellCommand {
     /// Steps through one quiz again.
     static let replayFlag = "--replay"
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
-        guard let user = session.flow.user else { return [] }
+    static func completions(after previous: [String], in context: RecordsContext) -> [String] {
+        guard let user = context.flow.user else { return [] }
         if previous.count == 1, QuizIdPattern.looksLikeId(previous[0]) { return [replayFlag] }
-        let ids = ((try? session.repository.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { OutsideText.clean(String($0.prefix(8))) }
+        let ids = ((try? context.records.recentQuizIds(userId: user.id, limit: 30)) ?? []).map { OutsideText.clean(String($0.prefix(8))) }
         return ids + HistoryFilterParser.typedNames
     }
 
@@ -23,33 +23,33 @@ enum HistoryCommand: ShellCommand {
         !arguments.words.contains { $0.lowercased() == replayFlag }
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try show(arguments.words, in: session)
+    static func run(_ arguments: CommandArguments, in context: RecordsContext) throws -> CommandOutcome {
+        try show(arguments.words, in: context)
         return .proceed
     }
 
-    private static func show(_ arguments: [String], in session: ShellSession) throws {
-        let console = session.console
-        guard let user = session.flow.user else { return }
+    private static func show(_ arguments: [String], in context: RecordsContext) throws {
+        let console = context.console
+        guard let user = context.flow.user else { return }
         if arguments.contains(where: { $0.lowercased() == replayFlag }) {
             let ids = arguments.filter { $0.lowercased() != replayFlag }
             guard ids.count == 1, let word = ids.first else {
                 throw ShellError.missingArgument(command: name.rawValue, usage: "history <id> \(replayFlag)")
             }
-            guard let (quiz, answers) = try session.repository.quiz(idOrPrefix: word, userId: user.id) else { throw BrainyError.quizNotFound(word) }
-            return try QuizReplay(session: session).play(quiz, answers)
+            guard let (quiz, answers) = try context.records.quiz(idOrPrefix: word, userId: user.id) else { throw BrainyError.quizNotFound(word) }
+            return try QuizReplay(context: context).play(quiz, answers)
         }
         // A word of hex digits is a quiz id, except a short number, which is a count ("history 1000").
         if arguments.count == 1, let word = arguments.first, QuizIdPattern.looksLikeId(word),
            QuizCategory(parsing: word) == nil, QuizType(parsing: word) == nil, Int(word) == nil || word.count >= 8 {
-            guard let (quiz, answers) = try session.repository.quiz(idOrPrefix: word, userId: user.id) else {
+            guard let (quiz, answers) = try context.records.quiz(idOrPrefix: word, userId: user.id) else {
                 throw BrainyError.quizNotFound(word)
             }
-            return try QuizDetail(session: session).show(quiz, answers)
+            return try QuizDetail(context: context).show(quiz, answers)
         }
-        let filter = try HistoryFilterParser.parse(arguments, timeZone: session.timeZone)
-        let (quizzes, hasMore) = try session.repository.history(userId: user.id, filter: filter)
-        switch session.outputFormat {
+        let filter = try HistoryFilterParser.parse(arguments, timeZone: context.timeZone)
+        let (quizzes, hasMore) = try context.records.history(userId: user.id, filter: filter)
+        switch context.outputFormat {
         case .json:
             return console.data(Report.json(Report.History(quizzes: quizzes.map(Report.QuizRow.init), hasMore: hasMore)))
         case .plain:
@@ -71,8 +71,8 @@ enum HistoryCommand: ShellCommand {
             return console.line(Localized(ko: "아직 기록이 없습니다. 퀴즈를 풀어 보세요: mode → category → start",
                                           en: "No quizzes yet. Play one: mode → category → start"))
         }
-        let table = HistoryTable(quizzes: quizzes, language: console.language, timeZone: session.timeZone, now: session.now)
-        for line in table.lines(width: session.columns, headerPaint: { console.paint($0, \.emphasis) }) {
+        let table = HistoryTable(quizzes: quizzes, language: console.language, timeZone: context.timeZone, now: context.now)
+        for line in table.lines(width: context.columns, headerPaint: { console.paint($0, \.emphasis) }) {
             console.line(line)
         }
         if hasMore {

@@ -20,35 +20,35 @@ enum LeaderboardCommand: ShellCommand {
     /// The shortest time between two fetches of the board.
     static let refreshInterval: TimeInterval = 60
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: RecordsContext) -> [String] {
         previous.isEmpty ? Option.allCases.map(\.rawValue) : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: RecordsContext) throws -> CommandOutcome {
         guard arguments.count <= 1 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         guard let word = arguments.first else {
-            try show(in: session)
+            try show(in: context)
             return .proceed
         }
         guard Option(rawValue: word.lowercased()) == .refresh else {
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: Option.allCases.map(\.rawValue))
         }
-        try refresh(in: session)
+        try refresh(in: context)
         return .proceed
     }
 
     /// Fetches the board again unless it was fetched less than a minute ago; offline, shows the cached one.
-    private static func refresh(in session: ShellSession) throws {
-        let console = session.console
-        guard let user = session.flow.user else { return }
-        guard let api = session.remote.api() else { throw ShellError.noServer }
+    private static func refresh(in context: RecordsContext) throws {
+        let console = context.console
+        guard let user = context.flow.user else { return }
+        guard let api = context.remote.api() else { throw ShellError.noServer }
         if user.provider == .guest { throw ShellError.guestCannotSync }
-        let cached = try session.repository.cachedLeaderboard(userId: user.id)
-        if let cached, session.now.timeIntervalSince(cached.fetchedAt) < refreshInterval {
+        let cached = try context.records.cachedLeaderboard(userId: user.id)
+        if let cached, context.now.timeIntervalSince(cached.fetchedAt) < refreshInterval {
             let next = cached.fetchedAt.addingTimeInterval(refreshInterval)
-            let seconds = Int(next.timeIntervalSince(session.now).rounded(.up))
-            let at = time(next, in: session)
-            try show(in: session)
+            let seconds = Int(next.timeIntervalSince(context.now).rounded(.up))
+            let at = time(next, in: context)
+            try show(in: context)
             return console.line(console.paint(console.text(Localized(
                 ko: "순위표는 1분에 한 번 받을 수 있습니다: \(at)에 다시 받을 수 있습니다 (\(seconds)초 뒤).",
                 en: "The leaderboard can be fetched once a minute: again at \(at) (in \(seconds.counted("second"))).")),
@@ -57,39 +57,39 @@ enum LeaderboardCommand: ShellCommand {
         let watch = InterruptibleWait()
         defer { watch.finish() }
         do {
-            _ = try session.remote.tokens(api)
-            let board = try session.remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
-            try session.repository.saveLeaderboard(board, userId: user.id, now: session.now)
-        } catch let error as ShellError where cached != nil && session.remote.serverReachable == false {
+            _ = try context.remote.tokens(api)
+            let board = try context.remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
+            try context.saveLeaderboard(board, userId: user.id)
+        } catch let error as ShellError where cached != nil && context.remote.serverReachable == false {
             // Offline: the board kept is still worth showing, said to be the cached one.
-            let fetched = BrainyDateFormat.minute(cached!.fetchedAt, timeZone: session.timeZone)
+            let fetched = BrainyDateFormat.minute(cached!.fetchedAt, timeZone: context.timeZone)
             console.line(console.paint(console.text(ErrorMessage.of(error)), \.warning))
-            try show(in: session)
+            try show(in: context)
             return console.line(console.paint(console.text(Localized(
                 ko: "서버에 닿지 않아 \(fetched)에 받아 둔 순위표를 보여 줍니다.",
                 en: "The server could not be reached: this is the board cached at \(fetched).")), \.warning))
         }
-        try show(in: session)
+        try show(in: context)
     }
 
     /// A moment as the clock on the wall shows it, to the second.
-    private static func time(_ date: Date, in session: ShellSession) -> String {
+    private static func time(_ date: Date, in context: RecordsContext) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = session.timeZone
+        formatter.timeZone = context.timeZone
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: date)
     }
 
-    private static func show(in session: ShellSession) throws {
-        let console = session.console
-        guard let user = session.flow.user else { return }
-        guard let (board, fetchedAt) = try session.repository.cachedLeaderboard(userId: user.id) else {
+    private static func show(in context: RecordsContext) throws {
+        let console = context.console
+        guard let user = context.flow.user else { return }
+        guard let (board, fetchedAt) = try context.records.cachedLeaderboard(userId: user.id) else {
             return console.line(Localized(ko: "저장된 순위표가 없습니다. 서버와 'sync'하면 오늘의 순위표를 받아 옵니다.",
                                           en: "No leaderboard cached yet. A 'sync' with a server fetches today's leaderboard."))
         }
-        let fetched = BrainyDateFormat.minute(fetchedAt, timeZone: session.timeZone)
-        if session.outputFormat == .json {
+        let fetched = BrainyDateFormat.minute(fetchedAt, timeZone: context.timeZone)
+        if context.outputFormat == .json {
             struct Cached: Encodable { var fetchedAt: Date; var leaderboard: LeaderboardResponse }
             return console.data(Report.json(Cached(fetchedAt: fetchedAt, leaderboard: board)))
         }
@@ -98,7 +98,7 @@ enum LeaderboardCommand: ShellCommand {
             [String($0.rank), OutsideText.clean($0.displayName), String($0.score), Percent.text($0.accuracy)]
         }
         let date = OutsideText.clean(board.date)
-        if session.outputFormat == .plain {
+        if context.outputFormat == .plain {
             return console.data(Report.plain(["rank", "name", "score", "accuracy"], rows))
         }
         console.line(console.paint(console.text(Localized(ko: "오늘의 순위표 \(date) (UTC)", en: "Daily leaderboard \(date) (UTC)")), \.emphasis)
@@ -109,7 +109,7 @@ enum LeaderboardCommand: ShellCommand {
             let header = [Localized(ko: "순위", en: "rank"), Localized(ko: "이름", en: "name"),
                           Localized(ko: "점수", en: "score"), Localized(ko: "정답률", en: "accuracy")].map(console.text)
             for line in TableRenderer.render(header: header, rows: rows, alignments: [.right, .left, .right, .right],
-                                             maxWidth: session.columns, headerPaint: { console.paint($0, \.emphasis) }) {
+                                             maxWidth: context.columns, headerPaint: { console.paint($0, \.emphasis) }) {
                 console.line(line)
             }
         }
@@ -118,7 +118,7 @@ enum LeaderboardCommand: ShellCommand {
                 ko: "내 순위: \(you.rank)위 · \(you.score)점 · 정답률 \(Percent.text(you.accuracy))",
                 en: "You: #\(you.rank) · \(you.score.counted("point")) · \(Percent.text(you.accuracy)) correct")))
         }
-        if BrainyDateFormat.day(fetchedAt, timeZone: .gmt) != BrainyDateFormat.day(session.now, timeZone: .gmt) {
+        if BrainyDateFormat.day(fetchedAt, timeZone: .gmt) != BrainyDateFormat.day(context.now, timeZone: .gmt) {
             console.line(console.paint(console.text(Localized(ko: "오늘 것이 아닙니다. 'sync'나 'leaderboard --refresh'로 새로 받으세요.",
                                                               en: "This is not today's. 'sync' or 'leaderboard --refresh' fetches a new one.")), \.muted))
         }

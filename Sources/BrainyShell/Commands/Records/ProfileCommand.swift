@@ -17,34 +17,34 @@ enum ProfileCommand: ShellCommand {
         }
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try show(in: session)
+    static func run(_ arguments: CommandArguments, in context: RecordsContext) throws -> CommandOutcome {
+        try show(in: context)
         return .proceed
     }
 
-    private static func show(in session: ShellSession) throws {
-        let console = session.console
-        guard let signedIn = session.flow.user, let user = try session.repository.user(id: signedIn.id) else { return }
-        let authSession = try session.repository.currentSession()
-        let pack = try session.repository.packSummary()
-        let pending = try session.repository.pendingSyncCount(userId: user.id)
-        let lastSync = try session.repository.syncValue(SyncKeys.lastSync(user.id)).flatMap { ISO8601DateFormatter().date(from: $0) }
-        let server = session.remote.serverURL
-        let local = try session.repository.resultCount(userId: user.id)
-        let quizzes = try session.repository.quizCount(userId: user.id)
-        let open = try session.repository.quizzesInProgress(userId: user.id)
-        let held = SyncEngine.serverHolds(userId: user.id, in: session.repository)
+    private static func show(in context: RecordsContext) throws {
+        let console = context.console
+        guard let signedIn = context.flow.user, let user = try context.records.user(id: signedIn.id) else { return }
+        let authSession = try context.records.currentSession()
+        let pack = try context.records.packSummary()
+        let pending = try context.records.pendingSyncCount(userId: user.id)
+        let lastSync = try context.records.syncValue(SyncKeys.lastSync(user.id)).flatMap { ISO8601DateFormatter().date(from: $0) }
+        let server = context.remote.serverURL
+        let local = try context.records.resultCount(userId: user.id)
+        let quizzes = try context.records.quizCount(userId: user.id)
+        let open = try context.records.quizzesInProgress(userId: user.id)
+        let held = SyncEngine.serverHolds(userId: user.id, in: context.records)
         let language = console.language
-        if session.outputFormat != .table {
+        if context.outputFormat != .table {
             let report = Report.Profile(
                 account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
-                locked: user.isLocked(at: session.now), sessionExpiresAt: authSession?.expiresAt, hintCredits: session.flow.hintCredits,
-                server: server, lastSyncAt: lastSync, offline: session.remote.isOffline, pendingResults: pending, results: local,
+                locked: user.isLocked(at: context.now), sessionExpiresAt: authSession?.expiresAt, hintCredits: context.flow.hintCredits,
+                server: server, lastSyncAt: lastSync, offline: context.remote.isOffline, pendingResults: pending, results: local,
                 quizzes: quizzes, serverResults: held?.results, serverQuizzes: held?.quizzes, packVersion: pack.version,
                 questions: pack.total,
                 questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
                 voiceReady: pack.voiceCount)
-            if session.outputFormat == .json { return console.data(Report.json(report)) }
+            if context.outputFormat == .json { return console.data(Report.json(report)) }
             let iso = ISO8601DateFormatter()
             return console.data(Report.plain(["key", "value"], [
                 ["account", report.account], ["provider", report.provider], ["created_at", iso.string(from: report.createdAt)],
@@ -61,15 +61,15 @@ enum ProfileCommand: ShellCommand {
         var rows: [(Localized, String)] = [
             (Localized(ko: "계정", en: "account"), OutsideText.clean(user.email ?? user.displayName)),
             (Localized(ko: "로그인 방식", en: "signed in with"), user.provider.name[language]),
-            (Localized(ko: "가입", en: "created"), BrainyDateFormat.minute(user.createdAt, timeZone: session.timeZone)),
-            (Localized(ko: "상태", en: "status"), user.isLocked(at: session.now) ? console.text(Localized(ko: "잠김", en: "locked"))
+            (Localized(ko: "가입", en: "created"), BrainyDateFormat.minute(user.createdAt, timeZone: context.timeZone)),
+            (Localized(ko: "상태", en: "status"), user.isLocked(at: context.now) ? console.text(Localized(ko: "잠김", en: "locked"))
                 : console.text(Localized(ko: "정상", en: "active"))),
             (Localized(ko: "세션 만료", en: "session expires"),
-             authSession.map { BrainyDateFormat.minute($0.expiresAt, timeZone: session.timeZone) } ?? none),
-            (Localized(ko: "남은 힌트", en: "hints left"), String(session.flow.hintCredits)),
-            (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server, reachable: session.remote.serverReachable))),
+             authSession.map { BrainyDateFormat.minute($0.expiresAt, timeZone: context.timeZone) } ?? none),
+            (Localized(ko: "남은 힌트", en: "hints left"), String(context.flow.hintCredits)),
+            (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server, reachable: context.remote.serverReachable))),
             (Localized(ko: "마지막 동기화", en: "last sync"),
-             lastSync.map { BrainyDateFormat.minute($0, timeZone: session.timeZone) } ?? console.text(Localized(ko: "아직 없음", en: "never"))),
+             lastSync.map { BrainyDateFormat.minute($0, timeZone: context.timeZone) } ?? console.text(Localized(ko: "아직 없음", en: "never"))),
             (Localized(ko: "동기화 대기", en: "waiting to sync"),
              console.text(Localized(ko: "답 \(pending)개", en: "\(pending) answer\(pending == 1 ? "" : "s")"))),
             (Localized(ko: "이 기기", en: "on this device"),

@@ -3,14 +3,14 @@ import Foundation
 
 /// `history <id>`: one quiz question by question, with what was answered and the right answer.
 struct QuizDetail {
-    let session: ShellSession
-    private var console: Console { session.console }
+    let context: RecordsContext
+    private var console: Console { context.console }
 
     func show(_ quiz: Quiz, _ answers: [AnswerRecord]) throws {
         let language = console.language
-        let questions = try session.repository.questions(ids: quiz.dealt.map(\.questionId))
+        let questions = try context.records.questions(ids: quiz.dealt.map(\.questionId))
         let byId = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        if session.outputFormat != .table {
+        if context.outputFormat != .table {
             let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
             let rows = quiz.dealt.enumerated().map { position, dealt -> Report.AnswerRow in
                 let text = byId[dealt.questionId]?.text(in: language)
@@ -20,7 +20,7 @@ struct QuizDetail {
                                         outcome: answer?.outcome.rawValue, timeSpentSeconds: answer?.timeSpent,
                                         hintUsed: answer?.hintUsed ?? false, heard: answer?.heard)
             }
-            if session.outputFormat == .json {
+            if context.outputFormat == .json {
                 return console.data(Report.json(Report.QuizDetail(quiz: Report.QuizRow(quiz), answers: rows)))
             }
             // Stored answers and pack texts are outside text: cleaned of terminal controls (JSON escapes them itself).
@@ -32,7 +32,7 @@ struct QuizDetail {
                             OutsideText.clean($0.heard ?? "")] }))
         }
         console.line(console.paint("\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.format.name[language])"
-            + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: session.timeZone), \.emphasis))
+            + (quiz.stage.map { " \($0)" } ?? "") + " — " + BrainyDateFormat.minute(quiz.startedAt, timeZone: context.timeZone), \.emphasis))
         console.line(console.text(Localized(ko: "점수 ", en: "Score ")) + "\(quiz.correctCount)/\(quiz.questionCount) · "
             + "\(Percent.text(quiz.accuracy)) · " + DurationFormat.short(quiz.duration, language)
             + (quiz.status == .abandoned ? console.text(Localized(ko: " · 그만둠", en: " · abandoned")) : ""))

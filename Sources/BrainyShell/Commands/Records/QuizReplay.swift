@@ -3,17 +3,17 @@ import Foundation
 
 /// `history <id> --replay`: the quiz again, question by question, with what was answered.
 struct QuizReplay {
-    let session: ShellSession
-    private var console: Console { session.console }
+    let context: RecordsContext
+    private var console: Console { context.console }
 
     /// `history <id> --replay`: the quiz again, question by question, with what was answered; on a terminal Enter
     /// moves on and `q` stops.
     func play(_ quiz: Quiz, _ answers: [AnswerRecord]) throws {
         let language = console.language
-        let questions = try session.repository.questions(ids: quiz.dealt.map(\.questionId))
+        let questions = try context.records.questions(ids: quiz.dealt.map(\.questionId))
         let byId = Dictionary(questions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byPosition = Dictionary(answers.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
-        console.line(console.paint("▶ " + BrainyDateFormat.minute(quiz.startedAt, timeZone: session.timeZone) + " · "
+        console.line(console.paint("▶ " + BrainyDateFormat.minute(quiz.startedAt, timeZone: context.timeZone) + " · "
             + "\(quiz.category.name[language]) · \(quiz.type.name[language]) · \(quiz.correctCount)/\(quiz.questionCount)", \.accent))
         questions: for (position, dealt) in quiz.dealt.enumerated() {
             guard let question = byId[dealt.questionId] else { continue }
@@ -45,8 +45,8 @@ struct QuizReplay {
             console.line(console.text(Localized(ko: "  정답: ", en: "  Answer: ")) + OutsideText.clean(text.answer)
                          + (answer.map { "   " + DurationFormat.short($0.timeSpent, language) } ?? ""))
             if !text.explanation.isEmpty { console.line(console.paint("  " + OutsideText.clean(text.explanation, keepingLines: true), \.muted)) }
-            if session.reader.isInteractive, position < quiz.dealt.count - 1 {
-                switch session.askLine(Localized(ko: "[Enter] 다음 · q 그만 ", en: "[Enter] next · q stop ")) {
+            if context.isInteractive, position < quiz.dealt.count - 1 {
+                switch context.askLine(Localized(ko: "[Enter] 다음 · q 그만 ", en: "[Enter] next · q stop ")) {
                 case let .line(text) where text.lowercased().hasPrefix("q"): break questions
                 case .line: continue questions
                 case .cancelled, .end: break questions

@@ -7,20 +7,20 @@ enum StatsCommand: ShellCommand {
     static let usage = "stats"
     static let summary = Localized(ko: "카테고리별 정답률, 연속 학습일, 학습 시간", en: "accuracy per category, streak, time spent")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try show(in: session)
+    static func run(_ arguments: CommandArguments, in context: RecordsContext) throws -> CommandOutcome {
+        try show(in: context)
         return .proceed
     }
 
-    private static func show(in session: ShellSession) throws {
-        let console = session.console
-        guard let user = session.flow.user else { return }
-        let stats = try session.repository.stats(userId: user.id, now: session.now, timeZone: session.timeZone)
+    private static func show(in context: RecordsContext) throws {
+        let console = context.console
+        guard let user = context.flow.user else { return }
+        let stats = try context.records.stats(userId: user.id, now: context.now, timeZone: context.timeZone)
         let language = console.language
-        switch session.outputFormat {
+        switch context.outputFormat {
         case .json:
             var report = Report.Stats(stats)
-            report.ratings = Dictionary(uniqueKeysWithValues: try session.repository.playerRatings(userId: user.id)
+            report.ratings = Dictionary(uniqueKeysWithValues: try context.records.playerRatings(userId: user.id)
                 .map { ($0.key.rawValue, $0.value.points) })
             return console.data(Report.json(report))
         case .plain:
@@ -34,7 +34,7 @@ enum StatsCommand: ShellCommand {
                 pairs += [[key + "answered", String(category.answered)], [key + "correct", String(category.correct)],
                           [key + "accuracy", String(format: "%.3f", category.accuracy)]]
             }
-            for (category, rating) in try session.repository.playerRatings(userId: user.id).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for (category, rating) in try context.records.playerRatings(userId: user.id).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 pairs.append(["rating.\(category.rawValue)", String(rating.points)])
             }
             for mode in stats.perType {
@@ -64,18 +64,18 @@ enum StatsCommand: ShellCommand {
             console.line(category.category.name[language].padded(toWidth: nameWidth) + "  " + bar + " " + percent
                          + console.paint("  \(category.correct)/\(category.answered)", \.muted))
         }
-        modes(stats, in: session)
-        try ratings(of: user.id, in: session)
+        modes(stats, in: context)
+        try ratings(of: user.id, in: context)
         if let last = stats.lastPlayedAt {
             console.line()
             console.line(console.paint(console.text(Localized(ko: "마지막 플레이: ", en: "Last played: "))
-                                       + BrainyDateFormat.minute(last, timeZone: session.timeZone), \.muted))
+                                       + BrainyDateFormat.minute(last, timeZone: context.timeZone), \.muted))
         }
     }
 
     /// Accuracy per quiz type played, under the categories.
-    private static func modes(_ stats: UserStats, in session: ShellSession) {
-        let console = session.console
+    private static func modes(_ stats: UserStats, in context: RecordsContext) {
+        let console = context.console
         let language = console.language
         guard !stats.perType.isEmpty else { return }
         console.line()
@@ -93,10 +93,10 @@ enum StatsCommand: ShellCommand {
     }
 
     /// The learner model's rating per category played (1500 is average), and how the last quiz moved it.
-    private static func ratings(of userId: String, in session: ShellSession) throws {
-        let console = session.console
+    private static func ratings(of userId: String, in context: RecordsContext) throws {
+        let console = context.console
         let language = console.language
-        let ratings = try session.repository.playerRatings(userId: userId)
+        let ratings = try context.records.playerRatings(userId: userId)
         guard !ratings.isEmpty else { return }
         console.line()
         console.line(console.paint(console.text(Localized(ko: "실력 점수 (1500이 평균, 맞춤 문제가 이 점수를 따라갑니다)",
@@ -104,7 +104,7 @@ enum StatsCommand: ShellCommand {
         let nameWidth = QuizCategory.allCases.map { $0.name[language].displayWidth }.max() ?? 6
         for category in QuizCategory.allCases {
             guard let rating = ratings[category] else { continue }
-            let history = try session.repository.ratingHistory(userId: userId, category: category, limit: 2)
+            let history = try context.records.ratingHistory(userId: userId, category: category, limit: 2)
             var moved = ""
             if history.count == 2 {
                 let change = history[1].points - history[0].points

@@ -9,8 +9,8 @@ enum ClearCommand: ShellCommand {
     static let details = Localized(ko: "터미널이 아닐 때(파이프, 파일)는 아무것도 쓰지 않습니다.",
                                    en: "Writes nothing when the output is not a terminal (a pipe, a file).")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        session.console.clearScreen()
+    static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
+        context.console.clearScreen()
         return .proceed
     }
 }

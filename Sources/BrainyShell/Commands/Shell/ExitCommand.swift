@@ -7,7 +7,7 @@ enum ExitCommand: ShellCommand {
     static let usage = "exit"
     static let summary = Localized(ko: "셸 끝내기 (quit, Ctrl-D)", en: "leave the shell (also quit, Ctrl-D)")
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
         .exit
     }
 }

@@ -9,26 +9,26 @@ enum HelpCommand: ShellCommand {
     static let summary = Localized(ko: "지금 쓸 수 있는 명령, 또는 한 명령의 자세한 설명", en: "commands valid now, or one command in detail")
     static let details = Localized(ko: "예: help start, \\h start", en: "Example: help start, \\h start")
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: ShellContext) -> [String] {
         guard previous.isEmpty else { return [] }
-        return CommandRegistry.commands.map { $0.name }.filter { session.flow.qaEnabled || !$0.isQA }.map(\.rawValue)
+        return CommandRegistry.commands.map { $0.name }.filter { context.flow.qaEnabled || !$0.isQA }.map(\.rawValue)
     }
 
     /// Longer than a small terminal in some states: through the pager then (it prints at once when it fits).
     static func isPaged(_ arguments: CommandArguments) -> Bool { true }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
         if let topic = arguments.first {
-            try explain(topic, in: session)
+            try explain(topic, in: context)
         } else {
-            list(in: session)
+            list(in: context)
         }
         return .proceed
     }
 
-    private static func explain(_ topic: String, in session: ShellSession) throws {
-        let console = session.console
-        let flow = session.flow
+    private static func explain(_ topic: String, in context: ShellContext) throws {
+        let console = context.console
+        let flow = context.flow
         guard let command = CommandRegistry.command(named: topic), !command.name.isQA || flow.qaEnabled else {
             throw ShellError.unknownCommand(topic, suggestion: CommandRegistry.suggestion(for: topic, includeQA: flow.qaEnabled))
         }
@@ -45,9 +45,9 @@ enum HelpCommand: ShellCommand {
         }
     }
 
-    private static func list(in session: ShellSession) {
-        let console = session.console
-        let flow = session.flow
+    private static func list(in context: ShellContext) {
+        let console = context.console
+        let flow = context.flow
         console.line(console.paint(console.text(Localized(ko: "지금 쓸 수 있는 명령", en: "Commands you can use now"))
                                    + " (\(console.text(flow.state.name))):", \.emphasis))
         let allowed = flow.allowedCommands.map(CommandRegistry.command)
@@ -57,7 +57,7 @@ enum HelpCommand: ShellCommand {
         let width = allowed.map { shownUsage($0).displayWidth }.max() ?? 10
         // The summaries wrap between words in their own column, their continued lines indented under it.
         let indent = String(repeating: " ", count: 2 + width + 2)
-        let room = max(20, session.columns - indent.count)
+        let room = max(20, context.columns - indent.count)
         for command in allowed {
             let summary = TextWrapping.lines(console.text(command.summary), width: room, measure: \.displayWidth)
             console.line("  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  "

@@ -13,12 +13,12 @@ enum RecordCommand: ShellCommand {
     /// Not recording, `record stop` says so (a record of a record would not replay).
     static var quietExample: String { "record \(stopWord)" }
 
-    static func completions(after previous: [String], in session: ShellSession) -> [String] {
+    static func completions(after previous: [String], in context: ShellContext) -> [String] {
         previous.isEmpty ? [stopWord] : []
     }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        try record(arguments.words, in: session)
+    static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
+        try record(arguments.words, in: context)
         return .proceed
     }
 
@@ -33,22 +33,22 @@ enum RecordCommand: ShellCommand {
         return current
     }
 
-    private static func record(_ arguments: [String], in session: ShellSession) throws {
-        let console = session.console
+    private static func record(_ arguments: [String], in context: ShellContext) throws {
+        let console = context.console
         guard let target = arguments.first else { throw missingArgument }
         if target.lowercased() == stopWord {
-            guard let recorder = session.recorder else {
+            guard let recorder = context.recorder else {
                 return console.line(Localized(ko: "기록 중이 아닙니다.", en: "Not recording."))
             }
             try recorder.save()
-            session.recorder = nil
-            session.clockOverride = nil
+            context.recorder = nil
+            context.holdClock(false)
             // The path as typed may hold control characters: shown cleaned, as all text from outside.
             let path = OutsideText.clean(recorder.file.path)
             return console.line(Localized(ko: "\(path)에 명령 \(recorder.transcript.entries.count)개를 기록했습니다. 'brainy --check \(path)'로 다시 확인하세요.",
                                           en: "Recorded \(recorder.transcript.entries.count.counted("command")) to \(path). Check it with 'brainy --check \(path)'."))
         }
-        if let recorder = session.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
+        if let recorder = context.recorder { throw ShellError.alreadyRecording(recorder.file.path) }
         // `record <file>` copied from the help as it stands would leave a file named "<file>" in the working folder
         // (one was committed once): the usage's placeholder is no file name.
         if target.hasPrefix("<") && target.hasSuffix(">") { throw ShellError.placeholderPath(target) }
@@ -60,26 +60,26 @@ enum RecordCommand: ShellCommand {
            type != .typeRegular {
             throw ShellError.notARegularFile(target)
         }
-        let manual = session.services.clock as? ManualClock
-        if manual == nil { session.clockOverride = ManualClock(session.now) }
+        let manual = context.runsOnManualClock
+        if !manual { context.holdClock(true) }
         // The generator starts again from the recorded seed, as the replay will.
         var seeder = SystemRandomNumberGenerator()
-        let seed = session.options.seed ?? seeder.next() >> 11
-        session.generator = SeededGenerator(seed: seed)
-        let header = Transcript.Header(seed: seed, clock: session.now, language: console.language, timeZone: session.timeZone,
-                                       qa: session.options.qaEnabled, columns: session.columns,
-                                       ads: session.options.adsEnabled)
+        let seed = context.options.seed ?? seeder.next() >> 11
+        context.reseed(seed)
+        let header = Transcript.Header(seed: seed, clock: context.now, language: console.language, timeZone: context.timeZone,
+                                       qa: context.options.qaEnabled, columns: context.columns,
+                                       ads: context.options.adsEnabled)
         let recorder = TranscriptRecorder(file: file, header: header)
         try recorder.save()
-        session.recorder = recorder
+        context.recorder = recorder
         let shown = OutsideText.clean(target)
         console.line(Localized(ko: "\(shown)에 기록합니다. 'record stop'으로 멈춥니다.", en: "Recording to \(shown). Stop with 'record stop'."))
-        if session.flow.user != nil {
+        if context.flow.user != nil {
             console.line(console.paint(console.text(Localized(
                 ko: "주의: 기록은 새 데이터베이스에서 재생됩니다. 로그인부터 기록하려면 새 --db로 시작하세요.",
                 en: "Note: transcripts replay on a new database. To record from the start, open a new --db first.")), \.warning))
         }
-        if manual == nil {
+        if !manual {
             console.line(console.paint(console.text(Localized(
                 ko: "기록하는 동안 시계가 멈춥니다 (--clock과 --qa로 시작하면 'clock advance'로 옮길 수 있습니다).",
                 en: "The clock stands still while recording (start with --clock and --qa to move it with 'clock advance').")), \.muted))

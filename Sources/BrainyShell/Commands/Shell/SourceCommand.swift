@@ -17,15 +17,15 @@ enum SourceCommand: ShellCommand {
     /// An empty file: nothing runs, nothing is printed.
     static var quietExample: String { "source /dev/null" }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
+    static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
         guard let path = arguments.first else { throw missingArgument }
         guard arguments.count == 1 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         let expanded = (path as NSString).expandingTildeInPath
-        guard session.sourceDepth < nestingLimit else { throw ShellError.sourceNestedTooDeep(expanded, limit: nestingLimit) }
+        guard context.sourceDepth < nestingLimit else { throw ShellError.sourceNestedTooDeep(expanded, limit: nestingLimit) }
         let file = try CommandFile.read(expanded)
-        session.sourceDepth += 1
-        defer { session.sourceDepth -= 1 }
-        let outcome = file.run(in: session)
+        context.sourceDepth += 1
+        defer { context.sourceDepth -= 1 }
+        let outcome = context.run(file)
         if outcome.exit { return .exit }
         if outcome.failures > 0 { throw ShellError.sourcedFileFailed(expanded, failures: outcome.failures) }
         return .proceed

@@ -10,14 +10,14 @@ enum StateCommand: ShellCommand {
     /// Longer than a small terminal in some states: through the pager then (it prints at once when it fits).
     static func isPaged(_ arguments: CommandArguments) -> Bool { true }
 
-    static func run(_ arguments: CommandArguments, in session: ShellSession) throws -> CommandOutcome {
-        if session.outputFormat == .table { show(in: session) } else { showForScripts(in: session) }
+    static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
+        if context.outputFormat == .table { show(in: context) } else { showForScripts(in: context) }
         return .proceed
     }
 
-    private static func show(in session: ShellSession) {
-        let console = session.console
-        let flow = session.flow
+    private static func show(in context: ShellContext) {
+        let console = context.console
+        let flow = context.flow
         let language = console.language
         let described = flow.state.name[language] == flow.state.rawValue ? "" : " — " + flow.state.name[language]
         console.line(console.text(Localized(ko: "상태: ", en: "State: ")) + console.paint(flow.state.rawValue, \.emphasis) + described)
@@ -40,10 +40,10 @@ enum StateCommand: ShellCommand {
                          + console.text(Localized(ko: "타이머: ", en: "Timer: "))
                          + (flow.timerSeconds == 0 ? console.text(Localized(ko: "끔", en: "off")) : "\(flow.timerSeconds)s"))
         }
-        if let watch = session.ads.watch, let origin = flow.adOrigin {
+        if let watch = context.adWatch, let origin = flow.adOrigin {
             console.line(console.text(Localized(ko: "광고: ", en: "Ad: ")) + AdCard.clean(watch.ad.sponsor) + " · "
-                         + console.text(Localized(ko: "\(watch.secondsLeft(at: session.now))초 남음 · 끝나면 \(origin.rawValue)(으)로",
-                                                  en: "\(watch.secondsLeft(at: session.now))s left · then back to \(origin.rawValue)")))
+                         + console.text(Localized(ko: "\(watch.secondsLeft(at: context.now))초 남음 · 끝나면 \(origin.rawValue)(으)로",
+                                                  en: "\(watch.secondsLeft(at: context.now))s left · then back to \(origin.rawValue)")))
         }
         console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
                      + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
@@ -60,9 +60,9 @@ enum StateCommand: ShellCommand {
     }
 
     /// `state` as JSON or key–value lines.
-    private static func showForScripts(in session: ShellSession) {
-        let console = session.console
-        let flow = session.flow
+    private static func showForScripts(in context: ShellContext) {
+        let console = context.console
+        let flow = context.flow
         let transitions = TransitionTable.rules(from: flow.state)
             .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
             .map { Report.Transition(command: $0.trigger.label, to: $0.to.map(\.rawValue), guardText: $0.guardText?.en) }
@@ -75,7 +75,7 @@ enum StateCommand: ShellCommand {
             setup: flow.setup.map { Report.State.Setup(type: $0.type.rawValue, category: $0.category?.rawValue, format: $0.format.rawValue) },
             quiz: progress, hintCredits: flow.user == nil ? nil : flow.hintCredits, timerSeconds: flow.timerSeconds,
             allowed: flow.allowedCommands.map(\.rawValue), transitions: transitions)
-        if session.outputFormat == .json { return console.data(Report.json(report)) }
+        if context.outputFormat == .json { return console.data(Report.json(report)) }
         var pairs: [[String]] = [["state", report.state], ["user", report.user ?? ""]]
         if let setup = report.setup { pairs += [["type", setup.type], ["category", setup.category ?? ""], ["format", setup.format]] }
         if let quiz = report.quiz { pairs += [["quiz", quiz.quizId], ["question", "\(quiz.question)/\(quiz.questions)"], ["correct", String(quiz.correct)]] }

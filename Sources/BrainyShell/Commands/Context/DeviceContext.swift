@@ -1,0 +1,37 @@
+import BrainyKit
+import Foundation
+
+/// What the device's commands (`settings`, `sync`) may use: the flow read, the console and how output prints, the
+/// launch options read, the player's settings (saved and put in force through `saveSettings`), the device's own
+/// values, the remote side, and the sync engine.
+struct DeviceContext: CommandContext {
+    private let session: ShellSession
+
+    init(_ session: ShellSession) { self.session = session }
+
+    /// Where the flow stands (who is signed in).
+    var flow: QuizFlow { session.flow }
+    var console: Console { session.console }
+    var outputFormat: OutputFormat { session.outputFormat }
+    /// How the shell was started (`--server`, `--lang`, `--format`…), read only.
+    var options: ShellOptions { session.options }
+    /// The signed-in player's settings in force.
+    var settings: Settings { session.settings }
+    /// The sync server's side: its address, whether it answered.
+    var remote: RemoteSession { session.remote }
+
+    /// Saves the player's settings and puts them in force (language, theme, timer).
+    func saveSettings(_ settings: Settings, userId: String) throws {
+        try session.repository.saveSettings(settings, userId: userId, changedAt: session.now)
+        session.applyUserSettings(settings)
+    }
+
+    /// A value kept for the whole device (the sync server, the voice-out folder, the AI endpoint).
+    func deviceValue(_ key: String) throws -> String? { try session.repository.syncValue(key) }
+
+    /// Keeps (or with `nil` forgets) a value for the whole device.
+    func setDeviceValue(_ value: String?, for key: String) throws { try session.repository.setSyncValue(value, for: key) }
+
+    /// The sync engine, made with what it needs.
+    func syncEngine() -> SyncEngine { session.syncEngine() }
+}

@@ -1,0 +1,38 @@
+import BrainyKit
+import Foundation
+
+/// What QA's commands (`clock`, `flags`, `config`, `reset`, `ai`, `ads`) may use: the flow read and fed events, the
+/// console, the clock to move, the config in force to change, the ad service to force, AI mode's log, and wiping a
+/// player's progress.
+struct QAContext: CommandContext {
+    private let session: ShellSession
+
+    init(_ session: ShellSession) { self.session = session }
+
+    var flow: QuizFlow { session.flow }
+    func apply(_ event: FlowEvent) throws { try session.apply(event) }
+    var console: Console { session.console }
+    var now: Date { session.now }
+    var timeZone: TimeZone { session.timeZone }
+    var ads: AdSession { session.ads }
+    /// AI mode's last exchanges with a language model.
+    var aiLog: [LanguageModelQuestions.Exchange] { session.aiLog }
+
+    /// The clock that can be moved: the one standing still while recording, else the one `--clock` started.
+    var movableClock: ManualClock? { session.clockOverride ?? (session.services.clock as? ManualClock) }
+
+    /// The remote config in force, changed in place (QA may change it for this run).
+    var config: RemoteConfig {
+        get { session.config }
+        nonmutating set { session.config = newValue }
+    }
+
+    /// Turns maintenance on or off in the flow (after changing it in the config).
+    func setMaintenance(_ on: Bool) { session.setMaintenance(on) }
+
+    /// Wipes the player's progress and says how many hint credits they have after it.
+    func resetProgress(userId: String) throws -> Int {
+        try session.repository.resetProgress(userId: userId)
+        return try session.repository.hintCredits(userId: userId)
+    }
+}
