@@ -16,8 +16,8 @@ struct RecordsContext: CommandContext {
     var timeZone: TimeZone { session.timeZone }
     var outputFormat: OutputFormat { session.outputFormat }
     var columns: Int { session.columns }
-    /// The store, for reading the player's records (the only write these commands make is `saveLeaderboard`).
-    var records: any BrainyRepository { session.repository }
+    /// The player's records, read only (the only write these commands make is `saveLeaderboard`).
+    var records: RecordsReader { RecordsReader(session.repository) }
     /// The sync server's side: its client, whether it answered.
     var remote: RemoteSession { session.remote }
     /// Someone reads at a terminal (a replay waits for Enter between questions).

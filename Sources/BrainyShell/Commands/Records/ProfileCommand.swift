@@ -33,7 +33,7 @@ enum ProfileCommand: ShellCommand {
         let local = try context.records.resultCount(userId: user.id)
         let quizzes = try context.records.quizCount(userId: user.id)
         let open = try context.records.quizzesInProgress(userId: user.id)
-        let held = SyncEngine.serverHolds(userId: user.id, in: context.records)
+        let held = context.records.serverHolds(userId: user.id)
         let language = console.language
         if context.outputFormat != .table {
             let report = Report.Profile(
