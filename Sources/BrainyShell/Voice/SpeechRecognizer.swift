@@ -140,7 +140,7 @@ struct Recognition: Equatable {
     }
 
     /// Below this `confidence` the words are no answer (measured with scripts/voice_rejection.py: docs/voice.md).
-    static let leastConfidence = -65.0
+    static let leastConfidence = -50.0
 
     /// Speech the loop of phones took is no answer.
     var isGarbage: Bool { words.contains { Self.garbage.contains($0.text) } }
