@@ -4,9 +4,11 @@
 rejects; it says how many verdicts differ from the shell's (0 when the rule here is the shell's).
 
     python3 scripts/voice_rejection.py .build/debug/brainy 12 --jobs 1 --keep kept1
-    python3 scripts/voice_offline.py kept1 [--least -65] [--outside 0.3] [--lm]
+    python3 scripts/voice_offline.py kept1 [--least -50] [--outside 0.3] [--loop 5e-7] [--lm]
 
---least and --outside judge the same decodings with other limits. --lm also decodes each answer the shell accepted
+--least and --outside judge the same decodings with other limits; --loop P decodes each answer again with the
+grammar's phone loop entered at probability P (entry times one phone: GarbagePhones in AnswerGrammar.swift), and the
+free phones where the shell had not decoded them, as the shell would with that cost. --lm also decodes each answer the shell accepted
 with PocketSphinx's large-vocabulary language model and full dictionary (pocketsphinx-en-us) and prints, beside
 each, what that open decoding heard and how far its phones are from the phrase's (edits per phone): the third
 opinion docs/voice.md measured and left out.
@@ -78,7 +80,7 @@ def pronunciations(path):
     return entries
 
 
-def judge(folder, least, outside_limit, grammar="answer"):
+def judge(folder, least, outside_limit, grammar):
     """What the shell's rule makes of one kept answer: (accepted, words heard, confidence, share outside, phones)."""
     heard = hypseg(os.path.join(folder, grammar + ".seg")) or []
     words = [s for s in heard if not filler(s["text"])]
@@ -124,17 +126,48 @@ def open_decoding(kept, indices):
     return heard
 
 
+def redecode(kept, count, probability):
+    """Each kept answer decoded with its grammar's phone loop entered at `probability`, into loop-P.seg."""
+    tag = f"loop-{probability}"
+    for i in range(count):
+        folder = os.path.join(kept, str(i))
+        if os.path.exists(os.path.join(folder, tag + ".seg")) or not os.path.exists(os.path.join(folder, "answer.fsg")):
+            continue
+        fsg = re.sub(r"(?m)^(TRANSITION 0 \d+ )\S+( g_)", rf"\g<1>{probability}\2", open(os.path.join(folder, "answer.fsg")).read())
+        open(os.path.join(folder, tag + ".fsg"), "w").write(fsg)
+        subprocess.run(["pocketsphinx_batch", "-adcin", "yes", "-cepdir", folder, "-cepext", ".raw",
+                        "-ctl", os.path.join(folder, "answer.ctl"), "-cmn", "batch", "-remove_silence", "no",
+                        "-hypseg", os.path.join(folder, tag + ".seg"), "-logfn", "/dev/null", "-compallsen", "yes",
+                        "-fsg", os.path.join(folder, tag + ".fsg"), "-dict", os.path.join(folder, "answer.dict")],
+                       check=True)
+    lacking = [i for i in range(count) if not os.path.exists(os.path.join(kept, str(i), "phones.seg"))]
+    if lacking:
+        ctl = os.path.join(kept, "phones.ctl")
+        open(ctl, "w").write("".join(f"{i}/answer\n" for i in lacking))
+        segments = os.path.join(kept, "phones-all.seg")
+        subprocess.run(["pocketsphinx_batch", "-adcin", "yes", "-cepdir", kept, "-cepext", ".raw", "-ctl", ctl,
+                        "-cmn", "batch", "-remove_silence", "no", "-hypseg", segments, "-logfn", "/dev/null",
+                        "-allphone", f"{MODEL}/en-us-phone.lm.bin", "-beam", "1e-10", "-pbeam", "1e-10", "-lw", "2.0"],
+                       check=True)
+        for line in open(segments):
+            name = line.split()[0]
+            open(os.path.join(kept, name.split("/")[0], "phones.seg"), "w").write("answer" + line[len(name):])
+    return tag
+
+
 def main():
     kept = [a for a in sys.argv[1:] if not a.startswith("--") and os.path.isdir(a)]
-    least, outside_limit = option("--least", -65.0), option("--outside", 0.3)
+    least, outside_limit = option("--least", -50.0), option("--outside", 0.3)
     for folder in kept:
         trials = json.load(open(os.path.join(folder, "trials.json")))
-        results = [(t, *judge(os.path.join(folder, str(i)), least, outside_limit, option("--grammar", "answer")))
+        grammar = redecode(folder, len(trials), option("--loop", "")) if "--loop" in sys.argv else "answer"
+        results = [(t, *judge(os.path.join(folder, str(i)), least, outside_limit, grammar))
                    for i, t in enumerate(trials)]
         differ = sum((t["verdict"] != "refused") != accepted for t, accepted, *_ in results)
         non = [accepted for t, accepted, *_ in results if t["expected"] is None]
         options = [accepted for t, accepted, *_ in results if t["expected"] is not None]
-        print(f"{folder}: {len(trials)} spoken answers, least confidence {least}, at most {outside_limit} outside")
+        print(f"{folder}: {len(trials)} spoken answers, least confidence {least}, at most {outside_limit} outside"
+              + (f", the phone loop entered at {option('--loop', '')}" if "--loop" in sys.argv else ""))
         print(f"  false accepts {sum(non)}/{len(non)} ({100 * sum(non) / len(non):.1f}%), false rejects "
               f"{len(options) - sum(options)}/{len(options)} ({100 * (len(options) - sum(options)) / len(options):.1f}%)"
               f"; verdicts that differ from the shell's run: {differ}")
