@@ -61,7 +61,11 @@ def start_server(deadline_s=30):
     global server
     port = free_port()
     log = open(os.path.join(work, "server.log"), "w")
-    server = subprocess.Popen([SERVER, "--port", str(port), "--db", server_db], stdin=subprocess.DEVNULL, stdout=log,
+    server = subprocess.Popen([SERVER, "--port", str(port), "--db", server_db,
+                               # the daily quota (20,000 results, 5,000 quizzes an account) would refuse the
+                               # bench's one account its history: the server alone can lift it
+                               "--results-per-day", str(max(RESULTS, 20_000)),
+                               "--quizzes-per-day", str(max(RESULTS // PER_QUIZ, 5_000))], stdin=subprocess.DEVNULL, stdout=log,
                               stderr=subprocess.STDOUT, env=env, preexec_fn=die_with_parent)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + deadline_s

@@ -91,6 +91,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
         adminToken: arguments.adminToken, metricsToken: arguments.metricsToken,
         social: social,
         limits: arguments.rateLimits, behindProxy: arguments.behindProxy, refusalDelay: arguments.refusalDelay,
+        quota: arguments.quota,
         environment: environment)
     return Application(
         router: router,
@@ -117,6 +118,7 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
                  adminToken: String? = nil, metricsToken: String? = nil,
                  social: SocialSignIn = .disabled,
                  limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
+                 quota: StorageQuota = .defaults,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
     let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
     let tickets = QuizTicketCheck(tickets: repository, signer: quizTickets)
@@ -134,7 +136,8 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)
         }
         router.addRoutes(ResultsController(results: repository, questions: content.questions,
-                                           clock: environment.clock, auth: auth, tickets: tickets).endpoints,
+                                           clock: environment.clock, auth: auth, quota: quota,
+                                           tickets: tickets).endpoints,
                          at: .results)
         router.addRoutes(QuizTicketController(tickets: repository, signer: tickets.signer,
                                               candidates: QuizTicketController.candidates(from: content.questions),

@@ -50,6 +50,9 @@ public struct ServerArguments: Equatable, Sendable {
     public var bodyTimeout = SecondsFlag.bodyTimeout.defaultValue
     /// Seconds an idle connection between requests is kept (`--idle-timeout`).
     public var idleTimeout = SecondsFlag.idleTimeout.defaultValue
+    /// What one account may store a UTC day (`--results-per-day`, `--quizzes-per-day`): the server's rule, which no
+    /// client can move; a benchmark restoring a long history raises it.
+    public var quota = StorageQuota.defaults
     /// `/metrics` answers only `Authorization: Bearer <this>` when set (`--metrics-token`, `BRAINY_METRICS_TOKEN`).
     public var metricsToken: String?
     public var showHelp = false
@@ -187,6 +190,8 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.headerTimeout = try seconds(options.headerTimeout, .headerTimeout) ?? parsed.headerTimeout
         parsed.bodyTimeout = try seconds(options.bodyTimeout, .bodyTimeout) ?? parsed.bodyTimeout
         parsed.idleTimeout = try seconds(options.idleTimeout, .idleTimeout) ?? parsed.idleTimeout
+        parsed.quota.resultsPerDay = try count(options.resultsPerDay, "--results-per-day") ?? parsed.quota.resultsPerDay
+        parsed.quota.quizzesPerDay = try count(options.quizzesPerDay, "--quizzes-per-day") ?? parsed.quota.quizzesPerDay
         parsed.metricsToken = try options.metricsToken.map { value throws(UsageError) in
             try secretToken(value, "--metrics-token")
         }
@@ -249,6 +254,15 @@ public struct ServerArguments: Equatable, Sendable {
         let range = flag.range
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw UsageError(message: "--\(flag.name) needs a number of seconds from \(SecondsFlag.plain(range.lowerBound)) to \(SecondsFlag.plain(range.upperBound)), not '\(text)'.")
+        }
+        return value
+    }
+
+    /// A positive whole number (a quota), or nil when the flag is absent.
+    private static func count(_ text: String?, _ flag: String) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "\(flag) needs a whole number above 0, not '\(text)'.")
         }
         return value
     }

@@ -82,6 +82,14 @@ struct ServerOptions: ParsableArguments {
             "how long a connection may sit idle between requests, \(SecondsFlag.idleTimeout.rangeText)")
     var idleTimeout: String?
 
+    @Option("results-per-day", "n",
+            "how many results one account may store a UTC day (default: \(StorageQuota.defaults.resultsPerDay)); past it an upload is refused whole with 429 quota_exceeded. Raise it for a benchmark or an import, not for players")
+    var resultsPerDay: String?
+
+    @Option("quizzes-per-day", "n",
+            "how many quizzes one account may store a UTC day (default: \(StorageQuota.defaults.quizzesPerDay)), as --results-per-day")
+    var quizzesPerDay: String?
+
     @Option("metrics-token", "text",
             "GET /metrics answers only 'Authorization: Bearer <text>', at least 16 bytes (or $BRAINY_METRICS_TOKEN); without one it is open: keep it for your network")
     var metricsToken: String?
