@@ -36,23 +36,23 @@ public struct HTTPRemoteAPI: RemoteAPI {
     public func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> {
         var headers = HTTPHeaders()
         if let etag { headers.add(name: "If-None-Match", value: etag) }
-        let response = try await send(.config, headers: headers)
+        let response = try await send(API.config, Empty(), headers: headers)
         if response.status == 304 { return .notModified }
         return .fetched(try decode(RemoteConfig.self, response), etag: response.headers.first(name: "ETag"))
     }
 
     public func packVersion() async throws(RemoteError) -> PackVersionResponse {
-        try decode(PackVersionResponse.self, try await send(.packVersion))
+        try await send(API.packVersion)
     }
 
     public func pack() async throws(RemoteError) -> QuestionPack {
-        try decode(QuestionPack.self, try await send(.pack, limit: 64 * 1024 * 1024))
+        try await send(API.pack)
     }
 
     // MARK: Accounts
 
     public func register(email: String, password: String) async throws(RemoteError) -> AuthResponse {
-        try await post(.register, CredentialsRequest(email: email, password: password))
+        try await send(API.register, CredentialsRequest(email: email, password: password))
     }
 
     public func login(email: String, password: String) async throws(RemoteError) -> AuthResponse {
@@ -60,92 +60,88 @@ public struct HTTPRemoteAPI: RemoteAPI {
     }
 
     public func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
-        try await post(.login, CredentialsRequest(email: email, password: password, deviceCookie: deviceCookie))
+        try await send(API.login, CredentialsRequest(email: email, password: password, deviceCookie: deviceCookie))
     }
 
     public func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse {
-        try await post(.refresh, RefreshRequest(refreshToken: refreshToken))
+        try await send(API.refresh, RefreshRequest(refreshToken: refreshToken))
     }
 
     public func logout(_ refreshToken: String) async throws(RemoteError) {
-        _ = try await send(.logout, body: try encode(RefreshRequest(refreshToken: refreshToken)))
+        let _: Empty = try await send(API.logout, RefreshRequest(refreshToken: refreshToken))
     }
 
     // MARK: Results and leaderboard
 
     public func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        try decode(ResultUploadResponse.self, try await send(.uploadResults, headers: Self.bearer(accessToken),
-                                                             body: UploadJSON.encode(batch)))
+        // Results travel in UploadJSON's compact encoding, not the general encoder's.
+        try decode(ResultUploadResponse.self, try await send(API.uploadResults, body: UploadJSON.encode(batch),
+                                                             accessToken: accessToken))
     }
 
     public func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
         var headers = HTTPHeaders()
         if let etag { headers.add(name: "If-None-Match", value: etag) }
-        // At most one entry per question the server serves: a few hundred kilobytes for a pack of thousands.
-        let response = try await send(.questionRatings, headers: headers, limit: 8 * 1024 * 1024)
+        let response = try await send(API.questionRatings, Empty(), headers: headers)
         if response.status == 304 { return .notModified }
         return .fetched(try decode(QuestionRatingsResponse.self, response), etag: response.headers.first(name: "ETag"))
     }
 
     public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
-        try decode(LeaderboardResponse.self,
-                   try await send(.dailyLeaderboard, headers: Self.bearer(accessToken)))
+        try await send(API.dailyLeaderboard, accessToken: accessToken)
     }
 
     public func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse {
-        try decode(ResultSummaryResponse.self,
-                   try await send(.resultSummary, headers: Self.bearer(accessToken)))
+        try await send(API.resultSummary, accessToken: accessToken)
     }
 
     public func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
         -> SyncChangesResponse {
-        try decode(SyncChangesResponse.self, try await send(
-            .syncChanges, query: [("since", String(cursor)), ("limit", String(limit))], headers: Self.bearer(accessToken)))
+        try await send(API.syncChanges, query: ["since": String(cursor), "limit": String(limit)], accessToken: accessToken)
     }
 
     public func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError)
         -> CreditEventsResponse {
-        try await post(.uploadCredits, request, accessToken: accessToken)
+        try await send(API.uploadCredits, request, accessToken: accessToken)
     }
 
     public func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
         -> SharedSettingsResponse {
-        try await post(.syncSettings, request, accessToken: accessToken)
+        try await send(API.syncSettings, request, accessToken: accessToken)
     }
 
     public func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse {
-        try await post(.syncStages, request, accessToken: accessToken)
+        try await send(API.syncStages, request, accessToken: accessToken)
     }
 
     public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
         -> CreditLedgerResponse {
-        try decode(CreditLedgerResponse.self, try await send(
-            .creditLedger, query: [("since", String(cursor)), ("limit", String(limit))], headers: Self.bearer(accessToken)))
+        try await send(API.creditLedger, query: ["since": String(cursor), "limit": String(limit)], accessToken: accessToken)
     }
 
     // MARK: Ads
 
     public func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)
         async throws(RemoteError) -> AdsResponse {
-        var query = [("placement", placement.rawValue), ("lang", lang), ("count", String(count))]
-        if let quizzesToday { query.append(("quizzesToday", String(quizzesToday))) }
-        return try decode(AdsResponse.self, try await send(.ads, query: query, headers: Self.bearer(accessToken)))
+        let query = ["placement": placement.rawValue, "lang": lang, "count": String(count),
+                     "quizzesToday": quizzesToday.map(String.init)]
+        return try await send(API.ads, query: query.compactMapValues { $0 }, accessToken: accessToken)
     }
 
     public func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError)
         -> QuizTicketResponse {
-        try await post(.quizTickets, request, accessToken: accessToken)
+        try await send(API.quizTickets, request, accessToken: accessToken)
     }
 
     public func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError)
         -> AdEventsResponse {
-        try await post(.adEvents, request, accessToken: accessToken)
+        try await send(API.adEvents, request, accessToken: accessToken)
     }
 
     // MARK: Social sign-in
 
     public func socialProviders() async throws(RemoteError) -> SocialProvidersResponse {
-        try decode(SocialProvidersResponse.self, try await send(.socialProviders))
+        try await send(API.socialProviders)
     }
 
     public func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError)
@@ -171,7 +167,7 @@ public struct HTTPRemoteAPI: RemoteAPI {
     }
 
     public func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse {
-        try await post(.socialSignIn, request)
+        try await send(API.socialSignIn, request)
     }
 
     // MARK: Plumbing
@@ -182,10 +178,37 @@ public struct HTTPRemoteAPI: RemoteAPI {
         var body: Data
     }
 
-    private func post<Body: Encodable, Result: Decodable>(_ route: APIRoute, _ body: Body, accessToken: String? = nil)
-        async throws(RemoteError) -> Result {
-        let headers = accessToken.map(Self.bearer) ?? HTTPHeaders()
-        return try decode(Result.self, try await send(route, headers: headers, body: try encode(body)))
+    /// Sends `request` as the operation says (its method, path, query, access token and answer limit) and decodes
+    /// its answer as the operation's response type; an `Empty` answer is not read.
+    private func send<Request: Encodable, Response: Decodable>(
+        _ operation: APIOperation<Request, Response>, _ request: Request, query: [String: String] = [:],
+        accessToken: String? = nil) async throws(RemoteError) -> Response {
+        let body = Request.self == Empty.self ? nil : try encode(request)
+        let answer = try await send(operation, body: body, query: query, accessToken: accessToken)
+        if Response.self == Empty.self, let empty = Empty() as? Response { return empty }
+        return try decode(Response.self, answer)
+    }
+
+    /// An operation without a request body.
+    private func send<Response: Decodable>(_ operation: APIOperation<Empty, Response>, query: [String: String] = [:],
+                                           accessToken: String? = nil) async throws(RemoteError) -> Response {
+        try await send(operation, Empty(), query: query, accessToken: accessToken)
+    }
+
+    /// The operation's exchange, its answer not yet decoded (a conditional GET reads its status and ETag first).
+    private func send<Request, Response>(_ operation: APIOperation<Request, Response>, _ empty: Empty,
+                                         headers: HTTPHeaders) async throws(RemoteError) -> Answer {
+        try await send(operation.route, headers: headers, limit: operation.responseLimit)
+    }
+
+    private func send<Request, Response>(_ operation: APIOperation<Request, Response>, body: Data?,
+                                         query: [String: String] = [:], accessToken: String?)
+        async throws(RemoteError) -> Answer {
+        precondition(!operation.needsAccessToken || accessToken != nil, "\(operation) needs the access token")
+        // The query in the order the operation declares it, so a request reads the same every time.
+        let pairs = operation.query.compactMap { name in query[name].map { (name, $0) } }
+        return try await send(operation.route, query: pairs, headers: accessToken.map(Self.bearer) ?? HTTPHeaders(),
+                              body: body, limit: operation.responseLimit)
     }
 
     private static func bearer(_ token: String) -> HTTPHeaders {

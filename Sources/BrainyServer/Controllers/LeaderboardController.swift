@@ -13,11 +13,11 @@ struct LeaderboardController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.dailyLeaderboard, use: daily)
+        routes.on(API.dailyLeaderboard, use: daily)
         return routes
     }
 
-    @Sendable func daily(_ request: Request, context: ServerRequestContext) async throws -> LeaderboardResponse {
+    @Sendable func daily(_: Empty, _ request: Request, context: ServerRequestContext) async throws -> LeaderboardResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let day: Date
         if let text = request.uri.queryParameters.get("date") {

@@ -36,13 +36,13 @@ struct QuizTicketController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.quizTickets, use: deal)
+        routes.on(API.quizTickets, use: deal)
         return routes
     }
 
-    @Sendable func deal(_ request: Request, context: ServerRequestContext) async throws -> QuizTicketResponse {
+    @Sendable func deal(_ body: QuizTicketRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> QuizTicketResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
-        let body = try await request.decodeJSON(QuizTicketRequest.self, context: context)
         try Self.validate(body)
         let now = clock.now()
         let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))

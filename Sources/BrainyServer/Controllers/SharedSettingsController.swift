@@ -11,13 +11,13 @@ struct SharedSettingsController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.syncSettings, use: sync)
+        routes.on(API.syncSettings, use: sync)
         return routes
     }
 
-    @Sendable func sync(_ request: Request, context: ServerRequestContext) async throws -> SharedSettingsResponse {
+    @Sendable func sync(_ batch: SharedSettingsRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> SharedSettingsResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
-        let batch = try await request.decodeJSON(SharedSettingsRequest.self, context: context)
         let checked = try Self.checked(batch, now: clock.now())
         guard let held = try await settings.mergeSharedSettings(checked, accountId: userId) else {
             throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
