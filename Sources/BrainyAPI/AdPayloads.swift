@@ -90,6 +90,12 @@ public enum AdEventRefusal: String, Codable, Sendable, CaseIterable {
     case tokenUsed = "token_used"
     /// The account has had `rewardedDailyCap` rewards on the completion's day.
     case dailyCapReached = "daily_cap_reached"
+    /// A reason this client does not know (a newer server's): the event is refused all the same.
+    case other
+
+    public init(from decoder: any Decoder) throws {
+        self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .other
+    }
 }
 
 /// The server's answer to one event.

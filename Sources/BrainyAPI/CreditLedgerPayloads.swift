@@ -35,6 +35,12 @@ public enum CreditRefusalReason: String, Codable, Sendable {
     /// An id that does not follow its kind's rule (`start:<account>`, `ad:<ad event>`, `quiz:<quiz>`), such as
     /// another account's starting credits.
     case wrongId = "wrong_id"
+    /// A reason this client does not know (a newer server's): the event is refused all the same.
+    case other
+
+    public init(from decoder: any Decoder) throws {
+        self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .other
+    }
 }
 
 /// The server's answer for one event. An id the account already holds is answered as accepted, and counted once.
@@ -77,6 +83,28 @@ public struct CreditLedgerResponse: Codable, Equatable, Sendable {
         self.cursor = cursor
         self.more = more
         self.balance = balance
+    }
+
+    /// An event of a kind this client does not know (a newer server's) is left out, as the device's store leaves it
+    /// out: the rest of the page, and its cursor, still hold.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        events = try container.decode([KnownKindEvent].self, forKey: .events).compactMap(\.event)
+        cursor = try container.decode(Int64.self, forKey: .cursor)
+        more = try container.decode(Bool.self, forKey: .more)
+        balance = try container.decode(Int.self, forKey: .balance)
+    }
+
+    /// One event of a page: nil when its kind is unknown here; any other fault still fails the page.
+    private struct KnownKindEvent: Decodable {
+        var event: CreditEvent?
+
+        init(from decoder: any Decoder) throws {
+            let kind = try decoder.container(keyedBy: Key.self).decode(String.self, forKey: .kind)
+            event = CreditEventKind(rawValue: kind) == nil ? nil : try CreditEvent(from: decoder)
+        }
+
+        private enum Key: String, CodingKey { case kind }
     }
 
     public static let maxLimit = 1_000

@@ -73,8 +73,8 @@ import Testing
             "Sync stopped: 8 of 10 results sent; the other 2 stay on this device and go with the next 'sync'.",
             "Download stopped: 2 results and 1 quiz kept; the next 'sync' goes on from there.",
             "Skipped ads: the server did not answer. Ad events stay on this device for the next 'sync'.",
-            "The server could not verify 1 hint credit (unverified); they no longer count on this device either.",
-            "The server did not confirm the reward for the ad 'Brainy' (token_unknown): 2 hints taken back.",
+            "The server could not verify 1 hint credit (the server did not accept it); they no longer count on this device either.",
+            "The server did not confirm the reward for the ad 'Brainy' (the server did not accept it): 2 hints taken back.",
         ])
         #expect(report.skipped == [.ads])
     }

@@ -62,7 +62,7 @@ import Testing
             #expect(try shell.database.hintCredits(userId: user.id) == credits + 1)
             let refused = await shell.run(["sync"])
             #expect(refused.output.contains(
-                "The server did not confirm the reward for the ad '\(ad.sponsor)' (token_used): 1 hint taken back."),
+                "The server did not confirm the reward for the ad '\(ad.sponsor)' (that reward was already given): 1 hint taken back."),
                 "\(refused.output)")
             #expect(try shell.database.hintCredits(userId: user.id) == credits)
             #expect(try shell.database.pendingAdEvents(userId: user.id).isEmpty)
@@ -77,7 +77,7 @@ import Testing
             shell.qa = true
             let result = await shell.run(Self.register + ["ads ok", "ad watch", "clock advance 20s", "sync", "profile"])
             #expect(result.status == 0, "\(result.output)")
-            #expect(result.output.contains("The server did not confirm the reward for the ad 'Brainy' (unknown_ad): 1 hint taken back."),
+            #expect(result.output.contains("The server did not confirm the reward for the ad 'Brainy' (the server does not know that ad): 1 hint taken back."),
                     "\(result.output)")
             let user = try #require(try shell.database.user(email: "mina@example.com"))
             #expect(try shell.database.hintCredits(userId: user.id) == 3)

@@ -86,7 +86,7 @@ import Testing
                                                                        "ads ok", "ad watch", "clock advance 20s", "sync"])
             #expect(watched.status == 0, "\(watched.output)")
             #expect(watched.output.contains("(1 reward confirmed)"), "\(watched.output)")
-            #expect(watched.output.contains("(unknown_ad): 1 hint taken back."), "\(watched.output)")
+            #expect(watched.output.contains("(the server does not know that ad): 1 hint taken back."), "\(watched.output)")
             let user = try #require(try one.database.user(email: "mina@example.com"))
             let credits = try one.database.hintCredits(userId: user.id)
             #expect(credits > 3)

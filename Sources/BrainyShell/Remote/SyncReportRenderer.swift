@@ -70,18 +70,20 @@ struct SyncReportRenderer {
                 ko: "받기를 멈췄습니다: 결과 \(added.results.grouped)개, 퀴즈 \(added.quizzes.grouped)개를 받아 두었습니다. 다음 'sync'가 멈춘 곳부터 이어 받습니다.",
                 en: "Download stopped: \(added.results.counted("result")) and \(added.quizzes.counted("quiz", "quizzes")) kept; the next 'sync' goes on from there."))
         case let .adRewardRefused(sponsor, reason, taken):
+            let why = RefusalReasonPhrase.ad(reason)
             return warning(Localized(
-                ko: "서버가 광고 '\(AdCard.clean(sponsor))'의 보상을 확인하지 않았습니다 (\(reason)): 힌트 \(taken)개를 돌려놓았습니다.",
-                en: "The server did not confirm the reward for the ad '\(AdCard.clean(sponsor))' (\(reason)): \(taken) hint\(taken == 1 ? "" : "s") taken back."))
+                ko: "서버가 광고 '\(AdCard.clean(sponsor))'의 보상을 확인하지 않았습니다 (\(why.ko)): 힌트 \(taken)개를 돌려놓았습니다.",
+                en: "The server did not confirm the reward for the ad '\(AdCard.clean(sponsor))' (\(why.en)): \(taken) hint\(taken == 1 ? "" : "s") taken back."))
         case .adsUnanswered:
             let word = console.text(SyncReport.Part.ads.name)
             return warning(Localized(
                 ko: "\(word) 건너뜀: 서버가 답하지 않았습니다. 광고 기록은 이 기기에 남아 다음 'sync' 때 올라갑니다.",
                 en: "Skipped \(word): the server did not answer. Ad events stay on this device for the next 'sync'."))
         case let .creditsRefused(amount, reason):
+            let why = RefusalReasonPhrase.credit(reason)
             return warning(Localized(
-                ko: "서버가 힌트 \(amount)개를 확인하지 못했습니다 (\(reason)): 이 기기에서도 더는 세지 않습니다.",
-                en: "The server could not verify \(amount) hint credit\(amount == 1 ? "" : "s") (\(reason)); they no longer count on this device either."))
+                ko: "서버가 힌트 \(amount)개를 확인하지 못했습니다 (\(why.ko)): 이 기기에서도 더는 세지 않습니다.",
+                en: "The server could not verify \(amount) hint credit\(amount == 1 ? "" : "s") (\(why.en)); they no longer count on this device either."))
         case let .skipped(part, error):
             let word = console.text(part.name)
             return console.paint(console.text(Localized(ko: "\(word) 건너뜀: ", en: "Skipped \(word): "))
