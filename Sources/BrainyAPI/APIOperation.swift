@@ -54,6 +54,7 @@ public enum API {
     public static let questionRatings = APIOperation<Empty, QuestionRatingsResponse>(.questionRatings)
     public static let quizTickets = APIOperation<QuizTicketRequest, QuizTicketResponse>(.quizTickets, needsAccessToken: true)
 
+    public static let checkEmail = APIOperation<CheckEmailRequest, CheckEmailResponse>(.checkEmail)
     public static let register = APIOperation<CredentialsRequest, AuthResponse>(.register)
     public static let login = APIOperation<CredentialsRequest, AuthResponse>(.login)
     public static let refresh = APIOperation<RefreshRequest, AuthResponse>(.refresh)
@@ -78,7 +79,7 @@ public enum API {
     public static let adEvents = APIOperation<AdEventsRequest, AdEventsResponse>(.adEvents, needsAccessToken: true)
 
     public static let all: [any AnyAPIOperation] = [
-        config, packVersion, pack, questionRatings, quizTickets, register, login, refresh, logout, socialProviders,
+        config, packVersion, pack, questionRatings, quizTickets, checkEmail, register, login, refresh, logout, socialProviders,
         socialSignIn, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
         dailyLeaderboard, ads, adEvents,
     ]

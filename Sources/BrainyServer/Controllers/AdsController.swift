@@ -18,15 +18,15 @@ struct AdsController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.ads, use: serve)
-        routes.on(.adEvents, use: events)
+        routes.on(API.ads, use: serve)
+        routes.on(API.adEvents, use: events)
         return routes
     }
 
     /// `?placement=quiz_end|rewarded&lang=ko&quizzesToday=N&count=N`. The quizzes counted today are the larger of
     /// the device's `quizzesToday` (which knows quizzes not synced yet, the one just finished included) and the
     /// quizzes the caller uploaded that finished today (UTC), which knows the other devices'.
-    @Sendable func serve(_ request: Request, context: ServerRequestContext) async throws -> AdsResponse {
+    @Sendable func serve(_: Empty, _ request: Request, context: ServerRequestContext) async throws -> AdsResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let query = request.uri.queryParameters
         guard let placementText = query.get("placement"), let placement = AdPlacement(rawValue: placementText) else {
@@ -82,9 +82,9 @@ struct AdsController {
     }
 
     /// One verdict per event, in order; an event sent again gets the verdict it got the first time.
-    @Sendable func events(_ request: Request, context: ServerRequestContext) async throws -> AdEventsResponse {
+    @Sendable func events(_ batch: AdEventsRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> AdEventsResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
-        let batch = try await request.decodeJSON(AdEventsRequest.self, context: context)
         try Self.validate(batch)
         var checked: [(event: AdEvent, claims: AdTokenClaims?)] = []
         for event in batch.events {

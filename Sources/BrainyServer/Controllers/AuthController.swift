@@ -44,24 +44,23 @@ struct AuthController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.on(.checkEmail, use: checkEmail)
-        routes.on(.register, use: register)
-        routes.on(.login, use: login)
-        routes.on(.refresh, use: refresh)
-        routes.on(.logout, use: logout)
+        routes.on(API.checkEmail, use: checkEmail)
+        routes.on(API.register, use: register)
+        routes.on(API.login, use: login)
+        routes.on(API.refresh, use: refresh)
+        routes.on(API.logout, use: logout)
         return routes
     }
 
-    @Sendable func checkEmail(_ request: Request, context: ServerRequestContext) async throws -> CheckEmailResponse {
-        let body = try await request.decodeJSON(CheckEmailRequest.self, context: context)
+    @Sendable func checkEmail(_ body: CheckEmailRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> CheckEmailResponse {
         try await limit(.checkEmail, context.clientAddress)
         let email = try Self.validEmail(body.email)
         return CheckEmailResponse(available: try await accounts.account(email: email) == nil)
     }
 
-    @Sendable func register(_ request: Request, context: ServerRequestContext) async throws
+    @Sendable func register(_ body: CredentialsRequest, _ request: Request, context: ServerRequestContext) async throws
         -> EditedResponse<AuthResponse> {
-        let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
         try requireEmailSignIn()
         let email = try Self.validEmail(body.email)
         guard body.password.count >= config.passwordMinLength else {
@@ -97,8 +96,8 @@ struct AuthController {
     /// out per (email, address) after `maxLoginAttempts` failures, and slowed down (at most `maxGuessingDelay`
     /// seconds, never refused) while the email is being guessed at from many addresses. Known and unknown emails are
     /// counted and answered alike, after the same password-hashing work.
-    @Sendable func login(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
-        let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
+    @Sendable func login(_ body: CredentialsRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> AuthResponse {
         try requireEmailSignIn()
         let email = Self.loginSubject(body.email)
         let now = clock.now()
@@ -163,8 +162,8 @@ struct AuthController {
         throw error
     }
 
-    @Sendable func refresh(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
-        let body = try await request.decodeJSON(RefreshRequest.self, context: context)
+    @Sendable func refresh(_ body: RefreshRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> AuthResponse {
         let now = clock.now()
         let newToken = RefreshTokens.generate()
         let rotation = try await accounts.rotateRefreshToken(
@@ -185,8 +184,8 @@ struct AuthController {
         }
     }
 
-    @Sendable func logout(_ request: Request, context: ServerRequestContext) async throws -> HTTPResponse.Status {
-        let body = try await request.decodeJSON(RefreshRequest.self, context: context)
+    @Sendable func logout(_ body: RefreshRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> HTTPResponse.Status {
         try await accounts.endLogin(containing: RefreshTokens.hash(body.refreshToken), now: clock.now())
         return .noContent
     }

@@ -10,7 +10,7 @@ struct ContentController {
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
         routes.on(.config, use: config)
-        routes.on(.packVersion, use: packVersion)
+        routes.on(API.packVersion, use: packVersion)
         routes.on(.pack, use: pack)
         return routes
     }
@@ -19,7 +19,7 @@ struct ContentController {
         Self.document(content.configJSON, version: content.config.version, request: request)
     }
 
-    @Sendable func packVersion(_ request: Request, context: ServerRequestContext) -> PackVersionResponse {
+    @Sendable func packVersion(_: Empty, _ request: Request, context: ServerRequestContext) -> PackVersionResponse {
         content.pack
     }
 

@@ -13,13 +13,14 @@ struct SocialAuthController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.on(.socialProviders, use: providers)
-        routes.on(.socialSignIn, use: signIn)
+        routes.on(API.socialProviders, use: providers)
+        routes.on(API.socialSignIn, use: signIn)
         return routes
     }
 
     /// The providers that are configured, have a device flow, and that the served config allows, Google first.
-    @Sendable func providers(_ request: Request, context: ServerRequestContext) async throws -> SocialProvidersResponse {
+    @Sendable func providers(_: Empty, _ request: Request, context: ServerRequestContext) async throws
+        -> SocialProvidersResponse {
         let offered = AuthProvider.allCases.compactMap { provider -> SocialProviderInfo? in
             guard sessions.config.allowsLogin(provider) else { return nil }
             return social.providers[provider]?.info
@@ -27,8 +28,8 @@ struct SocialAuthController {
         return SocialProvidersResponse(providers: offered)
     }
 
-    @Sendable func signIn(_ request: Request, context: ServerRequestContext) async throws -> AuthResponse {
-        let body = try await request.decodeJSON(SocialSignInRequest.self, context: context)
+    @Sendable func signIn(_ body: SocialSignInRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> AuthResponse {
         guard let provider = social.providers[body.provider] else {
             throw APIError(.badRequest, "provider_not_enabled",
                            "This server does not offer \(body.provider.name.en) sign-in. See \(APIRoute.socialProviders).")

@@ -10,13 +10,36 @@ extension RouterMethods where Context == ServerRequestContext {
         _ operation: APIOperation<Body, Answer>,
         use handler: @Sendable @escaping (Body, Request, Context) async throws -> Answer) -> Self {
         on(operation.route) { request, context in
-            let body: Body
-            if let empty = Empty() as? Body {
-                body = empty
-            } else {
-                body = try await request.decodeJSON(Body.self, context: context)
-            }
-            return try await handler(body, request, context)
+            try await handler(try await request.body(for: operation, context: context), request, context)
         }
+    }
+
+    /// An operation whose answer sets its own status or headers (201 Created, `Set-Cookie`) around the typed body.
+    @discardableResult
+    func on<Body: Decodable & Sendable, Answer: ResponseEncodable>(
+        _ operation: APIOperation<Body, Answer>,
+        use handler: @Sendable @escaping (Body, Request, Context) async throws -> EditedResponse<Answer>) -> Self {
+        on(operation.route) { request, context in
+            try await handler(try await request.body(for: operation, context: context), request, context)
+        }
+    }
+
+    /// An operation that answers no body, only its status (204 No Content).
+    @discardableResult
+    func on<Body: Decodable & Sendable>(
+        _ operation: APIOperation<Body, Empty>,
+        use handler: @Sendable @escaping (Body, Request, Context) async throws -> HTTPResponse.Status) -> Self {
+        on(operation.route) { request, context in
+            try await handler(try await request.body(for: operation, context: context), request, context)
+        }
+    }
+}
+
+extension Request {
+    /// The request body as the operation's request type; an `Empty` one is not read.
+    func body<Body: Decodable, Answer>(for operation: APIOperation<Body, Answer>, context: ServerRequestContext)
+        async throws -> Body {
+        if let empty = Empty() as? Body { return empty }
+        return try await decodeJSON(Body.self, context: context)
     }
 }
