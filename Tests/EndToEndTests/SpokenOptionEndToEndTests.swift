@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// A spoken option weighed against free phones decoded with the model's phone trigrams (PocketSphinx's allphone
-/// search), through the built `brainy`: eSpeak NG's "one" in a low male voice at 130 words a minute, which a loop of
-/// equally likely phones explained 37 a frame better and so was refused, is heard as the first option. And a sentence
-/// said to the same question is still no answer. (eSpeak NG, PocketSphinx and sox: scripts/setup installs them.)
+/// search), through the built `brainy`: eSpeak NG's "three" in a low male voice at 150 words a minute is heard as the
+/// third option. (Its "one" at 130, which scores 60 a frame below free phones, is refused since the least confidence
+/// is -50, a false reject the limits accept for fewer false accepts: docs/voice.md.) And a sentence said to the same
+/// question is still no answer. (eSpeak NG, PocketSphinx and sox: scripts/setup installs them.)
 @Suite(.serialized) struct SpokenOptionEndToEndTests {
     let home: URL
 
@@ -32,10 +33,10 @@ import Testing
         return run.out + run.err
     }
 
-    @Test func aSlowLowOneIsHeardAsTheFirstOption() throws {
-        let printed = try answer(try spoken("one", voice: "en-us+m3", speed: 130))
+    @Test func aLowThreeIsHeardAsTheThirdOption() throws {
+        let printed = try answer(try spoken("three", voice: "en-us+m3", speed: 150))
         #expect(printed.contains("1) Plzeň"), "\(printed)")
-        #expect(printed.contains("I heard: one"), "\(printed)")
+        #expect(printed.contains("I heard: three"), "\(printed)")
     }
 
     @Test func aSentenceToTheSameQuestionIsStillNoAnswer() throws {
