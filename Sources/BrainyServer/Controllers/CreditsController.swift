@@ -14,15 +14,15 @@ struct CreditsController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.uploadCredits, use: upload)
-        routes.on(.creditLedger, use: page)
+        routes.on(API.uploadCredits, use: upload)
+        routes.on(API.creditLedger, use: page)
         return routes
     }
 
     /// One verdict per event, in order.
-    @Sendable func upload(_ request: Request, context: ServerRequestContext) async throws -> CreditEventsResponse {
+    @Sendable func upload(_ batch: CreditEventsRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> CreditEventsResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
-        let batch = try await request.decodeJSON(CreditEventsRequest.self, context: context)
         try Self.validate(batch)
         let now = clock.now()
         if try await credits.creditEventsReceived(accountId: userId, since: UTCDay.start(of: now)) + batch.events.count
@@ -36,7 +36,7 @@ struct CreditsController {
     }
 
     /// `?since=N&limit=N`, as `GET /v1/results/changes`.
-    @Sendable func page(_ request: Request, context: ServerRequestContext) async throws -> CreditLedgerResponse {
+    @Sendable func page(_: Empty, _ request: Request, context: ServerRequestContext) async throws -> CreditLedgerResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let query = request.uri.queryParameters
         let since = try SyncChangesController.cursor(query.get("since"))

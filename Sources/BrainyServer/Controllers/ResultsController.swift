@@ -31,20 +31,21 @@ struct ResultsController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.uploadResults, use: upload)
-        routes.on(.resultSummary, use: summary)
+        routes.on(API.uploadResults, use: upload)
+        routes.on(API.resultSummary, use: summary)
         return routes
     }
 
     /// What the server holds for the caller: results, correct answers, quizzes, the newest answer.
-    @Sendable func summary(_ request: Request, context: ServerRequestContext) async throws -> ResultSummaryResponse {
+    @Sendable func summary(_: Empty, _ request: Request, context: ServerRequestContext) async throws
+        -> ResultSummaryResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         return try await results.resultSummary(accountId: userId)
     }
 
-    @Sendable func upload(_ request: Request, context: ServerRequestContext) async throws -> ResultUploadResponse {
+    @Sendable func upload(_ batch: ResultUploadRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> ResultUploadResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
-        let batch = try await request.decodeJSON(ResultUploadRequest.self, context: context)
         try Self.validate(batch)
         let gone = APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")
         let now = clock.now()

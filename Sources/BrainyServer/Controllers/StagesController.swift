@@ -10,13 +10,13 @@ struct StagesController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.syncStages, use: sync)
+        routes.on(API.syncStages, use: sync)
         return routes
     }
 
-    @Sendable func sync(_ request: Request, context: ServerRequestContext) async throws -> StagesResponse {
+    @Sendable func sync(_ batch: StagesRequest, _ request: Request, context: ServerRequestContext) async throws
+        -> StagesResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
-        let batch = try await request.decodeJSON(StagesRequest.self, context: context)
         try Self.validate(batch)
         guard let held = try await stages.mergeStages(batch.stages, accountId: userId) else {
             throw APIError(.unauthorized, "invalid_token", "The account of this access token no longer exists.")

@@ -10,13 +10,13 @@ struct SyncChangesController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
-        routes.on(.syncChanges, use: page)
+        routes.on(API.syncChanges, use: page)
         return routes
     }
 
     /// `?since=N&limit=N`: `since` is the cursor of the last page kept (0, or absent, from the start); `limit` at
     /// most `SyncChangesResponse.maxLimit`.
-    @Sendable func page(_ request: Request, context: ServerRequestContext) async throws -> SyncChangesResponse {
+    @Sendable func page(_: Empty, _ request: Request, context: ServerRequestContext) async throws -> SyncChangesResponse {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let query = request.uri.queryParameters
         let since = try SyncChangesController.cursor(query.get("since"))
