@@ -47,36 +47,50 @@ extension APIOperation: AnyAPIOperation {}
 /// Every JSON operation of brainy-server, each said once. (The operator's `/health` and `/metrics`, the ads
 /// administration and the development identity provider answer text, HTML or admin JSON: they stay plain routes.)
 public enum API {
-    public static let config = APIOperation<Empty, RemoteConfig>(.config)
-    public static let packVersion = APIOperation<Empty, PackVersionResponse>(.packVersion)
-    public static let pack = APIOperation<Empty, QuestionPack>(.pack, responseLimit: 64 * 1024 * 1024)
+    public static let config = APIOperation<Empty, RemoteConfig>(APIRoute(.get, .content, "config"))
+    public static let packVersion = APIOperation<Empty, PackVersionResponse>(APIRoute(.get, .content, "pack/version"))
+    public static let pack = APIOperation<Empty, QuestionPack>(
+        APIRoute(.get, .content, "pack"), responseLimit: 64 * 1024 * 1024)
     /// At most one entry per question the server serves: a few hundred kilobytes for a pack of thousands.
-    public static let questionRatings = APIOperation<Empty, QuestionRatingsResponse>(.questionRatings)
-    public static let quizTickets = APIOperation<QuizTicketRequest, QuizTicketResponse>(.quizTickets, needsAccessToken: true)
+    public static let questionRatings = APIOperation<Empty, QuestionRatingsResponse>(
+        APIRoute(.get, .content, "questions/ratings"))
+    /// Deals tickets to the signed-in account, within its daily number.
+    public static let quizTickets = APIOperation<QuizTicketRequest, QuizTicketResponse>(
+        APIRoute(.post, .content, "quizzes/tickets"), needsAccessToken: true)
 
-    public static let checkEmail = APIOperation<CheckEmailRequest, CheckEmailResponse>(.checkEmail)
-    public static let register = APIOperation<CredentialsRequest, AuthResponse>(.register)
-    public static let login = APIOperation<CredentialsRequest, AuthResponse>(.login)
-    public static let refresh = APIOperation<RefreshRequest, AuthResponse>(.refresh)
-    public static let logout = APIOperation<RefreshRequest, Empty>(.logout)
-    public static let socialProviders = APIOperation<Empty, SocialProvidersResponse>(.socialProviders)
-    public static let socialSignIn = APIOperation<SocialSignInRequest, AuthResponse>(.socialSignIn)
+    public static let checkEmail = APIOperation<CheckEmailRequest, CheckEmailResponse>(
+        APIRoute(.post, .auth, "check-email"))
+    public static let register = APIOperation<CredentialsRequest, AuthResponse>(APIRoute(.post, .auth, "register"))
+    public static let login = APIOperation<CredentialsRequest, AuthResponse>(APIRoute(.post, .auth, "login"))
+    public static let refresh = APIOperation<RefreshRequest, AuthResponse>(APIRoute(.post, .auth, "refresh"))
+    public static let logout = APIOperation<RefreshRequest, Empty>(APIRoute(.post, .auth, "logout"))
+    public static let socialProviders = APIOperation<Empty, SocialProvidersResponse>(APIRoute(.get, .auth, "providers"))
+    public static let socialSignIn = APIOperation<SocialSignInRequest, AuthResponse>(APIRoute(.post, .auth, "social"))
 
-    public static let uploadResults = APIOperation<ResultUploadRequest, ResultUploadResponse>(.uploadResults, needsAccessToken: true)
-    public static let resultSummary = APIOperation<Empty, ResultSummaryResponse>(.resultSummary, needsAccessToken: true)
+    public static let uploadResults = APIOperation<ResultUploadRequest, ResultUploadResponse>(
+        APIRoute(.post, .results, ""), needsAccessToken: true)
+    public static let resultSummary = APIOperation<Empty, ResultSummaryResponse>(
+        APIRoute(.get, .results, "summary"), needsAccessToken: true)
+    /// The account's quizzes and results stored after the cursor `since`.
     public static let syncChanges = APIOperation<Empty, SyncChangesResponse>(
-        .syncChanges, needsAccessToken: true, query: ["since", "limit"])
-    public static let uploadCredits = APIOperation<CreditEventsRequest, CreditEventsResponse>(.uploadCredits, needsAccessToken: true)
+        APIRoute(.get, .results, "changes"), needsAccessToken: true, query: ["since", "limit"])
+    /// The device's new credit events; each gets a verdict.
+    public static let uploadCredits = APIOperation<CreditEventsRequest, CreditEventsResponse>(
+        APIRoute(.post, .results, "credits"), needsAccessToken: true)
+    /// The account's credit events stored after the cursor `since`.
     public static let creditLedger = APIOperation<Empty, CreditLedgerResponse>(
-        .creditLedger, needsAccessToken: true, query: ["since", "limit"])
-    public static let syncSettings = APIOperation<SharedSettingsRequest, SharedSettingsResponse>(.syncSettings, needsAccessToken: true)
-    public static let syncStages = APIOperation<StagesRequest, StagesResponse>(.syncStages, needsAccessToken: true)
+        APIRoute(.get, .results, "credits"), needsAccessToken: true, query: ["since", "limit"])
+    public static let syncSettings = APIOperation<SharedSettingsRequest, SharedSettingsResponse>(
+        APIRoute(.post, .results, "settings"), needsAccessToken: true)
+    public static let syncStages = APIOperation<StagesRequest, StagesResponse>(
+        APIRoute(.post, .results, "stages"), needsAccessToken: true)
     public static let dailyLeaderboard = APIOperation<Empty, LeaderboardResponse>(
-        .dailyLeaderboard, needsAccessToken: true, query: ["date"])
+        APIRoute(.get, .leaderboard, "daily"), needsAccessToken: true, query: ["date"])
 
     public static let ads = APIOperation<Empty, AdsResponse>(
-        .ads, needsAccessToken: true, query: ["placement", "lang", "count", "quizzesToday"])
-    public static let adEvents = APIOperation<AdEventsRequest, AdEventsResponse>(.adEvents, needsAccessToken: true)
+        APIRoute(.get, .ads, ""), needsAccessToken: true, query: ["placement", "lang", "count", "quizzesToday"])
+    public static let adEvents = APIOperation<AdEventsRequest, AdEventsResponse>(
+        APIRoute(.post, .ads, "events"), needsAccessToken: true)
 
     public static let all: [any AnyAPIOperation] = [
         config, packVersion, pack, questionRatings, quizTickets, checkEmail, register, login, refresh, logout, socialProviders,

@@ -1,7 +1,7 @@
 import BrainyKit
 import Foundation
-/// Every operation of brainy-server, by method and path: the client builds its requests from these, the server
-/// registers its routes from them, and a test holds them to docs/openapi.yaml, so the three cannot drift.
+/// A method and path of brainy-server. The JSON operations declare theirs in `API` (APIOperation.swift) with their
+/// types; the plain routes (operations, ads administration, the development identity provider) are below.
 public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
     public enum Method: String, Sendable {
         case get = "GET"
@@ -43,26 +43,7 @@ public struct APIRoute: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension APIRoute {
-    public static let config = APIRoute(.get, .content, "config")
-    public static let packVersion = APIRoute(.get, .content, "pack/version")
-    public static let pack = APIRoute(.get, .content, "pack")
-    public static let questionRatings = APIRoute(.get, .content, "questions/ratings")
-
-    public static let checkEmail = APIRoute(.post, .auth, "check-email")
-    public static let register = APIRoute(.post, .auth, "register")
-    public static let login = APIRoute(.post, .auth, "login")
-    public static let refresh = APIRoute(.post, .auth, "refresh")
-    public static let logout = APIRoute(.post, .auth, "logout")
-    public static let socialProviders = APIRoute(.get, .auth, "providers")
-    public static let socialSignIn = APIRoute(.post, .auth, "social")
-
-    public static let uploadResults = APIRoute(.post, .results, "")
-    public static let resultSummary = APIRoute(.get, .results, "summary")
-    public static let dailyLeaderboard = APIRoute(.get, .leaderboard, "daily")
-
-    /// House ads for players (access token), and their administration (the admin token).
-    public static let ads = APIRoute(.get, .ads, "")
-    public static let adEvents = APIRoute(.post, .ads, "events")
+    /// House ads' administration (the admin token): their bodies are the admin's, not a player's.
     public static let adReport = APIRoute(.get, .ads, "report")
     public static let houseAds = APIRoute(.get, .ads, "house")
     public static let addHouseAd = APIRoute(.post, .ads, "house")
@@ -81,9 +62,9 @@ extension APIRoute {
     /// Request counts and durations, in Prometheus's text format.
     public static let metrics = APIRoute(.get, .operations, "metrics")
 
-    public static let all: [APIRoute] = [
-        config, packVersion, pack, questionRatings, checkEmail, register, login, refresh, logout, socialProviders, socialSignIn,
-        quizTickets, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages, dailyLeaderboard, ads, adEvents, adReport, houseAds, addHouseAd, pauseHouseAd,
-        resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage, devApproval, health, metrics,
+    /// Every route: the typed operations' (`API.all`, where a JSON operation is declared) and the plain ones above.
+    public static let all: [APIRoute] = API.all.map(\.route) + [
+        adReport, houseAds, addHouseAd, pauseHouseAd, resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage,
+        devApproval, health, metrics,
     ]
 }

@@ -4,13 +4,6 @@ import Foundation
 // Hint credits as a ledger: devices upload their grants and uses, the server keeps each id once per account (after
 // verifying each grant), and devices download the account's events since a cursor. The balance is the sum.
 
-extension APIRoute {
-    /// `POST /v1/results/credits`: the device's new credit events; each gets a verdict.
-    public static let uploadCredits = APIRoute(.post, .results, "credits")
-    /// `GET /v1/results/credits?since=&limit=`: the account's credit events stored after the cursor `since`.
-    public static let creditLedger = APIRoute(.get, .results, "credits")
-}
-
 public struct CreditEventsRequest: Codable, Equatable, Sendable {
     public var events: [CreditEvent]
 

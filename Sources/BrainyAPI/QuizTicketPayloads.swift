@@ -4,11 +4,6 @@ import Foundation
 // Signed quiz tickets: the server deals a quiz's questions ahead of play (at sync), the device plays them offline and
 // uploads the ticket with the quiz; only quizzes played on a ticket rank (docs/leaderboard-rules.md).
 
-extension APIRoute {
-    /// `POST /v1/quizzes/tickets`: deals tickets to the signed-in account, within its daily number.
-    public static let quizTickets = APIRoute(.post, .content, "quizzes/tickets")
-}
-
 /// What kind of quiz a ticket deals: a category and a quiz type.
 public struct QuizTicketKind: Codable, Hashable, Sendable {
     public var category: QuizCategory

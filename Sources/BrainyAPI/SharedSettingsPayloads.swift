@@ -5,11 +5,6 @@ import Foundation
 // each the latest change by its time, and answers with all the account's, which the device keeps where they are
 // later than its own.
 
-extension APIRoute {
-    /// `POST /v1/results/settings`.
-    public static let syncSettings = APIRoute(.post, .results, "settings")
-}
-
 public struct SharedSettingsRequest: Codable, Equatable, Sendable {
     public var settings: [SharedSetting]
 

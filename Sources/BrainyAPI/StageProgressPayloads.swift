@@ -5,11 +5,6 @@ import Foundation
 // furthest (never past the stage quizzes it holds passed) and answers with the account's, and the device keeps
 // what is further than its own.
 
-extension APIRoute {
-    /// `POST /v1/results/stages`.
-    public static let syncStages = APIRoute(.post, .results, "stages")
-}
-
 public struct StagesRequest: Codable, Equatable, Sendable {
     public var stages: [StageReached]
 

@@ -3,11 +3,6 @@ import Foundation
 
 // The download half of sync: what the server holds for the account since a cursor, a page at a time.
 
-extension APIRoute {
-    /// `GET /v1/results/changes?since=&limit=`: the account's quizzes and results stored after the cursor `since`.
-    public static let syncChanges = APIRoute(.get, .results, "changes")
-}
-
 /// One page of the account's data, in the order the server stored it. Each quiz and result the account holds is
 /// stored once with a sequence number of its account, assigned as it is stored and never reused, so a page asked
 /// again with the same cursor is the same page (whichever instance answers), and the next page starts at `cursor`.

@@ -47,8 +47,8 @@ import Testing
     func withDribblingServer(_ body: @Sendable (Dribbler, Int) async throws -> Void) async throws {
         let dribbler = Dribbler()
         let router = Router()
-        for path in ["/v1/chat/completions", "/v1/audio/transcriptions", APIRoute.register.path, APIRoute.config.path] {
-            router.on(RouterPath(path), method: path == APIRoute.config.path ? .get : .post) { request, _ -> Response in
+        for path in ["/v1/chat/completions", "/v1/audio/transcriptions", API.register.route.path, API.config.route.path] {
+            router.on(RouterPath(path), method: path == API.config.route.path ? .get : .post) { request, _ -> Response in
                 _ = try await request.body.collect(upTo: 4 << 20)
                 return Self.dribble(Self.slowBody, every: .milliseconds(100), dribbler)
             }

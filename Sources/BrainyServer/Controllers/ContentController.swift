@@ -9,9 +9,9 @@ struct ContentController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.on(.config, use: config)
+        routes.on(API.config, use: config)
         routes.on(API.packVersion, use: packVersion)
-        routes.on(.pack, use: pack)
+        routes.on(API.pack, use: pack)
         return routes
     }
 

@@ -17,7 +17,7 @@ struct QuestionRatingsController {
 
     var endpoints: RouteCollection<ServerRequestContext> {
         let routes = RouteCollection(context: ServerRequestContext.self)
-        routes.on(.questionRatings, use: ratings)
+        routes.on(API.questionRatings, use: ratings)
         return routes
     }
 

@@ -32,7 +32,7 @@ struct SocialAuthController {
         -> AuthResponse {
         guard let provider = social.providers[body.provider] else {
             throw APIError(.badRequest, "provider_not_enabled",
-                           "This server does not offer \(body.provider.name.en) sign-in. See \(APIRoute.socialProviders).")
+                           "This server does not offer \(body.provider.name.en) sign-in. See \(API.socialProviders).")
         }
         guard sessions.config.allowsLogin(body.provider) else {
             throw APIError(.forbidden, "login_method_disabled",

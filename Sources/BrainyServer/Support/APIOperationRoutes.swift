@@ -24,6 +24,14 @@ extension RouterMethods where Context == ServerRequestContext {
         }
     }
 
+    /// A conditional GET: the handler answers the operation's response type already encoded, with its `ETag`, or a
+    /// 304 without a body when the client holds that version.
+    @discardableResult
+    func on<Answer>(_ operation: APIOperation<Empty, Answer>,
+                    use handler: @Sendable @escaping (Request, Context) async throws -> Response) -> Self {
+        on(operation.route, use: handler)
+    }
+
     /// An operation that answers no body, only its status (204 No Content).
     @discardableResult
     func on<Body: Decodable & Sendable>(
