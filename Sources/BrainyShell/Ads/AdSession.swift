@@ -13,7 +13,9 @@ final class AdSession {
     let isEnabled: Bool
     private let seed: UInt64?
     private let shippedAdsFile: URL?
-    private let timeZone: TimeZone
+    /// The time zone messages are given in: read when one is printed (reading the system's is a fifth of a start-up,
+    /// and the ads are made before every command).
+    private let timeZone: () -> TimeZone
     /// The ads' part of the config in force.
     private let currentConfig: () -> AdsConfig
     private let flowAccess: FlowAccess
@@ -39,7 +41,7 @@ final class AdSession {
     }()
 
     init(console: Console, repository: any BrainyRepository, remote: RemoteSession, enabled: Bool, seed: UInt64?,
-         shippedAdsFile: URL?, timeZone: TimeZone, config: @escaping () -> AdsConfig, flow: FlowAccess,
+         shippedAdsFile: URL?, timeZone: @escaping () -> TimeZone, config: @escaping () -> AdsConfig, flow: FlowAccess,
          now: @escaping () -> Date, runsOnWallClock: @escaping () -> Bool) {
         self.console = console
         self.repository = repository
@@ -158,7 +160,7 @@ final class AdSession {
                 en: "The ad is over. The server is under maintenance: quizzes cannot start. 'sync' again to check when it is over.")),
                 \.warning))
         } else if flow.user == nil {
-            console.line(ErrorMessage.of(BrainyError.sessionExpired, timeZone: timeZone))
+            console.line(ErrorMessage.of(BrainyError.sessionExpired, timeZone: timeZone()))
         }
     }
 

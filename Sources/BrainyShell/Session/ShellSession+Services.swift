@@ -60,7 +60,7 @@ extension ShellSession {
     /// force, the flow and the clock as closures.
     func makeAds() -> AdSession {
         AdSession(console: console, repository: repository, remote: remote, enabled: options.adsEnabled,
-                  seed: options.seed, shippedAdsFile: services.shippedAdsFile, timeZone: timeZone,
+                  seed: options.seed, shippedAdsFile: services.shippedAdsFile, timeZone: { [unowned self] in timeZone },
                   config: { [unowned self] in config.ads }, flow: flowAccess, now: { [unowned self] in now },
                   runsOnWallClock: { [unowned self] in runsOnWallClock })
     }

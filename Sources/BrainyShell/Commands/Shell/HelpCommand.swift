@@ -37,7 +37,7 @@ enum HelpCommand: ShellCommand {
         if !console.text(command.details).isEmpty { console.line("  " + console.text(command.details)) }
         if !command.aliases.isEmpty {
             console.line(console.paint("  " + console.text(Localized(ko: "다른 이름: ", en: "aliases: "))
-                                       + command.aliases.joined(separator: ", "), \.muted))
+                                       + command.aliases.joinedText(separator: ", "), \.muted))
         }
         if !TransitionTable.allows(command.name, in: flow.state) {
             console.line(console.paint("  " + console.text(Localized(
@@ -61,7 +61,7 @@ enum HelpCommand: ShellCommand {
         for command in allowed {
             let summary = TextWrapping.lines(console.text(command.summary), width: room, measure: \.displayWidth)
             console.line("  " + console.paint(shownUsage(command).padded(toWidth: width), \.accent) + "  "
-                         + summary.joined(separator: "\n" + indent))
+                         + summary.joinedText(separator: "\n" + indent))
         }
         if flow.state == .question {
             console.line(console.paint(console.text(Localized(
