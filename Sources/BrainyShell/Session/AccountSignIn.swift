@@ -5,7 +5,13 @@ import Foundation
 /// session, the flow moved to home or to the interrupted quiz, a guest's history offered to the account, a quiz in
 /// progress let go of on the way out.
 struct AccountSignIn {
-    let session: ShellSession
+    private let session: ShellSession
+
+    /// A sign-in's steps on this session; what hands it to a command (`AccountContext.accounts`) gives no way back to
+    /// the session itself.
+    init(session: ShellSession) {
+        self.session = session
+    }
 
     private var repository: any BrainyRepository { session.repository }
     private var console: Console { session.console }
