@@ -18,15 +18,25 @@ DIR/<n>/ and the trials and verdicts in DIR/trials.json, for judging other rules
 import json, os, random, re, shutil, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
+# The flags and their values come out first, wherever they stand: what is left is BRAINY and QUESTIONS.
+flags = {}
+args = []
+rest = sys.argv[1:]
+while rest:
+    word = rest.pop(0)
+    if word in ("--seed", "--jobs", "--keep"):
+        if not rest:
+            sys.exit(f"voice_rejection: {word} needs a value")
+        flags[word] = rest.pop(0)
+    else:
+        args.append(word)
+if not args:
+    sys.exit("usage: voice_rejection.py BRAINY [QUESTIONS] [--seed N] [--jobs N] [--keep DIR]")
 brainy = args[0]
 questions = int(args[1]) if len(args) > 1 else 10
-seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 1
-jobs = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else 2
-keep = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
-for flag in ["--seed", "--jobs", "--keep"]:
-    if flag in sys.argv:
-        args.remove(sys.argv[sys.argv.index(flag) + 1])
+seed = int(flags.get("--seed", 1))
+jobs = int(flags.get("--jobs", 2))
+keep = flags.get("--keep")
 
 VOICES = ["en-us", "en", "en-us+m3", "en+f2", "en-us+f3", "en+m7"]
 SPEEDS = [130, 150, 175, 200]
