@@ -22,7 +22,9 @@ import Testing
         let url = try await TestPostgres.shared.newDatabase()
         let app = try await TestServer.app { arguments, environment in
             arguments.postgres = url
-            environment.healthTimeout = .seconds(2)
+            // Generous: the first probe opens the pool's first connection, which a busy machine (the whole suite at
+            // once) has been seen to take more than 2 s over. A dropped database fails its probe at once.
+            environment.healthTimeout = .seconds(30)
         }
         try await app.test(.router) { client in
             #expect(try await client.get("/health").status == .ok)
