@@ -70,6 +70,10 @@ public struct CreditLedgerResponse: Codable, Equatable, Sendable {
     public var more: Bool
     /// The account's balance on the server.
     public var balance: Int
+    /// Events of the page left out of `events` because their kind is unknown here (a newer server's); never on the
+    /// wire, counted as the page is decoded. A client that keeps `cursor` past such a page would never ask for those
+    /// events again once it knows their kind: `CreditSync` keeps the cursor before the page instead.
+    public var eventsOfUnknownKinds = 0
 
     public init(events: [CreditEvent], cursor: Int64, more: Bool, balance: Int) {
         self.events = events
@@ -78,17 +82,24 @@ public struct CreditLedgerResponse: Codable, Equatable, Sendable {
         self.balance = balance
     }
 
-    /// An event of a kind this client does not know (a newer server's) is left out, as the device's store leaves it
-    /// out: the rest of the page, and its cursor, still hold.
+    private enum CodingKeys: String, CodingKey {
+        case events, cursor, more, balance
+    }
+
+    /// An event of a kind this client does not know is left out (and counted), whatever else it holds: the rest of
+    /// the page still holds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        events = try container.decode([KnownKindEvent].self, forKey: .events).compactMap(\.event)
+        let decoded = try container.decode([KnownKindEvent].self, forKey: .events)
+        events = decoded.compactMap(\.event)
+        eventsOfUnknownKinds = decoded.count - events.count
         cursor = try container.decode(Int64.self, forKey: .cursor)
         more = try container.decode(Bool.self, forKey: .more)
         balance = try container.decode(Int.self, forKey: .balance)
     }
 
-    /// One event of a page: nil when its kind is unknown here; any other fault still fails the page.
+    /// One event of a page: nil when its kind is unknown here; any other fault of a known kind's event still fails
+    /// the page.
     private struct KnownKindEvent: Decodable {
         var event: CreditEvent?
 

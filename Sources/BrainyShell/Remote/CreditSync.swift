@@ -25,6 +25,8 @@ struct CreditSync {
         var sent = 0
         var refused: [(event: CreditEvent, reason: String)] = []
         var received = 0
+        /// Events of kinds this client does not know yet: not counted here, asked for again at every sync.
+        var notUnderstood = 0
         var balance = 0
     }
 
@@ -74,10 +76,22 @@ struct CreditSync {
     }
 
     /// False when the server keeps no ledger.
+    ///
+    /// An event of a kind this client does not know (a newer server's) cannot be kept, and the cursor must not pass
+    /// it, or the client, once upgraded, would never ask for it again. So from the first page that held one, the
+    /// cursor kept is where that page began, while the download goes on to the end with the pages' own cursors (one
+    /// sync still ends: each page is asked once). Every later sync asks from there again, and the events after it
+    /// come down again and merge by id (each is kept once, counted as received once), until a client that knows the
+    /// kind keeps it and moves the cursor on. Keeping the unknown events as they came instead would need the store
+    /// to guess how a kind it does not know counts, and would lose whatever else a newer event carries; asking the
+    /// server again gets the event whole, read by code that understands it. The cost is re-reading the ledger's tail
+    /// on each sync while this client is older than the server, which is bounded by the ledger's length.
     private func download(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String, outcome: inout Outcome) throws
         -> Bool {
         let key = Self.cursorKey(server: api.baseURL, userId: userId)
         var cursor = try repository.downloadCursor(key: key)
+        /// Where the first page with an event of an unknown kind began: the cursor kept from then on.
+        var heldAt: Int64?
         let limit = min(max(1, batchSize), CreditLedgerResponse.maxLimit)
         while true {
             let since = cursor
@@ -89,8 +103,10 @@ struct CreditSync {
                 }
             }
             guard let page = answer else { return false }
-            outcome.received += try repository.keepDownloadedCredits(page.events, userId: userId, cursor: page.cursor,
-                                                                     cursorKey: key)
+            if page.eventsOfUnknownKinds > 0 && heldAt == nil { heldAt = since }
+            outcome.notUnderstood += page.eventsOfUnknownKinds
+            outcome.received += try repository.keepDownloadedCredits(page.events, userId: userId,
+                                                                     cursor: heldAt ?? page.cursor, cursorKey: key)
             cursor = page.cursor
             if !page.more || page.cursor <= since { return true }
         }

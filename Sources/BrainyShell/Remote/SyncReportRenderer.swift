@@ -181,11 +181,17 @@ struct SyncReportRenderer {
         return text
     }
 
-    /// "hints: 4 (↑ 2 · ↓ 3)".
+    /// "hints: 4 (↑ 2 · ↓ 3)", and how many of the account's events this shell cannot read yet ("1 needs a newer
+    /// brainy"): they do not count here until it can.
     private func credits(_ outcome: CreditSync.Outcome) -> String {
         var moved: [String] = []
         if outcome.sent > 0 { moved.append("↑ \(outcome.sent.grouped)") }
         if outcome.received > 0 { moved.append("↓ \(outcome.received.grouped)") }
+        if outcome.notUnderstood > 0 {
+            let count = outcome.notUnderstood
+            moved.append(console.text(Localized(ko: "\(count.grouped)개는 새 버전의 brainy가 필요",
+                                                en: "\(count.grouped) need\(count == 1 ? "s" : "") a newer brainy")))
+        }
         let tail = moved.isEmpty ? "" : " (\(moved.joined(separator: " · ")))"
         return console.text(Localized(ko: "힌트 \(outcome.balance)개", en: "hints: \(outcome.balance)")) + tail
     }
