@@ -13,63 +13,17 @@ public enum CommandName: String, CaseIterable, Sendable, Codable {
     /// Commands a tester needs and a player never sees.
     public var isQA: Bool { [.clock, .flags, .config, .reset, .ai, .ads].contains(self) }
 
-    /// What the command asks of the flow, which rules on where it is allowed; nil for a command the shell answers by
-    /// itself (its manual, its output, its switches), allowed in every state a person types in (`CommandRules`).
-    public var flowAction: FlowAction? {
-        switch self {
-        case .login: .login
-        case .register: .register
-        case .logout: .logout
-        case .mode: .mode
-        case .category: .category
-        case .format: .format
-        case .start: .start
-        case .answer: .answer
-        case .speak: .speak
-        case .next: .next
-        case .skip: .skip
-        case .hint: .hint
-        case .abandon: .abandon
-        case .resume: .resume
-        case .repeat: .repeat
-        case .history: .history
-        case .stats: .stats
-        case .profile: .profile
-        case .settings: .settings
-        case .sync: .sync
-        case .leaderboard: .leaderboard
-        case .ad: .ad
-        case .reset: .reset
-        case .help, .state, .diagram, .timing, .record, .source, .clear, .exit, .clock, .flags, .config, .ai, .ads: nil
-        }
-    }
+    /// What the command asks of the flow, which rules on where it is allowed: the flow's action of the same name. Nil
+    /// for a command the shell answers by itself (its manual, its output, its switches), allowed in every state a
+    /// person types in (`CommandRules`).
+    public var flowAction: FlowAction? { FlowAction(rawValue: rawValue) }
 
-    /// The command that asks the flow for `action`.
+    /// The command that asks the flow for `action`: the one of the same name (every action has one,
+    /// `CommandNameTests`).
     public init(_ action: FlowAction) {
-        self = switch action {
-        case .login: .login
-        case .register: .register
-        case .logout: .logout
-        case .mode: .mode
-        case .category: .category
-        case .format: .format
-        case .start: .start
-        case .answer: .answer
-        case .speak: .speak
-        case .next: .next
-        case .skip: .skip
-        case .hint: .hint
-        case .abandon: .abandon
-        case .resume: .resume
-        case .repeat: .repeat
-        case .history: .history
-        case .stats: .stats
-        case .profile: .profile
-        case .settings: .settings
-        case .sync: .sync
-        case .leaderboard: .leaderboard
-        case .ad: .ad
-        case .reset: .reset
+        guard let command = CommandName(rawValue: action.rawValue) else {
+            preconditionFailure("The flow's action '\(action.rawValue)' has no command of the same name")
         }
+        self = command
     }
 }
