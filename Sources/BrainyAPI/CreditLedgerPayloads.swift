@@ -18,7 +18,7 @@ public struct CreditEventsRequest: Codable, Equatable, Sendable {
 }
 
 /// Why the server did not count an event.
-public enum CreditRefusalReason: String, Codable, Sendable {
+public enum CreditRefusalReason: String, Codable, Sendable, CaseIterable {
     /// A grant the server holds nothing to verify against: no accepted ad completion, no quiz of the account with
     /// that score, or a carried-over balance.
     case unverifiable

@@ -4,8 +4,8 @@ import Foundation
 @testable import BrainyShell
 import Testing
 
-/// A newer server's credit kind or refusal reason does not fail the answer it is in, and a refusal is said in words,
-/// never as its wire code.
+/// A newer server's credit kind or refusal reason does not fail the answer it is in, and a refusal (of a result, a
+/// hint credit or an ad's reward) is said in words, never as its wire code.
 @Suite struct RefusalReasonPhraseTests {
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
@@ -45,35 +45,52 @@ import Testing
         #expect(ads.reason == .other)
     }
 
-    @Test func eachReasonHasWordsInBothLanguages() {
-        let credit = ["unverifiable", "wrong_amount", "wrong_id"]
-        let ad = ["id_taken", "unknown_ad", "missing_token", "invalid_token", "wrong_ad", "not_your_token",
-                  "not_rewarded", "token_expired", "token_used", "daily_cap_reached"]
-        for code in credit {
-            let phrase = RefusalReasonPhrase.credit(code)
-            #expect(phrase != RefusalReasonPhrase.generic, "\(code)")
-            #expect(!phrase.en.contains(code) && !phrase.ko.contains(code))
+    /// Every reason of `Reason` but `other` has its own words in both languages, none of them its code; a code of a
+    /// newer server decodes as `other` and is said with the plain phrase.
+    static func expectWords<Reason: PhrasedRefusal & Decodable>(for _: Reason.Type, newerCode: String) throws {
+        for reason in Reason.allCases where reason.rawValue != "other" {
+            let phrase = RefusalReasonPhrase.of(reason)
+            #expect(phrase != RefusalReasonPhrase.generic, "\(reason)")
+            #expect(!phrase.en.isEmpty && !phrase.ko.isEmpty && phrase.en != phrase.ko, "\(reason)")
+            #expect(!phrase.en.contains(reason.rawValue) && !phrase.ko.contains(reason.rawValue), "\(reason)")
         }
-        for code in ad {
-            let phrase = RefusalReasonPhrase.ad(code)
-            #expect(phrase != RefusalReasonPhrase.generic, "\(code)")
-            #expect(!phrase.en.contains(code) && !phrase.ko.contains(code))
-        }
-        #expect(RefusalReasonPhrase.credit("too_late") == RefusalReasonPhrase.generic)
-        #expect(RefusalReasonPhrase.ad("sponsor_withdrawn") == RefusalReasonPhrase.generic)
+        let newer = try Self.decoder.decode(Reason.self, from: Data("\"\(newerCode)\"".utf8))
+        #expect(newer.rawValue == "other")
+        #expect(RefusalReasonPhrase.of(newer) == RefusalReasonPhrase.generic)
+    }
+
+    @Test func eachReasonHasWordsInBothLanguages() throws {
+        try Self.expectWords(for: ResultRefusalReason.self, newerCode: "too_many_today")
+        try Self.expectWords(for: CreditRefusalReason.self, newerCode: "too_late")
+        try Self.expectWords(for: AdEventRefusal.self, newerCode: "sponsor_withdrawn")
+    }
+
+    /// One table for the three kinds of refusal did not change what the credits' and the ads' reasons say.
+    @Test func theCreditAndAdReasonsSayWhatTheySaid() {
+        #expect(RefusalReasonPhrase.of(CreditRefusalReason.unverifiable)
+                == Localized(ko: "서버에 그 보상의 근거가 없습니다", en: "the server holds nothing that earned it"))
+        #expect(RefusalReasonPhrase.of(AdEventRefusal.invalidToken)
+                == Localized(ko: "광고를 끝까지 본 증표가 없거나 맞지 않습니다", en: "its proof of watching is missing or invalid"))
+        #expect(RefusalReasonPhrase.of(AdEventRefusal.dailyCapReached)
+                == Localized(ko: "오늘 받을 수 있는 광고 보상을 다 받았습니다", en: "today's ad rewards are all used"))
+        #expect(RefusalReasonPhrase.generic == Localized(ko: "서버가 인정하지 않았습니다", en: "the server did not accept it"))
     }
 
     @Test func theSyncLinesSayTheReasonNotItsCode() {
         var report = SyncReport()
-        report.notices = [.creditsRefused(amount: 2, reason: "unverifiable"),
-                          .adRewardRefused(sponsor: "Brainy", reason: "unknown_ad", taken: 1)]
+        report.notices = [.resultsRefused(count: 2, reasons: [.implausibleTime, .other]),
+                          .creditsRefused(amount: 2, reason: .unverifiable),
+                          .adRewardRefused(sponsor: "Brainy", reason: .unknownAd, taken: 1)]
         for language in [Language.en, .ko] {
             let console = Console(language: language, theme: .system, colorEnabled: false, capturing: true)
             SyncReportRenderer(console: console).renderNotices(report)
-            #expect(!console.captured.contains("unverifiable"), "\(language)")
-            #expect(!console.captured.contains("unknown_ad"), "\(language)")
-            #expect(console.captured.contains(RefusalReasonPhrase.credit("unverifiable")[language]))
-            #expect(console.captured.contains(RefusalReasonPhrase.ad("unknown_ad")[language]))
+            for code in ["implausible_time", "other", "unverifiable", "unknown_ad"] {
+                #expect(!console.captured.contains(code), "\(language): \(code)")
+            }
+            #expect(console.captured.contains(RefusalReasonPhrase.of(ResultRefusalReason.implausibleTime)[language]))
+            #expect(console.captured.contains(RefusalReasonPhrase.generic[language]))
+            #expect(console.captured.contains(RefusalReasonPhrase.of(CreditRefusalReason.unverifiable)[language]))
+            #expect(console.captured.contains(RefusalReasonPhrase.of(AdEventRefusal.unknownAd)[language]))
         }
     }
 }

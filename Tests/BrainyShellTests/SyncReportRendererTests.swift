@@ -34,7 +34,7 @@ import Testing
 
     @Test func aReportIsSaidInEnglish() {
         #expect(Self.said(Self.report, in: .en) == [
-            "The server refused 1 (id_taken); they stay on this device.",
+            "The server refused 1 result (another account holds the same record); they stay on this device.",
             "Skipped question ratings: " + ErrorMessage.of(Self.busy).en,
             "✔ Synced · ↑ 5 results uploaded (120/s) · the server holds 5 answers and 1 quiz · ↓ 3 results, 1 quiz"
                 + " · config 2026.1 · pack core-1 unchanged · 2 quiz tickets fetched · 1 ad event sent (1 reward confirmed)"
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aReportIsSaidInKorean() {
         #expect(Self.said(Self.report, in: .ko) == [
-            "서버가 1개를 거절했습니다 (id_taken). 이 기기에 그대로 남겨 둡니다.",
+            "서버가 결과 1개를 거절했습니다 (같은 기록이 다른 계정에 있습니다). 이 기기에 그대로 남겨 둡니다.",
             "문제 난이도 건너뜀: " + ErrorMessage.of(Self.busy).ko,
             "✔ 동기화 완료 · ↑ 결과 5개 올림 (120/s) · 서버에 답 5개 · 퀴즈 1개 · ↓ 결과 3개, 퀴즈 1개 · 설정 2026.1"
                 + " · 문제 팩 core-1 그대로 · 퀴즈 티켓 2장 받음 · 광고 기록 1개 올림 (보상 1개 확인) · 스테이지 진행 1개 받음"
@@ -65,8 +65,8 @@ import Testing
     @Test func aStoppedSyncSaysWhatItDidUntilThen() {
         var report = SyncReport()
         report.notices = [.uploadStopped(sent: 8, total: 10), .downloadStopped(kept: DownloadedCounts(quizzes: 1, results: 2)),
-                          .adsUnanswered, .creditsRefused(amount: 1, reason: "unverified"),
-                          .adRewardRefused(sponsor: "Brainy", reason: "token_unknown", taken: 2)]
+                          .adsUnanswered, .creditsRefused(amount: 1, reason: .other),
+                          .adRewardRefused(sponsor: "Brainy", reason: .other, taken: 2)]
         let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
         SyncReportRenderer(console: console).renderNotices(report)
         #expect(console.captured.split(separator: "\n").map(String.init) == [
@@ -77,5 +77,30 @@ import Testing
             "The server did not confirm the reward for the ad 'Brainy' (the server did not accept it): 2 hints taken back.",
         ])
         #expect(report.skipped == [.ads])
+    }
+
+    /// Each reason a server gave, in words and in both languages; one of a newer server's in plain words.
+    @Test func refusedResultsSayEachReason() {
+        var report = SyncReport()
+        report.notices = [.resultsRefused(count: 3, reasons: [.implausibleTime, .inTheFuture, .other])]
+        var console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
+        SyncReportRenderer(console: console).renderNotices(report)
+        #expect(console.captured == "The server refused 3 results (a time on one question longer than any real play;"
+                + " dated later than the server's clock; the server did not accept it); they stay on this device.\n")
+        console = Console(language: .ko, theme: .system, colorEnabled: false, capturing: true)
+        SyncReportRenderer(console: console).renderNotices(report)
+        #expect(console.captured == "서버가 결과 3개를 거절했습니다 (한 문제에 실제 풀이로 볼 수 없을 만큼 오래 걸렸습니다,"
+                + " 서버의 시계보다 나중 시각으로 기록되었습니다, 서버가 인정하지 않았습니다). 이 기기에 그대로 남겨 둡니다.\n")
+    }
+
+    /// Ledger events of a kind this shell cannot read yet are said beside the balance.
+    @Test func eventsOfAnUnknownKindAreSaidBesideTheBalance() {
+        var report = SyncReport()
+        report.upload = SyncReport.Upload(total: 0)
+        report.credits = CreditSync.Outcome(received: 1, notUnderstood: 2, balance: 4)
+        #expect(Self.said(report, in: .en) == ["✔ Synced · ↑ nothing to upload · hints: 4 (↓ 1 · 2 need a newer brainy)"])
+        #expect(Self.said(report, in: .ko) == ["✔ 동기화 완료 · ↑ 올릴 결과 없음 · 힌트 4개 (↓ 1 · 2개는 새 버전의 brainy가 필요)"])
+        report.credits = CreditSync.Outcome(notUnderstood: 1, balance: 4)
+        #expect(Self.said(report, in: .en) == ["✔ Synced · ↑ nothing to upload · hints: 4 (1 needs a newer brainy)"])
     }
 }

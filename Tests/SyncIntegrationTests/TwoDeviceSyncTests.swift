@@ -236,7 +236,7 @@ import Testing
             // Played by a clock two hours ahead of the server's: answers from its future are refused.
             one.clock.advance(by: 7200)
             let refused = await one.run(ShellScript.playQuiz(count: 3) + ["sync"])
-            #expect(refused.output.contains("The server refused 3 (in_the_future); they stay on this device."),
+            #expect(refused.output.contains("The server refused 3 results (dated later than the server's clock); they stay on this device."),
                     "\(refused.output)")
             let user = try #require(try one.database.user(email: "mina@example.com"))
             #expect(try one.database.pendingSyncCount(userId: user.id) == 3)

@@ -24,7 +24,7 @@ struct AdSync {
     struct Outcome {
         var sent = 0
         var confirmed = 0
-        var refused: [(sponsor: String, reason: String, taken: Int)] = []
+        var refused: [(sponsor: String, reason: AdEventRefusal, taken: Int)] = []
         var cached = 0
         /// A call to the server failed: what it would have brought waits for the next sync.
         var failed = false
@@ -66,7 +66,7 @@ struct AdSync {
                     let reason = result.reason?.rawValue ?? "refused"
                     let taken = (try? repository.revokeAdReward(eventId: event.id, userId: userId, reason: reason,
                                                                 at: now())) ?? 0
-                    outcome.refused.append((event.sponsor, reason, taken))
+                    outcome.refused.append((event.sponsor, result.reason ?? .other, taken))
                 } else {
                     answered.append(event.id)
                     if result.accepted && event.kind == .completion { outcome.confirmed += 1 }

@@ -23,7 +23,7 @@ struct CreditSync {
 
     struct Outcome: Sendable {
         var sent = 0
-        var refused: [(event: CreditEvent, reason: String)] = []
+        var refused: [(event: CreditEvent, reason: CreditRefusalReason)] = []
         var received = 0
         /// Events of kinds this client does not know yet: not counted here, asked for again at every sync.
         var notUnderstood = 0
@@ -63,9 +63,9 @@ struct CreditSync {
                 if verdict.accepted {
                     accepted.append(event.id)
                 } else {
-                    let reason = verdict.reason?.rawValue ?? "refused"
-                    refused.append((event.id, reason))
-                    outcome.refused.append((event, reason))
+                    // The store keeps the wire's code ("refused" from a server that gives none).
+                    refused.append((event.id, verdict.reason?.rawValue ?? "refused"))
+                    outcome.refused.append((event, verdict.reason ?? .other))
                 }
             }
             try repository.settleCreditEvents(accepted: accepted, refused: refused, userId: userId, at: now())

@@ -31,9 +31,10 @@ struct SyncReport: Sendable {
         var total = 0
         /// Acknowledged by the server (now synced).
         var sent = 0
-        /// Refused by the server (they stay on the device), and why (sorted; empty from an older server).
+        /// Refused by the server (they stay on the device), and why (each reason once, in the order of their codes;
+        /// empty from an older server, which refuses only another account's ids).
         var refused = 0
-        var reasons: [String] = []
+        var reasons: [ResultRefusalReason] = []
         /// Results a second, over the whole upload.
         var perSecond = 0
     }
@@ -60,17 +61,17 @@ struct SyncReport: Sendable {
         /// A change of the config the user should know of (maintenance, sign-in methods, feature flags, version).
         case configChanged(Localized)
         /// The server refused some results (they stay on the device).
-        case resultsRefused(count: Int, reasons: [String])
+        case resultsRefused(count: Int, reasons: [ResultRefusalReason])
         /// The upload stopped (Ctrl-C, the server gone): what was acknowledged stays synced.
         case uploadStopped(sent: Int, total: Int)
         /// The download stopped: the pages kept stay kept.
         case downloadStopped(kept: DownloadedCounts)
         /// The server took back an ad's reward.
-        case adRewardRefused(sponsor: String, reason: String, taken: Int)
+        case adRewardRefused(sponsor: String, reason: AdEventRefusal, taken: Int)
         /// The ads' calls did not get through: their events wait for the next sync.
         case adsUnanswered
         /// The server could not verify hint credits granted here: they no longer count.
-        case creditsRefused(amount: Int, reason: String)
+        case creditsRefused(amount: Int, reason: CreditRefusalReason)
         /// An optional part failed and was skipped; the sync went on.
         case skipped(Part, any Error)
     }

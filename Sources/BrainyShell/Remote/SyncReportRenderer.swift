@@ -56,10 +56,10 @@ struct SyncReportRenderer {
             return console.paint("• ", \.accent) + console.text(change)
         case let .resultsRefused(refused, reasons):
             // An older server gives no reasons: then only another account's ids were refused.
-            let why = reasons.isEmpty ? ResultRefusalReason.idTaken.rawValue : reasons.joined(separator: ", ")
+            let why = (reasons.isEmpty ? [.idTaken] : reasons).map(RefusalReasonPhrase.of)
             return warning(Localized(
-                ko: "서버가 \(refused)개를 거절했습니다 (\(why)). 이 기기에 그대로 남겨 둡니다.",
-                en: "The server refused \(refused) (\(why)); they stay on this device."))
+                ko: "서버가 결과 \(refused.grouped)개를 거절했습니다 (\(why.map(\.ko).joined(separator: ", "))). 이 기기에 그대로 남겨 둡니다.",
+                en: "The server refused \(refused.counted("result")) (\(why.map(\.en).joined(separator: "; "))); they stay on this device."))
         case let .uploadStopped(sent, total):
             let left = total - sent
             return warning(Localized(
@@ -70,7 +70,7 @@ struct SyncReportRenderer {
                 ko: "받기를 멈췄습니다: 결과 \(added.results.grouped)개, 퀴즈 \(added.quizzes.grouped)개를 받아 두었습니다. 다음 'sync'가 멈춘 곳부터 이어 받습니다.",
                 en: "Download stopped: \(added.results.counted("result")) and \(added.quizzes.counted("quiz", "quizzes")) kept; the next 'sync' goes on from there."))
         case let .adRewardRefused(sponsor, reason, taken):
-            let why = RefusalReasonPhrase.ad(reason)
+            let why = RefusalReasonPhrase.of(reason)
             return warning(Localized(
                 ko: "서버가 광고 '\(AdCard.clean(sponsor))'의 보상을 확인하지 않았습니다 (\(why.ko)): 힌트 \(taken)개를 돌려놓았습니다.",
                 en: "The server did not confirm the reward for the ad '\(AdCard.clean(sponsor))' (\(why.en)): \(taken) hint\(taken == 1 ? "" : "s") taken back."))
@@ -80,7 +80,7 @@ struct SyncReportRenderer {
                 ko: "\(word) 건너뜀: 서버가 답하지 않았습니다. 광고 기록은 이 기기에 남아 다음 'sync' 때 올라갑니다.",
                 en: "Skipped \(word): the server did not answer. Ad events stay on this device for the next 'sync'."))
         case let .creditsRefused(amount, reason):
-            let why = RefusalReasonPhrase.credit(reason)
+            let why = RefusalReasonPhrase.of(reason)
             return warning(Localized(
                 ko: "서버가 힌트 \(amount)개를 확인하지 못했습니다 (\(why.ko)): 이 기기에서도 더는 세지 않습니다.",
                 en: "The server could not verify \(amount) hint credit\(amount == 1 ? "" : "s") (\(why.en)); they no longer count on this device either."))

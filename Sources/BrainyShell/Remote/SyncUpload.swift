@@ -25,7 +25,7 @@ struct SyncUpload {
         let total = try repository.pendingSyncCount(userId: userId)
         var sent = 0
         var refused = 0
-        var reasons: Set<String> = []
+        var reasons: Set<ResultRefusalReason> = []
         var cursor = SyncCursor()
         let started = ContinuousClock.now
         func rate() -> Int {
@@ -80,7 +80,7 @@ struct SyncUpload {
                 let sentIds = Set(current.request.results.map(\.id))
                 refused += response.rejected.filter(sentIds.contains).count
                 for refusal in response.refusals where sentIds.contains(refusal.id) {
-                    reasons.insert(refusal.reason.rawValue)
+                    reasons.insert(refusal.reason)
                 }
                 inFlight = next
                 progress(.uploading(sent: sent, total: total, perSecond: rate()))
@@ -88,10 +88,15 @@ struct SyncUpload {
         } catch {
             progress(.ended)
             throw Stopped(upload: SyncReport.Upload(total: total, sent: sent, refused: refused,
-                                                    reasons: reasons.sorted(), perSecond: rate()),
+                                                    reasons: Self.inOrder(reasons), perSecond: rate()),
                           error: error)
         }
         progress(.ended)
-        return SyncReport.Upload(total: total, sent: sent, refused: refused, reasons: reasons.sorted(), perSecond: rate())
+        return SyncReport.Upload(total: total, sent: sent, refused: refused, reasons: Self.inOrder(reasons), perSecond: rate())
+    }
+
+    /// The reasons in the order of their codes, so that a report says them the same way each time.
+    private static func inOrder(_ reasons: Set<ResultRefusalReason>) -> [ResultRefusalReason] {
+        reasons.sorted { $0.rawValue < $1.rawValue }
     }
 }
