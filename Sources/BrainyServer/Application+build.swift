@@ -125,12 +125,13 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher,
                                   limiter: environment.rateLimiter ?? repository, limits: limits,
-                                  deviceCookies: deviceCookies, sleep: environment.sleep)
+                                  deviceCookies: deviceCookies, auth: auth, sleep: environment.sleep)
     let addRoutes = { (router: Router<ServerRequestContext>) in
-        router.addRoutes(ContentController(content: content).endpoints, at: .content)
-        router.addRoutes(QuestionRatingsController(results: repository).endpoints, at: .content)
+        router.addRoutes(ContentController(content: content, auth: auth).endpoints, at: .content)
+        router.addRoutes(QuestionRatingsController(results: repository, auth: auth).endpoints, at: .content)
         router.addRoutes(accounts.endpoints, at: .auth)
-        router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts).endpoints,
+        router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts,
+                                              auth: auth).endpoints,
                          at: .auth)
         if let devIdP = social.devIdP {
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)

@@ -11,16 +11,17 @@ struct AdsController {
     let tokens: AdTokens
     let clock: any BrainyClock
     let random: ServerRandom
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
 
     static let maxCount = 10
     static let maxEvents = 1_000
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.ads, use: serve)
         routes.on(API.adEvents, use: events)
-        return routes
+        return routes.collection
     }
 
     /// `?placement=quiz_end|rewarded&lang=ko&quizzesToday=N&count=N`. The quizzes counted today are the larger of

@@ -15,6 +15,8 @@ struct AuthController {
     let limiter: any RateLimiter
     let limits: RateLimits
     let deviceCookies: DeviceCookies
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
+    let auth: BearerAuthMiddleware
     /// Waits out the slowdown of an account under attack (tests record it instead).
     let sleep: @Sendable (Duration) async -> Void
     /// A hash of no one's password, checked for an unknown email so that it costs what a known one costs: the time
@@ -23,11 +25,12 @@ struct AuthController {
 
     init(accounts: any AccountStore, config: RemoteConfig, tokens: AccessTokens, clock: any BrainyClock,
          hasher: any PasswordHasher, limiter: any RateLimiter = InMemoryRateLimiter(), limits: RateLimits = .off,
-         deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
+         deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()), auth: BearerAuthMiddleware,
          sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
         self.accounts = accounts
         self.config = config
         self.tokens = tokens
+        self.auth = auth
         self.clock = clock
         self.hasher = hasher
         self.limiter = limiter
@@ -43,13 +46,13 @@ struct AuthController {
     static let maxGuessingDelay = 5
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.checkEmail, use: checkEmail)
         routes.on(API.register, use: register)
         routes.on(API.login, use: login)
         routes.on(API.refresh, use: refresh)
         routes.on(API.logout, use: logout)
-        return routes
+        return routes.collection
     }
 
     @Sendable func checkEmail(_ body: CheckEmailRequest, _ request: Request, context: ServerRequestContext) async throws

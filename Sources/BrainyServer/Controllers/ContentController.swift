@@ -6,13 +6,15 @@ import Hummingbird
 /// The remote config and the question pack, each with its version as ETag: an unchanged one costs a 304.
 struct ContentController {
     let content: ServedContent
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
+    let auth: BearerAuthMiddleware
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.config, use: config)
         routes.on(API.packVersion, use: packVersion)
         routes.on(API.pack, use: pack)
-        return routes
+        return routes.collection
     }
 
     @Sendable func config(_ request: Request, context: ServerRequestContext) -> Response {

@@ -8,15 +8,16 @@ import Hummingbird
 struct CreditsController {
     let credits: any CreditLedgerStore
     let clock: any BrainyClock
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
     /// Events one account may have kept a UTC day: a day of heavy play is a few hundred hints and rewards.
     static let eventsPerDay = 2_000
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.uploadCredits, use: upload)
         routes.on(API.creditLedger, use: page)
-        return routes
+        return routes.collection
     }
 
     /// One verdict per event, in order.

@@ -7,14 +7,15 @@ import Hummingbird
 struct LeaderboardController {
     let results: any ResultStore
     let clock: any BrainyClock
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
 
     static let listed = 50
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.dailyLeaderboard, use: daily)
-        return routes
+        return routes.collection
     }
 
     @Sendable func daily(_: Empty, _ request: Request, context: ServerRequestContext) async throws -> LeaderboardResponse {

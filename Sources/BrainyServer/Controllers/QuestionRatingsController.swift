@@ -14,11 +14,13 @@ import Hummingbird
 /// pack's, whatever is uploaded). Its ETag is a digest of the document: a shell holding it gets a 304.
 struct QuestionRatingsController {
     let results: any ResultStore
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
+    let auth: BearerAuthMiddleware
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.questionRatings, use: ratings)
-        return routes
+        return routes.collection
     }
 
     @Sendable func ratings(_ request: Request, context: ServerRequestContext) async throws -> Response {

@@ -13,6 +13,7 @@ struct QuizTicketController {
     let candidates: [QuizTicketKind: [String]]
     let clock: any BrainyClock
     let random: ServerRandom
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
 
     /// Questions a ticket deals (fewer when its kind has fewer).
@@ -35,9 +36,9 @@ struct QuizTicketController {
     }
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.quizTickets, use: deal)
-        return routes
+        return routes.collection
     }
 
     @Sendable func deal(_ body: QuizTicketRequest, _ request: Request, context: ServerRequestContext) async throws

@@ -10,6 +10,7 @@ struct ResultsController {
     /// The questions results are checked and graded against (`ServedContent.questions`).
     let questions: [String: Question]
     let clock: any BrainyClock
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
     /// What one account may store a day.
     var quota: StorageQuota = .defaults
@@ -30,10 +31,10 @@ struct ResultsController {
     }
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.uploadResults, use: upload)
         routes.on(API.resultSummary, use: summary)
-        return routes
+        return routes.collection
     }
 
     /// What the server holds for the caller: results, correct answers, quizzes, the newest answer.

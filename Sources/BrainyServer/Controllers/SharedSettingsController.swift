@@ -7,12 +7,13 @@ import Hummingbird
 struct SharedSettingsController {
     let settings: any SharedSettingsStore
     let clock: any BrainyClock
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.syncSettings, use: sync)
-        return routes
+        return routes.collection
     }
 
     @Sendable func sync(_ batch: SharedSettingsRequest, _ request: Request, context: ServerRequestContext) async throws

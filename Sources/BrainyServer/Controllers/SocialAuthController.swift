@@ -10,12 +10,14 @@ struct SocialAuthController {
     let identities: any IdentityStore
     /// The email side, whose config and session start social sign-in shares.
     let sessions: AuthController
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
+    let auth: BearerAuthMiddleware
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.socialProviders, use: providers)
         routes.on(API.socialSignIn, use: signIn)
-        return routes
+        return routes.collection
     }
 
     /// The providers that are configured, have a device flow, and that the served config allows, Google first.

@@ -6,12 +6,13 @@ import Hummingbird
 /// Stage progress between devices: a device sends how far it got, and gets the account's furthest.
 struct StagesController {
     let stages: any StageProgressStore
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.syncStages, use: sync)
-        return routes
+        return routes.collection
     }
 
     @Sendable func sync(_ batch: StagesRequest, _ request: Request, context: ServerRequestContext) async throws

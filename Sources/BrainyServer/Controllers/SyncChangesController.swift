@@ -6,12 +6,13 @@ import Hummingbird
 /// new device restores and a device that synced before fetches only what other devices added since.
 struct SyncChangesController {
     let changes: any SyncChangeStore
+    /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
 
     var endpoints: RouteCollection<ServerRequestContext> {
-        let routes = RouteCollection(context: ServerRequestContext.self).add(middleware: auth)
+        let routes = OperationRoutes(auth: auth)
         routes.on(API.syncChanges, use: page)
-        return routes
+        return routes.collection
     }
 
     /// `?since=N&limit=N`: `since` is the cursor of the last page kept (0, or absent, from the start); `limit` at
