@@ -20,7 +20,7 @@ public struct APIOperation<Request: Sendable, Response: Sendable>: Sendable, Cus
     public let responseLimit: Int
 
     public init(_ route: APIRoute, needsAccessToken: Bool = false, query: [String] = [],
-                responseLimit: Int = 8 * 1024 * 1024) {
+                responseLimit: Int = API.defaultResponseLimit) {
         self.route = route
         self.needsAccessToken = needsAccessToken
         self.query = query
@@ -47,6 +47,11 @@ extension APIOperation: AnyAPIOperation {}
 /// Every JSON operation of brainy-server, each said once. (The operator's `/health` and `/metrics`, the ads
 /// administration and the development identity provider answer text, HTML or admin JSON: they stay plain routes.)
 public enum API {
+    /// The largest answer, in bytes, the client reads from brainy-server (or a sign-in provider's device flow) unless
+    /// its operation says otherwise: far above any answer but the pack's, and a bound on what a broken or hostile
+    /// server can make the shell hold in memory.
+    public static let defaultResponseLimit = 8 * 1024 * 1024
+
     public static let config = APIOperation<Empty, RemoteConfig>(APIRoute(.get, .content, "config"))
     public static let packVersion = APIOperation<Empty, PackVersionResponse>(APIRoute(.get, .content, "pack/version"))
     public static let pack = APIOperation<Empty, QuestionPack>(

@@ -224,11 +224,11 @@ public struct HTTPRemoteAPI: RemoteAPI {
             .joined(separator: "&")
         let url = endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://") ? endpoint : baseURL + endpoint
         return try await send(.POST, url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                              body: Data(body.utf8), acceptingErrors: acceptingErrors)
+                              body: Data(body.utf8), limit: API.defaultResponseLimit, acceptingErrors: acceptingErrors)
     }
 
     private func send(_ route: APIRoute, query: [(String, String)] = [], headers: HTTPHeaders = [:], body: Data? = nil,
-                      limit: Int = 8 * 1024 * 1024) async throws(RemoteError) -> Answer {
+                      limit: Int) async throws(RemoteError) -> Answer {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let encoded = query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
@@ -238,7 +238,7 @@ public struct HTTPRemoteAPI: RemoteAPI {
     }
 
     private func send(_ method: HTTPMethod, url: String, headers: HTTPHeaders, body: Data?,
-                      limit: Int = 8 * 1024 * 1024, acceptingErrors: Bool = false) async throws(RemoteError) -> Answer {
+                      limit: Int, acceptingErrors: Bool = false) async throws(RemoteError) -> Answer {
         // The network code traps on some addresses (a port past 65535): they never reach it.
         guard ServerAddress.isValid(url) else { throw .unreachable("not a valid server address: \(url)") }
         var request = HTTPClientRequest(url: url)
