@@ -28,9 +28,30 @@ public struct APIOperation<Request: Sendable, Response: Sendable>: Sendable, Cus
     }
 
     public var description: String { route.description }
+
+    /// The query of a request, in the order the operation declares its names (so a request reads the same every
+    /// time). A name the operation does not declare would never be read by the server: it is refused, by name, rather
+    /// than sent or dropped without a word.
+    public func queryItems(_ values: [String: String]) throws(UndeclaredQueryName) -> [(name: String, value: String)] {
+        let undeclared = values.keys.filter { !query.contains($0) }.sorted()
+        guard undeclared.isEmpty else { throw UndeclaredQueryName(operation: description, names: undeclared) }
+        return query.compactMap { name in values[name].map { (name, $0) } }
+    }
     /// The request and response types by name, as the OpenAPI document's schemas call them.
     public var requestTypeName: String { String(describing: Request.self) }
     public var responseTypeName: String { String(describing: Response.self) }
+}
+
+/// A request given a query parameter its operation does not declare: a programming error (the operation's `query` in
+/// `API` lists what the server reads), said with what to change.
+public struct UndeclaredQueryName: Error, Equatable, CustomStringConvertible {
+    public let operation: String
+    public let names: [String]
+
+    public var description: String {
+        "\(operation) declares no query parameter \(names.map { "'\($0)'" }.joined(separator: ", ")): add it to the "
+            + "operation's query in API (APIOperation.swift) if the server reads it, or stop sending it"
+    }
 }
 
 /// An operation with its types erased, for the list of every operation.

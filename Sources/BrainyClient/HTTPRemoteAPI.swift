@@ -201,14 +201,20 @@ public struct HTTPRemoteAPI: RemoteAPI {
         try await send(operation.route, headers: headers, limit: operation.responseLimit)
     }
 
-    private func send<Request, Response>(_ operation: APIOperation<Request, Response>, body: Data?,
-                                         query: [String: String] = [:], accessToken: String?)
-        async throws(RemoteError) -> Answer {
+    /// Traps on a request its operation does not allow (no access token where it needs one, a query name it does not
+    /// declare): those are this file's mistakes, never the user's, and a test running them says which.
+    func send<Request, Response>(_ operation: APIOperation<Request, Response>, body: Data?,
+                                 query: [String: String] = [:], accessToken: String?) async throws(RemoteError) -> Answer {
         precondition(!operation.needsAccessToken || accessToken != nil, "\(operation) needs the access token")
-        // The query in the order the operation declares it, so a request reads the same every time.
-        let pairs = operation.query.compactMap { name in query[name].map { (name, $0) } }
-        return try await send(operation.route, query: pairs, headers: accessToken.map(Self.bearer) ?? HTTPHeaders(),
-                              body: body, limit: operation.responseLimit)
+        let pairs: [(name: String, value: String)]
+        do {
+            pairs = try operation.queryItems(query)
+        } catch {
+            preconditionFailure(String(describing: error))
+        }
+        return try await send(operation.route, query: pairs.map { ($0.name, $0.value) },
+                              headers: accessToken.map(Self.bearer) ?? HTTPHeaders(), body: body,
+                              limit: operation.responseLimit)
     }
 
     private static func bearer(_ token: String) -> HTTPHeaders {
