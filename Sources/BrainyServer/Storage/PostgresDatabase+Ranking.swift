@@ -49,11 +49,9 @@ extension PostgresDatabase {
         let answerTimes = held.values.flatMap { $0.answers.map(\.answeredAt) }
         // Spans of the account's ranked quizzes, by id: the others' as stored, these as they stand before judging.
         var spans: [String: (start: Date, end: Date)] = [:]
-        for row in try await connection.rows("""
-            SELECT id, started_at, finished_at FROM quiz
-            WHERE account_id = \(accountId) AND ranked AND NOT (id = ANY(\(judged)))
-              AND started_at < \(ends.max()!) AND finished_at > \(starts.min()!)
-            """, logger: logger) {
+        for row in try await connection.rows(Self.rankedSpans(accountId: accountId, besides: judged,
+                                                              from: starts.min()!, to: ends.max()!),
+                                             logger: logger) {
             spans[try row.value("id")] = (try row.value("started_at"), try row.value("finished_at"))
         }
         for (id, entry) in held where entry.wasRanked {
@@ -62,13 +60,9 @@ extension PostgresDatabase {
         // Ranked answers per UTC day: the other quizzes' as stored, these as they stand before judging.
         var perDay: [Int: Int] = [:]
         if let first = answerTimes.min(), let last = answerTimes.max() {
-            for row in try await connection.rows("""
-                SELECT floor(extract(epoch FROM answered_at) / 86400)::integer AS day, count(*) AS ranked FROM result
-                WHERE account_id = \(accountId) AND ranked AND NOT (quiz_id = ANY(\(judged)))
-                  AND answered_at >= \(UTCDay.start(of: first))
-                  AND answered_at < \(UTCDay.start(of: last).addingTimeInterval(86_400))
-                GROUP BY 1
-                """, logger: logger) {
+            for row in try await connection.rows(Self.rankedAnswersPerDay(accountId: accountId, besides: judged,
+                                                                          from: first, through: last),
+                                                 logger: logger) {
                 perDay[try row.value("day")] = try row.value("ranked")
             }
         }
@@ -113,11 +107,7 @@ extension PostgresDatabase {
             """, logger: logger)
         // The first answers of these quizzes' questions, worked out again from every ranked answer of the account to
         // them: a quiz's own may have come or gone. The day is worked out as migration v4-first-answers does.
-        try await connection.run("""
-            DELETE FROM first_answer
-            WHERE account_id = \(accountId)
-              AND result_id IN (SELECT id FROM result WHERE account_id = \(accountId) AND quiz_id = ANY(\(changedQuizzes)))
-            """, logger: logger)
+        try await connection.run(Self.forgetFirstAnswers(accountId: accountId, quizIds: changedQuizzes), logger: logger)
         try await connection.run("""
             INSERT INTO first_answer AS f (day, account_id, question_id, result_id, answered_at, outcome)
             SELECT DISTINCT ON (day, question_id)
@@ -133,5 +123,38 @@ extension PostgresDatabase {
             WHERE EXCLUDED.answered_at < f.answered_at
                OR (EXCLUDED.answered_at = f.answered_at AND EXCLUDED.result_id COLLATE "C" < f.result_id COLLATE "C")
             """, logger: logger)
+    }
+
+    /// The spans of the account's ranked quizzes other than `besides` that overlap `from`..<`to`. Reads
+    /// quiz_on_account_id_finished_at: quizzes arrive mostly in the order they were played, and few end after the
+    /// batch's first starts.
+    static func rankedSpans(accountId: String, besides judged: [String], from: Date, to: Date) -> PostgresQuery {
+        """
+        SELECT id, started_at, finished_at FROM quiz
+        WHERE account_id = \(accountId) AND ranked AND NOT (id = ANY(\(judged)))
+          AND started_at < \(to) AND finished_at > \(from)
+        """
+    }
+
+    /// The account's ranked answers per UTC day outside the quizzes `besides`, over the days of `first`...`last`.
+    /// Reads result_on_account_id_ranked_answered_at.
+    static func rankedAnswersPerDay(accountId: String, besides judged: [String], from first: Date,
+                                    through last: Date) -> PostgresQuery {
+        """
+        SELECT floor(extract(epoch FROM answered_at) / 86400)::integer AS day, count(*) AS ranked FROM result
+        WHERE account_id = \(accountId) AND ranked AND NOT (quiz_id = ANY(\(judged)))
+          AND answered_at >= \(UTCDay.start(of: first))
+          AND answered_at < \(UTCDay.start(of: last).addingTimeInterval(86_400))
+        GROUP BY 1
+        """
+    }
+
+    /// Forgets the first answers of the quizzes' results. Reads first_answer_on_result_id.
+    static func forgetFirstAnswers(accountId: String, quizIds: [String]) -> PostgresQuery {
+        """
+        DELETE FROM first_answer
+        WHERE account_id = \(accountId)
+          AND result_id IN (SELECT id FROM result WHERE account_id = \(accountId) AND quiz_id = ANY(\(quizIds)))
+        """
     }
 }

@@ -4,6 +4,15 @@ import Foundation
 import PostgresNIO
 
 extension PostgresDatabase: ResultStore {
+    /// The results and quizzes the account sent since a time (the daily quota). Reads
+    /// result_on_account_id_received_at and quiz_on_account_id_received_at.
+    static func receivedSince(accountId: String, since: Date) -> PostgresQuery {
+        """
+        SELECT (SELECT count(*) FROM result WHERE account_id = \(accountId) AND received_at >= \(since)) AS results,
+               (SELECT count(*) FROM quiz WHERE account_id = \(accountId) AND received_at >= \(since)) AS quizzes
+        """
+    }
+
     public func storeResults(_ results: [CheckedResult], quizzes: [UploadedQuiz], userId: String, receivedAt: Date,
                              quota: StorageQuota) async throws -> ResultUploadResponse? {
         try await transaction { connection in
@@ -13,10 +22,8 @@ extension PostgresDatabase: ResultStore {
                                              logger: logger).isEmpty
             else { return nil }
             let today = UTCDay.start(of: receivedAt)
-            let before = try await connection.rows("""
-                SELECT (SELECT count(*) FROM result WHERE account_id = \(userId) AND received_at >= \(today)) AS results,
-                       (SELECT count(*) FROM quiz WHERE account_id = \(userId) AND received_at >= \(today)) AS quizzes
-                """, logger: logger).first
+            let before = try await connection.rows(Self.receivedSince(accountId: userId, since: today),
+                                                   logger: logger).first
             let resultsBefore: Int = try before?.value("results") ?? 0
             let quizzesBefore: Int = try before?.value("quizzes") ?? 0
             // Set-based: a shell's batch (1,000 results, 200 quizzes) is a handful of statements, not thousands, so

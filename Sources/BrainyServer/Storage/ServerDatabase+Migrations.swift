@@ -254,6 +254,7 @@ extension ServerDatabase {
         registerSharedSettingsMigration(&migrator)
         registerStageProgressMigration(&migrator)
         registerAnswersAsGivenMigration(&migrator)
+        registerUploadIndexMigration(&migrator)
         return migrator
     }
 }

@@ -28,18 +28,14 @@ extension ServerDatabase {
             if answer["ranked"] as Bool { rankedBefore.insert(id) }
         }
         let overlaps = try finishedAt.map { finishedAt in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM quiz WHERE accountId = ? AND id <> ? AND ranked
-                               AND startedAt < ? AND finishedAt > ?)
-                """, arguments: [accountId, quizId, finishedAt, startedAt]) ?? false
+            try Bool.fetchOne(db.cachedStatement(sql: overlappingRankedQuiz),
+                              arguments: [accountId, quizId, finishedAt, startedAt]) ?? false
         } ?? false
         var elsewhere: [Int: Int] = [:]
         for day in Set(answers.map { UTCDay.number(of: $0.answeredAt) }) {
             let start = Date(timeIntervalSince1970: Double(day) * 86_400)
-            elsewhere[day] = try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM result
-                WHERE accountId = ? AND ranked AND quizId <> ? AND answeredAt >= ? AND answeredAt < ?
-                """, arguments: [accountId, quizId, start, start.addingTimeInterval(86_400)]) ?? 0
+            elsewhere[day] = try Int.fetchOne(db.cachedStatement(sql: rankedAnswersOfDay),
+                                              arguments: [accountId, quizId, start, start.addingTimeInterval(86_400)]) ?? 0
         }
         let quiz = LeaderboardRules.Quiz(startedAt: startedAt, finishedAt: finishedAt,
                                          questionCount: row["questionCount"], overlapsRankedQuiz: overlaps,
@@ -54,10 +50,7 @@ extension ServerDatabase {
         }
         // The first answers of this quiz's questions, worked out again from every ranked answer of the account to
         // them: the quiz's own may have come or gone.
-        try db.execute(sql: """
-            DELETE FROM first_answer
-            WHERE accountId = ? AND resultId IN (SELECT id FROM result WHERE accountId = ? AND quizId = ?)
-            """, arguments: [accountId, accountId, quizId])
+        try db.cachedStatement(sql: forgetFirstAnswers).execute(arguments: [accountId, accountId, quizId])
         let keepFirstAnswer = try db.cachedStatement(sql: keepFirstAnswer)
         for candidate in try Row.fetchAll(db, sql: """
             SELECT id, questionId, answeredAt, outcome FROM result
@@ -69,4 +62,26 @@ extension ServerDatabase {
                                                     answeredAt, candidate["outcome"]])
         }
     }
+
+    /// Whether a ranked quiz of the account other than this one overlaps it in time. Arguments: accountId, quizId,
+    /// the quiz's finishedAt, its startedAt. `ranked = 1`, not a bare `ranked`, so that the planner reads
+    /// quiz_on_accountId_ranked_finishedAt (a bare column is no equality term of an index).
+    static let overlappingRankedQuiz = """
+        SELECT EXISTS (SELECT 1 FROM quiz WHERE accountId = ? AND id <> ? AND ranked = 1
+                       AND startedAt < ? AND finishedAt > ?)
+        """
+
+    /// The account's ranked answers of one UTC day outside this quiz. Arguments: accountId, quizId, the day's start,
+    /// the next day's start. Reads result_on_accountId_ranked_answeredAt.
+    static let rankedAnswersOfDay = """
+        SELECT count(*) FROM result
+        WHERE accountId = ? AND ranked = 1 AND quizId <> ? AND answeredAt >= ? AND answeredAt < ?
+        """
+
+    /// Forgets the first answers of a quiz's results. Arguments: accountId, accountId, quizId. Reads
+    /// first_answer_on_resultId.
+    static let forgetFirstAnswers = """
+        DELETE FROM first_answer
+        WHERE accountId = ? AND resultId IN (SELECT id FROM result WHERE accountId = ? AND quizId = ?)
+        """
 }

@@ -14,9 +14,7 @@ extension ServerDatabase: ResultStore {
             let resultsBefore = try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM result WHERE accountId = ? AND receivedAt >= ?
                 """, arguments: [userId, today]) ?? 0
-            let quizzesBefore = try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM quiz WHERE accountId = ? AND receivedAt >= ?
-                """, arguments: [userId, today]) ?? 0
+            let quizzesBefore = try Int.fetchOne(db, sql: Self.quizzesReceivedSince, arguments: [userId, today]) ?? 0
             var acceptedQuizzes: [String] = []
             var accepted: [String] = []
             var refusals: [ResultRefusal] = []
@@ -98,6 +96,10 @@ extension ServerDatabase: ResultStore {
                                         rejected: refusals.map(\.id), refusals: refusals)
         }
     }
+
+    /// The quizzes the account sent since a time (the daily quota). Arguments: accountId, the time. Reads
+    /// quiz_on_accountId_receivedAt.
+    static let quizzesReceivedSince = "SELECT count(*) FROM quiz WHERE accountId = ? AND receivedAt >= ?"
 
     /// Keeps a rated result as its (question, account)'s vote unless an earlier answer is kept. Arguments:
     /// questionId, accountId, resultId, answeredAt, outcome.

@@ -18,15 +18,19 @@ extension ServerDatabase: StageProgressStore {
         }
     }
 
+    /// The account's passed stage quizzes of a category and type, which a stage claim is cut to. Arguments:
+    /// accountId, category, type, the pass mark. Reads quiz_on_accountId_category_type_format.
+    static let passedStageQuizzes = """
+        SELECT count(*) FROM quiz
+        WHERE accountId = ? AND category = ? AND type = ? AND format = 'stage' AND correctCount >= ?
+        """
+
     public func mergeStages(_ stages: [StageReached], accountId: String) async throws -> [StageReached]? {
         try await writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)",
                                     arguments: [accountId]) == true
             else { return nil }
-            let passed = try db.cachedStatement(sql: """
-                SELECT count(*) FROM quiz
-                WHERE accountId = ? AND category = ? AND type = ? AND format = 'stage' AND correctCount >= ?
-                """)
+            let passed = try db.cachedStatement(sql: Self.passedStageQuizzes)
             for stage in stages {
                 let most = try Int.fetchOne(passed, arguments: [accountId, stage.category.rawValue, stage.type.rawValue,
                                                                 StagePlan.passMark]) ?? 0
