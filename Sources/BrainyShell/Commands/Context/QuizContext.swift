@@ -21,6 +21,13 @@ struct QuizContext: CommandContext {
     var voice: VoiceSession { session.voice }
     var ads: AdSession { session.ads }
 
+    /// The player's hint credits as the database holds them now, put in force: another shell on the same file may
+    /// have spent some since this one signed in (each spent from its own count, four hints were used of three).
+    func refreshHintCredits() throws {
+        guard let user = session.flow.user else { return }
+        try session.apply(.hintCreditsChanged(session.repository.hintCredits(userId: user.id)))
+    }
+
     /// A voice quiz whose player keeps the text hidden until the answer.
     func isListening(_ play: QuizPlay) -> Bool { session.isListening(play) }
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.

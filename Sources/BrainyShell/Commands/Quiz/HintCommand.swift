@@ -8,6 +8,7 @@ enum HintCommand: ShellCommand {
     static let details = Localized(ko: "힌트는 80% 이상 맞히고 퀴즈를 마치면 하나씩 생깁니다.", en: "You earn a hint for each quiz finished with 80% or more.")
 
     static func run(_ arguments: CommandArguments, in context: QuizContext) throws -> CommandOutcome {
+        try context.refreshHintCredits()
         do {
             try context.apply(.hintRequested(using: context.drawGenerator()))
         } catch BrainyError.noHintCredits where context.ads.isEnabled {

@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import Glibc
+import Testing
+
+/// One person with two terminals open: two shells of the same user at once, on the same HOME and so the same
+/// database file (the default path, not `--db`), at real terminals (TERM=xterm-256color, 24 rows). Both play, their
+/// answers interleaved; one syncs while the other plays. Nothing is lost or counted twice, neither stops, and what one
+/// spent (a hint) the other sees.
+@Suite(.serialized) struct TwoShellsEndToEndTests {
+    let home: URL
+    let environment: [String: String]
+    /// Where the shells keep their data when nothing says otherwise.
+    var database: String { home.appendingPathComponent("brainy/brainy.sqlite").path }
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-two-shells-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
+                       "XDG_CONFIG_HOME": home.path, "NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+    }
+
+    func launch(_ extra: [String] = []) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--lang", "en", "--seed", "5", "--ads", "off"] + extra, environment: environment,
+            columns: 100, rows: 24)
+        _ = try terminal.expect("Brainy 0.1.0")
+        try terminal.waitForRawMode()
+        return terminal
+    }
+
+    func count(_ sql: String) throws -> Int {
+        var config = Configuration()
+        config.readonly = true
+        return try DatabaseQueue(path: database, configuration: config).read { db in try Int.fetchOne(db, sql: sql) ?? -1 }
+    }
+
+    /// Types a line into one shell and waits for what it answers.
+    func enter(_ shell: PseudoTerminal, _ line: String, _ answer: String) throws {
+        shell.sendLine(line)
+        _ = try shell.expect(answer)
+    }
+
+    @Test func twoShellsPlayingAtOnceKeepEveryAnswerOnceAndShareTheHints() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try launch()
+        let second = try launch()
+        try enter(first, "login guest", "Signed in as guest")
+        try enter(second, "login guest", "Signed in as guest")
+        try enter(first, "mode short", "Short answer chosen")
+        try enter(second, "mode mc", "Multiple choice chosen")
+        try enter(first, "category music", "Type 'start")
+        try enter(second, "category person", "Type 'start")
+        try enter(first, "start 3", "[1/3]")
+        try enter(second, "start 3", "[1/3]")
+        // A guest starts with three hints: the two shells spend them in turns, and the fourth is refused whichever
+        // shell asks, since both spend from the one file.
+        try enter(first, "hint", "(2 hints left)")
+        try enter(second, "hint", "(1 hint left)")
+        try enter(first, "answer seoul", "Answer:")
+        try enter(second, "1", "Answer:")
+        try enter(first, "next", "[2/3]")
+        try enter(second, "next", "[2/3]")
+        try enter(first, "hint", "(0 hints left)")
+        try enter(second, "hint", "No hints left")
+        for round in 2...3 {
+            try enter(second, "2", "Answer:")
+            try enter(first, "answer busan", "Answer:")
+            try enter(first, "next", round == 3 ? "Quiz result" : "[\(round + 1)/3]")
+            try enter(second, "next", round == 3 ? "Quiz result" : "[\(round + 1)/3]")
+        }
+        // Each shell's history holds both quizzes, each once.
+        for shell in [first, second] {
+            shell.clearOutput()
+            try enter(shell, "history", "'history <id>'")
+            let rows = shell.output.split(separator: "\n").filter { line in
+                line.split(separator: " ").first.map { $0.count == 8 && $0.allSatisfy(\.isHexDigit) } ?? false
+            }
+            #expect(rows.count == 2, "\(shell.output)")
+            try enter(shell, "profile", "hints left")
+            #expect(shell.output.contains("hints left       0"), "\(shell.output)")
+        }
+        first.sendLine("exit")
+        second.sendLine("exit")
+        #expect(try first.waitForExit() == 0)
+        #expect(try second.waitForExit() == 0)
+        #expect(try count("SELECT count(*) FROM quiz") == 2)
+        #expect(try count("SELECT count(*) FROM quizResult") == 6)
+        #expect(try count("SELECT count(*) FROM creditEvent WHERE kind = 'use'") == 3)
+    }
+
+    @Test func oneShellSyncsWhileTheOtherPlaysAndTheServerHoldsEachAnswerOnce() throws {
+        let server = try ServerProcess(folder: home)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let player = try launch(["--server", server.url])
+        player.sendLine("register mina@example.com")
+        _ = try player.expect("Password")
+        player.sendLine("correct horse")
+        _ = try player.expect("again")
+        player.sendLine("correct horse")
+        _ = try player.expect("mina@example.com")
+        // A second terminal opened now is signed in by the same file.
+        let syncer = try launch(["--server", server.url])
+        try enter(syncer, "state", "mina@example.com")
+        try enter(player, "mode mc", "Multiple choice chosen")
+        try enter(player, "category person", "Type 'start")
+        try enter(player, "start 5", "[1/5]")
+        for question in 1...5 {
+            try enter(player, "1", "Answer:")
+            // A sync between every two answers, the first while nothing is finished.
+            try enter(syncer, "sync", "Sync")
+            try enter(player, "next", question == 5 ? "Quiz result" : "[\(question + 1)/5]")
+        }
+        try enter(syncer, "sync", "Sync")
+        try enter(player, "sync", "Sync")
+        syncer.clearOutput()
+        try enter(syncer, "profile", "on the server")
+        #expect(syncer.output.contains("5 answers · 1 quiz"), "\(syncer.output)")
+        #expect(syncer.output.contains("waiting to sync  nothing") || syncer.output.contains("waiting to sync  0"),
+                "\(syncer.output)")
+        player.sendLine("exit")
+        syncer.sendLine("exit")
+        #expect(try player.waitForExit() == 0)
+        #expect(try syncer.waitForExit() == 0)
+        #expect(try count("SELECT count(*) FROM quizResult") == 5)
+    }
+}
