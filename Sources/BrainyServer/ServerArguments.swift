@@ -127,6 +127,7 @@ public struct ServerArguments: Equatable, Sendable {
             let message = ServerCommand.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
             throw UsageError(message: message + (message.hasSuffix(".") || message.hasSuffix("?") ? "" : ".") + " See --help.")
         }
+        try refuseRepeatedValues(arguments)
         switch command {
         case let migrate as MigrateCommand:
             // The parser would take flags before the command too, but only to drop them: say where they go.
@@ -151,14 +152,14 @@ public struct ServerArguments: Equatable, Sendable {
     private static func settings(from options: ServerOptions, environment: [String: String]) throws(UsageError)
         -> ServerArguments {
         var parsed = ServerArguments()
-        if let host = options.host { parsed.host = host }
+        if let host = options.host { parsed.host = try nonEmpty(host, "--host") }
         if let text = options.port {
             guard let port = Int(text), (0...65535).contains(port) else {
                 throw UsageError(message: "--port needs a number from 0 to 65535, not '\(text)'.")
             }
             parsed.port = port
         }
-        parsed.databasePath = options.databasePath
+        parsed.databasePath = try options.databasePath.map { value throws(UsageError) in try nonEmpty(value, "--db") }
         if let url = options.database { parsed.postgres = try postgres(url, from: "--database") }
         if let secret = options.secret {
             guard secret.utf8.count >= 16 else { throw UsageError(message: "--secret needs at least 16 bytes.") }
@@ -222,7 +223,7 @@ public struct ServerArguments: Equatable, Sendable {
         } ?? []
         for text in environmentLimits + rateLimitFlags {
             guard !parsed.rateLimits.apply(text) else { continue }
-            throw UsageError(message: "--rate-limit takes <action>=<count>/<seconds>, <action>=off or off, not '\(text)'; the actions are \(RateLimitedAction.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw UsageError(message: "--rate-limit takes <action>=<count>/<seconds>, <action>=off or off, not '\(text)'; the actions are \(RateLimitedAction.allCases.map(\.rawValue).joined(separator: ", ")), the count from \(RateLimit.counts.lowerBound) to \(RateLimit.counts.upperBound), the seconds from \(RateLimit.windows.lowerBound) to \(RateLimit.windows.upperBound).")
         }
         if parsed.secret == nil, let secret = fromEnvironment("BRAINY_SECRET") {
             guard secret.utf8.count >= 16 else { throw UsageError(message: "BRAINY_SECRET needs at least 16 bytes.") }
@@ -275,6 +276,23 @@ public struct ServerArguments: Equatable, Sendable {
     private static func adminToken(_ token: String) throws(UsageError) -> String {
         guard token.utf8.count >= 16 else { throw UsageError(message: "--admin-token needs at least 16 bytes.") }
         return token
+    }
+
+    /// A flag of one value given twice is refused: the parser keeps the last value and drops the others unchecked
+    /// (`--port abc --port 0` served on port 0 without a word about 'abc'). `--rate-limit` is the repeatable one.
+    private static func refuseRepeatedValues(_ arguments: [String]) throws(UsageError) {
+        guard let options = try? ServerCommand.manual.options else { return }
+        let once = Set(options.filter { $0.placeholder != nil }.flatMap(\.names)).subtracting(["--rate-limit"])
+        var seen: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            let name = String(argument.prefix { $0 != "=" })
+            guard once.contains(name) else { continue }
+            if !argument.contains("=") { index += 1 }  // its value, whatever it starts with
+            guard seen.insert(name).inserted else { throw UsageError(message: "\(name) is given twice: give it once.") }
+        }
     }
 
     private static func nonEmpty(_ value: String, _ flag: String) throws(UsageError) -> String {

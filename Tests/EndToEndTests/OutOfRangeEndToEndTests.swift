@@ -20,7 +20,8 @@ import Testing
     func aServerFlagOutOfRangeIsRefusedWithWhatIsAllowed(_ flag: [String]) throws {
         let process = Process()
         process.executableURL = PseudoTerminal.builtProduct(named: "brainy-server")
-        process.arguments = ["--port", "0"] + flag
+        // A flag of one value is given once (a second --port is refused as such).
+        process.arguments = (flag[0] == "--port" ? [] : ["--port", "0"]) + flag
         let error = Pipe()
         process.standardError = error
         process.standardOutput = Pipe()

@@ -11,10 +11,16 @@ public struct RateLimit: Equatable, Sendable {
         self.window = window
     }
 
-    /// `COUNT/SECONDS`, e.g. `20/3600`.
+    /// The counts and windows a flag may give. A window of 2^63 - 1 seconds was taken and let every request
+    /// through: its refill rate (count / window) is below what a bucket can tell from none.
+    static let counts = 1...100_000
+    static let windows = 1...604_800
+
+    /// `COUNT/SECONDS`, e.g. `20/3600`, within `counts` and `windows`.
     init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let count = Int(parts[0]), let window = Int(parts[1]), count > 0, window > 0 else {
+        guard parts.count == 2, let count = Int(parts[0]), let window = Int(parts[1]), Self.counts.contains(count),
+              Self.windows.contains(window) else {
             return nil
         }
         self.init(count: count, window: TimeInterval(window))

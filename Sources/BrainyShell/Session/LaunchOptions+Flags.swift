@@ -10,8 +10,8 @@ extension LaunchOptions {
             options.scripts.append(.commands(text))
         },
         LaunchFlag("-f", placeholder: "<file>", value: .file,
-                   help: Localized(ko: "이 파일('-'는 표준 입력)의 명령을 실행하고 끝냅니다. -c와 -f는 섞어 쓸 수 있고 준 순서대로 실행됩니다", en: "run the commands in this file ('-' for standard input) and exit; -c and -f mix and run in the order given")) { options, file, _ in
-            options.scripts.append(.file(file))
+                   help: Localized(ko: "이 파일('-'는 표준 입력)의 명령을 실행하고 끝냅니다. -c와 -f는 섞어 쓸 수 있고 준 순서대로 실행됩니다", en: "run the commands in this file ('-' for standard input) and exit; -c and -f mix and run in the order given")) { options, file, language throws(UsageError) in
+            options.scripts.append(.file(try path(file, of: "-f", in: language)))
         },
         LaunchFlag("-q", "--quiet",
                    help: Localized(ko: "배너와 \"guest로 로그인했습니다\" 같은 안내를 쓰지 않습니다. 오류는 그대로 보입니다", en: "no banner and no notices such as \"Signed in as guest\"; errors are still printed")) {
@@ -22,8 +22,8 @@ extension LaunchOptions {
             $0.skipStartupFile = true
         },
         LaunchFlag("--db", placeholder: "<path>", value: .file,
-                   help: Localized(ko: "SQLite 데이터베이스 (기본: $XDG_DATA_HOME/brainy/brainy.sqlite; ':memory:'는 메모리 안의 데이터베이스로, 셸이 끝나면 사라집니다)", en: "the SQLite database (default: $XDG_DATA_HOME/brainy/brainy.sqlite; ':memory:' for one in memory, gone when the shell ends)")) { options, path, _ in
-            options.databasePath = path
+                   help: Localized(ko: "SQLite 데이터베이스 (기본: $XDG_DATA_HOME/brainy/brainy.sqlite; ':memory:'는 메모리 안의 데이터베이스로, 셸이 끝나면 사라집니다)", en: "the SQLite database (default: $XDG_DATA_HOME/brainy/brainy.sqlite; ':memory:' for one in memory, gone when the shell ends)")) { options, text, language throws(UsageError) in
+            options.databasePath = try path(text, of: "--db", in: language)
         },
         LaunchFlag("--server", placeholder: "<url>", value: .text,
                    help: Localized(ko: "동기화 서버 (예: http://127.0.0.1:8080; 'settings server'보다 우선)", en: "the sync server (e.g. http://127.0.0.1:8080; wins over 'settings server')")) { options, url, _ in
@@ -54,8 +54,8 @@ extension LaunchOptions {
             options.format = format
         },
         LaunchFlag("--audio-out", placeholder: "<dir>", value: .directory,
-                   help: Localized(ko: "음성모드: 문제 음성(WAV)을 재생하지 않고 <dir>에 씁니다", en: "voice mode: write each question's speech (WAV) into <dir> instead of playing it")) { options, folder, _ in
-            options.audioOut = folder
+                   help: Localized(ko: "음성모드: 문제 음성(WAV)을 재생하지 않고 <dir>에 씁니다", en: "voice mode: write each question's speech (WAV) into <dir> instead of playing it")) { options, folder, language throws(UsageError) in
+            options.audioOut = try path(folder, of: "--audio-out", in: language)
         },
         LaunchFlag("--ai-url", placeholder: "<url>", value: .text,
                    help: Localized(ko: "AI모드: 이 OpenAI 호환 chat-completions 엔드포인트(Ollama, llama.cpp 서버, vLLM…)에 문제를 청합니다. 키는 BRAINY_AI_KEY나 OPENAI_API_KEY, 모델은 BRAINY_AI_MODEL. 실패하면 내장 지식 베이스를 씁니다", en: "AI mode: ask this OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's server, vLLM…) for questions; key from BRAINY_AI_KEY or OPENAI_API_KEY, model BRAINY_AI_MODEL; the bundled knowledge base when it fails")) { options, text, language throws(UsageError) in
@@ -96,12 +96,12 @@ extension LaunchOptions {
             $0.coverage = true
         },
         LaunchFlag("--paths", placeholder: "<dir>", value: .directory,
-                   help: Localized(ko: "상태 기계의 전이마다 가장 짧은 트랜스크립트 하나를 <dir>에 씁니다", en: "write one shortest transcript per transition of the state machine into <dir>")) { options, folder, _ in
-            options.pathsFolder = folder
+                   help: Localized(ko: "상태 기계의 전이마다 가장 짧은 트랜스크립트 하나를 <dir>에 씁니다", en: "write one shortest transcript per transition of the state machine into <dir>")) { options, folder, language throws(UsageError) in
+            options.pathsFolder = try path(folder, of: "--paths", in: language)
         },
         LaunchFlag("--demo", placeholder: "<file>", value: .file,
-                   help: Localized(ko: "청중 앞에서 데모 스크립트를 재생합니다 (고정된 시드와 시계, 명령을 타이핑해 보임)", en: "play a demo script for an audience (a fixed seed and clock, commands typed out)")) { options, file, _ in
-            options.demoFile = file
+                   help: Localized(ko: "청중 앞에서 데모 스크립트를 재생합니다 (고정된 시드와 시계, 명령을 타이핑해 보임)", en: "play a demo script for an audience (a fixed seed and clock, commands typed out)")) { options, file, language throws(UsageError) in
+            options.demoFile = try path(file, of: "--demo", in: language)
         },
         LaunchFlag("--step", help: Localized(ko: "--demo와 함께: 명령마다 Enter를 기다립니다", en: "with --demo: wait for Enter before each command")) {
             $0.step = true
@@ -133,6 +133,14 @@ extension LaunchOptions {
         },
         LaunchFlag("--", help: Localized(ko: "옵션의 끝", en: "end of the options"), effect: .endOfOptions),
     ]
+
+    /// A file's or folder's path, which an empty value is not (`--db ""` would reach SQLite as no name at all).
+    private static func path(_ text: String, of flag: String, in language: Language) throws(UsageError) -> String {
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw .takes(flag, ko: "파일이나 폴더의 경로를", en: "a file's or folder's path", not: text, in: language)
+        }
+        return text
+    }
 
     /// The flag `name` names, shown or not.
     static func flag(named name: String) -> LaunchFlag? { flags.first { $0.answers(to: name) } }
