@@ -14,6 +14,7 @@ A spoken answer is accepted when the shell prints "I heard:", refused when it pr
 
 --keep DIR keeps, for each spoken answer, the recognizer's files (its audio, grammar, dictionary and decodings) in
 DIR/<n>/ and the trials and verdicts in DIR/trials.json, for judging other rules offline (scripts/voice_offline.py).
+Only a debug build of brainy keeps them (it reads BRAINY_ASR_KEEP; a release build, what players run, never does).
 """
 import json, os, random, re, shutil, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
@@ -138,6 +139,9 @@ with tempfile.TemporaryDirectory() as work:
     with ThreadPoolExecutor(jobs) as pool:
         results = list(pool.map(judge, enumerate(trials)))
     if keep:
+        if trials and not any(os.path.isdir(os.path.join(keep, str(i))) for i in range(len(trials))):
+            sys.exit(f"voice_rejection: {brainy} kept no decodings in {keep}: BRAINY_ASR_KEEP is read only by a debug"
+                     " build (swift build; .build/debug/brainy)")
         with open(os.path.join(keep, "trials.json"), "w") as out:
             json.dump([{"question": list(q), "what": what, "kind": kind, "expected": expected, "verdict": verdict,
                         "heard": heard, "label": labels[q][expected] if expected is not None else None,

@@ -19,6 +19,26 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
     /// The model's phone trigrams, for the free phones a phrase is weighed against.
     static let phones = "/usr/share/pocketsphinx/model/en-us/en-us-phone.lm.bin"
 
+    /// Where each answer's decoding folder (the recorded answer, grammar, dictionary, decodings) is copied, for
+    /// measuring (`scripts/voice_rejection.py --keep`); nil in a player's run.
+    var keptDecodings: URL? = Self.measuringFolder()
+
+    /// `BRAINY_ASR_KEEP`, honoured only by a debug build (the one the measuring scripts run): a release build, which
+    /// is what a player runs, never copies their recorded answers to a folder the environment names.
+    static func measuringFolder(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                debugBuild: Bool = isDebugBuild) -> URL? {
+        guard debugBuild, let path = environment["BRAINY_ASR_KEEP"], !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path)
+    }
+
+    static var isDebugBuild: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+
     /// US English only: Debian has no Korean model.
     func recognizes(_ language: Language) -> Bool { language == .en }
 
@@ -31,9 +51,8 @@ struct PocketSphinxRecognizer: SpeechRecognizer {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
-        // For measuring (scripts/voice_rejection.py --keep): the decodings and what they heard are kept there.
-        let keep = ProcessInfo.processInfo.environment["BRAINY_ASR_KEEP"] ?? ""
-        defer { if !keep.isEmpty { try? FileManager.default.copyItem(at: folder, to: URL(fileURLWithPath: keep)) } }
+        // For measuring: the decodings and what they heard are kept there.
+        defer { if let keptDecodings { try? FileManager.default.copyItem(at: folder, to: keptDecodings) } }
         let audio = folder.appendingPathComponent("answer.wav")
         // -R: sox dithers when it resamples, with a new random seed each run unless told to repeat; the same file
         // was then heard as "one" in one run and refused in the next (the generated paths' check caught it).
