@@ -90,7 +90,7 @@ struct CreditSync {
         -> Bool {
         let key = Self.cursorKey(server: api.baseURL, userId: userId)
         var cursor = try repository.downloadCursor(key: key)
-        /// Where the first page with an event of an unknown kind began: the cursor kept from then on.
+        // Where the first page with an event of an unknown kind began: the cursor kept from then on.
         var heldAt: Int64?
         let limit = min(max(1, batchSize), CreditLedgerResponse.maxLimit)
         while true {
