@@ -3,7 +3,7 @@ import Foundation
 
 /// What the device's commands (`settings`, `sync`) may use: the flow read, the console and how output prints, the
 /// launch options read, the player's settings (saved and put in force through `saveSettings`), the device's own
-/// values, the remote side, and the sync engine.
+/// values, the remote side's status read (and forgotten when the server changes), and the sync engine.
 struct DeviceContext: CommandContext {
     private let session: ShellSession
 
@@ -17,8 +17,11 @@ struct DeviceContext: CommandContext {
     var options: ShellOptions { session.options }
     /// The signed-in player's settings in force.
     var settings: Settings { session.settings }
-    /// The sync server's side: its address, whether it answered.
-    var remote: RemoteSession { session.remote }
+    /// The sync server in use and whether it answered, read only.
+    var remoteStatus: RemoteStatus { session.remote.status }
+
+    /// Another server was set: whether it answers is not known until it is called.
+    func serverChanged() { session.remote.serverReachable = nil }
 
     /// Saves the player's settings and puts them in force (language, theme, timer).
     func saveSettings(_ settings: Settings, userId: String) throws {

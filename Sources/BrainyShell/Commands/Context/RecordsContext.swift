@@ -3,7 +3,7 @@ import Foundation
 
 /// What the records commands (`history`, `stats`, `profile`, `leaderboard`) may use: the player's records read, the
 /// clock and time zone, how output prints, the console (and asking a line while replaying a quiz), the remote side
-/// for the leaderboard and the profile's sync status, and saving the leaderboard the server sent.
+/// read (the profile's sync status) and the leaderboard fetched, and saving the leaderboard the server sent.
 struct RecordsContext: CommandContext {
     private let session: ShellSession
 
@@ -18,13 +18,24 @@ struct RecordsContext: CommandContext {
     var columns: Int { session.columns }
     /// The player's records, read only (the only write these commands make is `saveLeaderboard`).
     var records: RecordsReader { RecordsReader(session.repository) }
-    /// The sync server's side: its client, whether it answered.
-    var remote: RemoteSession { session.remote }
+    /// The sync server in use and whether it answered (the profile's sync status), read only.
+    var remoteStatus: RemoteStatus { session.remote.status }
     /// Someone reads at a terminal (a replay waits for Enter between questions).
     var isInteractive: Bool { session.reader.isInteractive }
 
     /// Reads a line (noted in a transcript being recorded).
     func askLine(_ prompt: Localized) -> LineInput { session.askLine(prompt) }
+
+    /// Fetches today's leaderboard for the signed-in account from the server (Ctrl-C cancels it; an expired access
+    /// token is refreshed once).
+    func fetchLeaderboard() throws -> LeaderboardResponse {
+        let remote = session.remote
+        guard let api = remote.api() else { throw ShellError.noServer }
+        let watch = InterruptibleWait()
+        defer { watch.finish() }
+        _ = try remote.tokens(api)
+        return try remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
+    }
 
     /// Keeps the leaderboard the server sent, for showing until the next refresh.
     func saveLeaderboard(_ board: LeaderboardResponse, userId: String) throws {

@@ -22,7 +22,7 @@ enum DeviceSettings {
 
     private static func storedValue(_ setting: DeviceSetting, in context: DeviceContext) -> String {
         switch setting {
-        case .server: context.remote.serverURL ?? Switch.off.rawValue
+        case .server: context.remoteStatus.serverURL ?? Switch.off.rawValue
         case .voiceOut: (try? context.deviceValue(SyncKeys.voiceOut)).flatMap { $0 } ?? Switch.off.rawValue
         case .ai: (try? context.deviceValue(SyncKeys.aiURL)).flatMap { $0 } ?? Switch.off.rawValue
         }
@@ -50,7 +50,7 @@ enum DeviceSettings {
                 guard ServerAddress.isValid(value) else { throw ShellError.invalidServerURL(SecretWords.masking(value)) }
                 try context.setDeviceValue(value, for: SyncKeys.server)
             }
-            context.remote.serverReachable = nil
+            context.serverChanged()
         case .voiceOut:
             if DeviceSetting.isOff(value) {
                 try context.setDeviceValue(nil, for: SyncKeys.voiceOut)

@@ -41,7 +41,7 @@ enum LeaderboardCommand: ShellCommand {
     private static func refresh(in context: RecordsContext) throws {
         let console = context.console
         guard let user = context.flow.user else { return }
-        guard let api = context.remote.api() else { throw ShellError.noServer }
+        guard context.remoteStatus.serverURL != nil else { throw ShellError.noServer }
         if user.provider == .guest { throw ShellError.guestCannotSync }
         let cached = try context.records.cachedLeaderboard(userId: user.id)
         if let cached, context.now.timeIntervalSince(cached.fetchedAt) < refreshInterval {
@@ -54,13 +54,9 @@ enum LeaderboardCommand: ShellCommand {
                 en: "The leaderboard can be fetched once a minute: again at \(at) (in \(seconds.counted("second"))).")),
                 \.muted))
         }
-        let watch = InterruptibleWait()
-        defer { watch.finish() }
         do {
-            _ = try context.remote.tokens(api)
-            let board = try context.remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
-            try context.saveLeaderboard(board, userId: user.id)
-        } catch let error as ShellError where cached != nil && context.remote.serverReachable == false {
+            try context.saveLeaderboard(context.fetchLeaderboard(), userId: user.id)
+        } catch let error as ShellError where cached != nil && context.remoteStatus.serverReachable == false {
             // Offline: the board kept is still worth showing, said to be the cached one.
             let fetched = BrainyDateFormat.minute(cached!.fetchedAt, timeZone: context.timeZone)
             console.line(console.paint(console.text(ErrorMessage.of(error)), \.warning))

@@ -29,7 +29,8 @@ enum ProfileCommand: ShellCommand {
         let pack = try context.records.packSummary()
         let pending = try context.records.pendingSyncCount(userId: user.id)
         let lastSync = try context.records.syncValue(SyncKeys.lastSync(user.id)).flatMap { ISO8601DateFormatter().date(from: $0) }
-        let server = context.remote.serverURL
+        let remote = context.remoteStatus
+        let server = remote.serverURL
         let local = try context.records.resultCount(userId: user.id)
         let quizzes = try context.records.quizCount(userId: user.id)
         let open = try context.records.quizzesInProgress(userId: user.id)
@@ -39,7 +40,7 @@ enum ProfileCommand: ShellCommand {
             let report = Report.Profile(
                 account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
                 locked: user.isLocked(at: context.now), sessionExpiresAt: authSession?.expiresAt, hintCredits: context.flow.hintCredits,
-                server: server, lastSyncAt: lastSync, offline: context.remote.isOffline, pendingResults: pending, results: local,
+                server: server, lastSyncAt: lastSync, offline: remote.isOffline, pendingResults: pending, results: local,
                 quizzes: quizzes, serverResults: held?.results, serverQuizzes: held?.quizzes, packVersion: pack.version,
                 questions: pack.total,
                 questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
@@ -67,7 +68,7 @@ enum ProfileCommand: ShellCommand {
             (Localized(ko: "세션 만료", en: "session expires"),
              authSession.map { BrainyDateFormat.minute($0.expiresAt, timeZone: context.timeZone) } ?? none),
             (Localized(ko: "남은 힌트", en: "hints left"), String(context.flow.hintCredits)),
-            (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server, reachable: context.remote.serverReachable))),
+            (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server, reachable: remote.serverReachable))),
             (Localized(ko: "마지막 동기화", en: "last sync"),
              lastSync.map { BrainyDateFormat.minute($0, timeZone: context.timeZone) } ?? console.text(Localized(ko: "아직 없음", en: "never"))),
             (Localized(ko: "동기화 대기", en: "waiting to sync"),
