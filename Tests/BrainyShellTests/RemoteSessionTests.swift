@@ -15,8 +15,7 @@ import Testing
         RemoteSession(
             repository: repository, console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true),
             serverOverride: server, makeClient: nil, user: { nil }, now: { start },
-            config: ConfigInForce(current: { config }, adopt: { _ in }),
-            signIn: { _, _ in Issue.record("nobody signs in here") }, signOut: {})
+            config: ConfigInForce(current: { config }, adopt: { _ in }), signOut: {})
     }
 
     @Test func theServerInUseIsTheFlagsElseTheSettingAndWithoutOneTheShellIsOffline() throws {

@@ -16,12 +16,8 @@ final class AdSession {
     /// The time zone messages are given in: read when one is printed (reading the system's is a fifth of a start-up,
     /// and the ads are made before every command).
     private let timeZone: () -> TimeZone
-    /// The ads' part of the config in force.
-    private let currentConfig: () -> AdsConfig
-    private let flowAccess: FlowAccess
-    private let currentTime: () -> Date
-    /// Whether time passes by itself and someone watches (the ad then counts down live).
-    private let runsOnWallClock: () -> Bool
+    /// The flow (read, and fed the ad's start and end), the config in force and the clock, shared with the session.
+    private let state: SessionState
     /// QA's `ads ok|none|fail|slow`.
     var forcing: AdForcing?
     /// How long QA's made-up rewarded ad runs (`ads ok SECONDS`).
@@ -41,8 +37,7 @@ final class AdSession {
     }()
 
     init(console: Console, repository: any BrainyRepository, remote: RemoteSession, enabled: Bool, seed: UInt64?,
-         shippedAdsFile: URL?, timeZone: @escaping () -> TimeZone, config: @escaping () -> AdsConfig, flow: FlowAccess,
-         now: @escaping () -> Date, runsOnWallClock: @escaping () -> Bool) {
+         shippedAdsFile: URL?, timeZone: @escaping () -> TimeZone, state: SessionState) {
         self.console = console
         self.repository = repository
         self.remote = remote
@@ -50,15 +45,14 @@ final class AdSession {
         self.seed = seed
         self.shippedAdsFile = shippedAdsFile
         self.timeZone = timeZone
-        self.currentConfig = config
-        self.flowAccess = flow
-        self.currentTime = now
-        self.runsOnWallClock = runsOnWallClock
+        self.state = state
     }
 
-    private var config: AdsConfig { currentConfig() }
-    private var flow: QuizFlow { flowAccess.current() }
-    var now: Date { currentTime() }
+    private var config: AdsConfig { state.config.ads }
+    private var flow: QuizFlow { state.flow }
+    var now: Date { state.now }
+    /// Whether time passes by itself and someone watches (the ad then counts down live).
+    private var runsOnWallClock: Bool { state.runsOnWallClock }
     private var language: String { console.language.rawValue }
 
     // MARK: The quiz-end ad
@@ -103,7 +97,7 @@ final class AdSession {
             return notice(Localized(ko: "지금 볼 수 있는 광고가 없습니다. 'sync' 뒤에 다시 해 보세요.",
                                     en: "No ad to watch right now. Try again after 'sync'."))
         }
-        try flowAccess.apply(.adWatchStarted(at: now))
+        try state.apply(.adWatchStarted(at: now))
         // A rewarded ad's token is redeemed once: it leaves the cache whether it is watched to the end or not.
         try? repository.removeCachedAd(token: ad.token)
         let started = now
@@ -115,7 +109,7 @@ final class AdSession {
             AdCard(console: self.console).show(ad)
             self.shown(ad, userId: user.id)
         }
-        guard runsOnWallClock() else {
+        guard runsOnWallClock else {
             show()
             return console.line(console.paint(countdown(running), \.accent))
         }
@@ -146,7 +140,7 @@ final class AdSession {
         guard watch != nil else { return }
         watch = nil
         let waited = flow.waitingForAdEnd
-        try flowAccess.apply(.adWatchEnded(via: .action(action), rewardHints: 0, at: now))
+        try state.apply(.adWatchEnded(via: .action(action), rewardHints: 0, at: now))
         console.line(Localized(ko: "광고를 건너뛰었습니다. 보상은 없습니다.", en: "Ad skipped: no reward."))
         tellWhatWaited(waited)
     }
@@ -175,10 +169,10 @@ final class AdSession {
         do {
             // The reward is kept with the event in one transaction, before it is announced.
             try record(event, of: running.ad)
-            try flowAccess.apply(.adWatchEnded(via: .adCompleted, rewardHints: running.reward, at: now))
+            try state.apply(.adWatchEnded(via: .adCompleted, rewardHints: running.reward, at: now))
         } catch {
             // The database refused: back where the ad began, without the reward.
-            try? flowAccess.handleQuietly(.adWatchEnded(via: .adCompleted, rewardHints: 0, at: now))
+            _ = try? state.flow.handle(.adWatchEnded(via: .adCompleted, rewardHints: 0, at: now))
             return
         }
         console.line(console.paint("🎁 ", \.success) + console.text(Localized(

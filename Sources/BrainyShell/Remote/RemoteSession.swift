@@ -18,16 +18,14 @@ final class RemoteSession {
     private let now: () -> Date
     /// The config in force: its password policy, and a newer one fetched before a sign-in.
     private let config: ConfigInForce
-    /// Signs the account in on this device (and says so), and out without a word: the shell's sign-in.
-    private let signIn: (User, FlowTrigger) throws -> Void
+    /// Signs the account out on this device without a word (the server ended its sign-in).
     private let signOut: () throws -> Void
     /// Whether the last call to the server got through (nil: none made in this run).
     var serverReachable: Bool?
 
     init(repository: any BrainyRepository, console: Console, serverOverride: String?,
          makeClient: (@Sendable (String) -> any RemoteAPI)?, user: @escaping () -> SignedInUser?,
-         now: @escaping () -> Date, config: ConfigInForce, signIn: @escaping (User, FlowTrigger) throws -> Void,
-         signOut: @escaping () throws -> Void) {
+         now: @escaping () -> Date, config: ConfigInForce, signOut: @escaping () throws -> Void) {
         self.repository = repository
         self.console = console
         self.serverOverride = serverOverride
@@ -35,7 +33,6 @@ final class RemoteSession {
         self.signedInUser = user
         self.now = now
         self.config = config
-        self.signIn = signIn
         self.signOut = signOut
     }
 
@@ -162,22 +159,26 @@ final class RemoteSession {
     }
 
     // MARK: Sign-in through the server
+    // Each returns the account the server signed in, kept on the device; signing it in here is the caller's
+    // (`AccountSignIn`), so that the remote side needs no way back to the shell.
 
-    func register(_ api: any RemoteAPI, email: String, password: String) throws {
+    func register(_ api: any RemoteAPI, email: String, password: String) throws -> User {
         let response = try call(api, email: email) { try await $0.register(email: email, password: password) }
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
-        try completeSignIn(response, api: api, via: .action(.register))
+        let user = try completeSignIn(response, api: api)
         keepDeviceCookie(response.deviceCookie, api: api, email: email)
+        return user
     }
 
-    func login(_ api: any RemoteAPI, email: String, password: String) throws {
+    func login(_ api: any RemoteAPI, email: String, password: String) throws -> User {
         let cookie = (try? repository.syncValue(Self.deviceCookieKey(api, email))) ?? nil
         let response = try call(api, email: email) {
             try await $0.login(email: email, password: password, deviceCookie: cookie)
         }
-        try completeSignIn(response, api: api)
+        let user = try completeSignIn(response, api: api)
         keepDeviceCookie(response.deviceCookie, api: api, email: email)
+        return user
     }
 
     /// Where the device cookie a server gave this device for an account is kept: beside the sync state, not with the
@@ -193,15 +194,14 @@ final class RemoteSession {
         try? repository.setSyncValue(cookie, for: Self.deviceCookieKey(api, email))
     }
 
-    /// Keeps the server's sign-in on the device (the account, its tokens) and signs in locally.
-    func completeSignIn(_ response: AuthResponse, api: any RemoteAPI,
-                                      via trigger: FlowTrigger = .action(.login)) throws {
+    /// Keeps the server's sign-in on the device (the account, its tokens): the account to sign in locally.
+    func completeSignIn(_ response: AuthResponse, api: any RemoteAPI) throws -> User {
         let user = try repository.adoptRemoteAccount(response.user, now: now())
         try repository.saveRemoteTokens(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
             userId: user.id)
-        try signIn(user, trigger)
+        return user
     }
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).

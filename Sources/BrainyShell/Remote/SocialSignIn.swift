@@ -10,7 +10,8 @@ struct SocialSignIn {
 
     /// Google or Apple through the device authorization flow: the shell shows a code and a link, and waits (Ctrl-C
     /// stops waiting) while the user approves on another device; the provider's ID token then goes to the server.
-    func signIn(_ api: any RemoteAPI, provider: AuthProvider) throws {
+    /// The account the server signed in, kept on the device, for the caller to sign in here.
+    func signIn(_ api: any RemoteAPI, provider: AuthProvider) throws -> User {
         let watch = InterruptibleWait()
         defer { watch.finish() }
         let offered = try remote.call(api, watch, provider: provider) { try await $0.socialProviders() }
@@ -50,6 +51,6 @@ struct SocialSignIn {
         let response = try remote.call(api, watch, provider: provider) {
             try await $0.socialSignIn(SocialSignInRequest(provider: provider, idToken: token))
         }
-        try remote.completeSignIn(response, api: api)
+        return try remote.completeSignIn(response, api: api)
     }
 }

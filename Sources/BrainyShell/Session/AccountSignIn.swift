@@ -5,36 +5,47 @@ import Foundation
 /// session, the flow moved to home or to the interrupted quiz, a guest's history offered to the account, a quiz in
 /// progress let go of on the way out.
 struct AccountSignIn {
-    private let session: ShellSession
+    /// The flow, the settings and the config in force, shared with the session.
+    private let state: SessionState
+    private let repository: any BrainyRepository
+    private let console: Console
+    private let prompts: LinePrompts
+    private let remote: RemoteSession
+    private let hasher: any PasswordHasher
+    /// The time zone the sign-in's expiry is told in (read when it is told).
+    private let timeZone: () -> TimeZone
 
-    /// A sign-in's steps on this session; what hands it to a command (`AccountContext.accounts`) gives no way back to
-    /// the session itself.
-    init(session: ShellSession) {
-        self.session = session
+    init(state: SessionState, repository: any BrainyRepository, console: Console, prompts: LinePrompts,
+         remote: RemoteSession, hasher: any PasswordHasher, timeZone: @escaping () -> TimeZone) {
+        self.state = state
+        self.repository = repository
+        self.console = console
+        self.prompts = prompts
+        self.remote = remote
+        self.hasher = hasher
+        self.timeZone = timeZone
     }
 
-    private var repository: any BrainyRepository { session.repository }
-    private var console: Console { session.console }
-    private var now: Date { session.now }
-    private var config: RemoteConfig { session.config }
-    private var flow: QuizFlow { session.flow }
+    private var now: Date { state.now }
+    private var config: RemoteConfig { state.config }
+    private var flow: QuizFlow { state.flow }
 
     func loginWithEmail(_ given: String?) throws {
         let email = try askEmail(given)
-        guard let password = session.askSecret(Localized(ko: "비밀번호: ", en: "Password: ")) else {
-            throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
+        guard let password = prompts.askSecret(Localized(ko: "비밀번호: ", en: "Password: ")) else {
+            throw prompts.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }
         let config = config
         // An empty line is a slip, not an attempt: it does not count toward the lock-out.
         guard !password.isEmpty else { throw ShellError.cancelled }
         // With a server, the server checks the password and keeps the lock-out.
-        if let api = session.remote.api() { return try session.remote.login(api, email: email, password: password) }
+        if let api = remote.api() { return try signIn(remote.login(api, email: email, password: password), announce: true) }
         guard let user = try repository.user(email: email), user.provider == .email else {
             throw BrainyError.wrongCredentials(remainingAttempts: config.maxLoginAttempts)
         }
         if let until = user.lockedUntil, until > now { throw BrainyError.accountLocked(until: until) }
         let hash = try repository.passwordHash(userId: user.id) ?? ""
-        guard session.services.hasher.verify(password, against: hash) else {
+        guard hasher.verify(password, against: hash) else {
             let updated = try repository.recordFailedLogin(
                 userId: user.id, now: now, maxAttempts: config.maxLoginAttempts,
                 lockout: TimeInterval(config.lockoutMinutes * 60))
@@ -46,30 +57,32 @@ struct AccountSignIn {
     }
 
     func register(_ given: String?) throws {
-        if let api = session.remote.api() {
-            try session.remote.refreshConfigBeforeSignIn(api)
+        if let api = remote.api() {
+            try remote.refreshConfigBeforeSignIn(api)
             if config.maintenanceMode { throw BrainyError.maintenance }
         }
         guard config.allowsLogin(.email) else { throw BrainyError.loginMethodDisabled(.email) }
         try checkAppVersion()
         let email = try askEmail(given)
-        let api = session.remote.api()
+        let api = remote.api()
         // With a server the account is made there; a local one of the same email is taken over by it.
         if api == nil, try repository.user(email: email) != nil { throw BrainyError.emailTaken(email) }
         let minimum = config.passwordMinLength
         let prompt = Localized(ko: "비밀번호 (\(minimum)자 이상): ", en: "Password (at least \(minimum.counted("character"))): ")
-        guard let password = session.askSecret(prompt) else {
-            throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
+        guard let password = prompts.askSecret(prompt) else {
+            throw prompts.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }
         guard password.count >= minimum, password.contains(where: { !$0.isWhitespace }) else {
             throw BrainyError.passwordTooShort(minimum: minimum)
         }
-        guard let again = session.askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
-            throw session.reader.isInteractive ? ShellError.cancelled : ShellError.inputEnded
+        guard let again = prompts.askSecret(Localized(ko: "비밀번호 확인: ", en: "Password again: ")) else {
+            throw prompts.isInteractive ? ShellError.cancelled : ShellError.inputEnded
         }
         guard again == password else { throw BrainyError.passwordsDoNotMatch }
-        if let api { return try session.remote.register(api, email: email, password: password) }
-        let user = try repository.createEmailUser(email: email, passwordHash: session.services.hasher.hash(password), now: now)
+        if let api {
+            return try signIn(remote.register(api, email: email, password: password), announce: true, via: .action(.register))
+        }
+        let user = try repository.createEmailUser(email: email, passwordHash: hasher.hash(password), now: now)
         console.line(Localized(ko: "\(email) 계정을 만들었습니다.", en: "Created the account \(email)."))
         try repository.recordSuccessfulLogin(userId: user.id, now: now)
         try signIn(user, announce: true, via: .action(.register))
@@ -85,7 +98,7 @@ struct AccountSignIn {
     func askEmail(_ given: String?) throws -> String {
         var email = given
         if email == nil {
-            switch session.askLine(Localized(ko: "이메일: ", en: "Email: ")) {
+            switch prompts.askLine(Localized(ko: "이메일: ", en: "Email: ")) {
             case let .line(text): email = text.trimmingCharacters(in: .whitespaces)
             case .cancelled: throw ShellError.cancelled
             case .end: throw ShellError.inputEnded
@@ -104,7 +117,7 @@ struct AccountSignIn {
         if announce, flow.user != nil {
             // Signing in while signed in switches user, as psql's \c switches connection; the check that the new
             // sign-in is valid has passed by now, so a failed attempt never signs anyone out.
-            try releaseHeldQuiz()
+            releaseHeldQuiz()
         }
         // The guest's play goes along with whoever signs in from the guest, and is offered to an account made on this
         // device (someone who played as a guest and then registers keeps what they played).
@@ -120,16 +133,16 @@ struct AccountSignIn {
             guard let current = try restored ?? repository.currentSession() else { return }
             authSession = current
         }
-        session.applyUserSettings(try repository.settings(userId: user.id))
+        state.applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
         // A name from a server or an identity provider: shown (here, in the prompt, in `state`) without controls.
         let signedIn = SignedInUser(id: user.id, displayName: OutsideText.clean(user.email ?? user.displayName),
                                     provider: user.provider)
-        try session.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
+        try state.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
             console.notice(Localized(
-                ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: session.timeZone))",
-                en: "Signed in as \(signedIn.displayName)\(user.provider == .guest ? "" : " (\(user.provider.name.en))"). Session expires \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: session.timeZone))."))
+                ko: "\(Josa.attach(signedIn.displayName, .direction)) 로그인했습니다\(user.provider == .guest ? "" : " (\(user.provider.name.ko))"). 세션 만료: \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: timeZone()))",
+                en: "Signed in as \(signedIn.displayName)\(user.provider == .guest ? "" : " (\(user.provider.name.en))"). Session expires \(BrainyDateFormat.minute(authSession.expiresAt, timeZone: timeZone()))."))
         }
         if let interrupted {
             console.line(console.paint(console.text(Localized(
@@ -147,7 +160,7 @@ struct AccountSignIn {
         let count = try repository.quizCount(userId: guestId)
         guard count > 0 else { return }
         let name = user.email ?? user.displayName
-        let answer = session.askLine(Localized(
+        let answer = prompts.askLine(Localized(
             ko: "게스트 기록(퀴즈 \(count)개)을 \(name) 계정으로 옮길까요? [Y/n] ",
             en: "Move the guest's history (\(count) quiz\(count == 1 ? "" : "zes")) to \(name)? [Y/n] "))
         guard case let .line(text) = answer,
@@ -163,24 +176,21 @@ struct AccountSignIn {
     }
 
     /// A quiz left in progress stays resumable from any shell once this one lets go of it.
-    func releaseHeldQuiz() throws {
-        if let play = flow.play, play.quiz.status == .inProgress {
-            repository.releaseQuiz(id: play.quiz.id)
-        }
+    func releaseHeldQuiz() {
+        LocalSignOut(state: state, repository: repository).releaseHeldQuiz()
     }
 
+    /// Signs out here (the held quiz let go of, the device session ended), and with `announce` on the server too,
+    /// saying so.
     func signOut(announce: Bool) throws {
-        try releaseHeldQuiz()
-        if announce { session.remote.logout() }
+        if announce { remote.logout() }
         let message = Localized(ko: "로그아웃했습니다.", en: "Signed out.")
             + (flow.play != nil && [.question, .answered, .interrupted].contains(flow.state)
                ? Localized(ko: " 진행 중인 퀴즈는 다시 로그인하면 'resume'으로 이어 풀 수 있습니다.",
                            en: " The quiz in progress can be resumed after you sign in again.")
                : Localized(ko: "", en: ""))
         let language = console.language
-        try repository.endSession()
-        try session.apply(.signedOut)
-        session.applyUserSettings(nil)
+        try LocalSignOut(state: state, repository: repository).run()
         if announce { console.line(message[language]) }
     }
 

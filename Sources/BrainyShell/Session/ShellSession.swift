@@ -9,29 +9,41 @@ public final class ShellSession {
     let options: ShellOptions
     let reader: LineReader
     public let console: Console
+    /// The flow, the settings, the config in force, the clock and the transcript being recorded: shared with the
+    /// services the session makes, which hold it instead of the session.
+    let state: SessionState
     public internal(set) var flow: QuizFlow {
-        didSet {
-            if flow.transitionCount > oldValue.transitionCount, let taken = flow.lastTransition {
-                transitionObserver?(ShellTransition(taken))
-            }
-        }
+        get { state.flow }
+        set { state.flow = newValue }
     }
     /// Told of every transition the flow takes, and of every command the table allowed that kept the state: what
     /// `brainy --check --coverage` counts.
-    public var transitionObserver: ((ShellTransition) -> Void)?
+    public var transitionObserver: ((ShellTransition) -> Void)? {
+        get { state.transitionObserver }
+        set { state.transitionObserver = newValue }
+    }
     /// The signed-in user's settings (the defaults when nobody is signed in).
-    var settings = Settings()
+    var settings: Settings { state.settings }
     /// The remote config in force (the bundled default, the server's once fetched; QA may change it).
-    var config: RemoteConfig
+    var config: RemoteConfig {
+        get { state.config }
+        set { state.config = newValue }
+    }
     /// How many `source` files are being run, one inside the other.
     var sourceDepth = 0
     /// `timing on`: how long each command took is printed after it.
     public internal(set) var timingEnabled = false
     var generator: SeededGenerator
     /// While recording without `--clock`: time stands still, so that the transcript replays the same.
-    var clockOverride: ManualClock?
+    var clockOverride: ManualClock? {
+        get { state.clockOverride }
+        set { state.clockOverride = newValue }
+    }
     /// `record FILE`: the transcript being written.
-    var recorder: TranscriptRecorder?
+    var recorder: TranscriptRecorder? {
+        get { state.recorder }
+        set { state.recorder = newValue }
+    }
     /// The sync server's side of the session: the client, the sign-in on the server, whether it answered.
     private(set) lazy var remote = makeRemote()
     /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
@@ -51,9 +63,9 @@ public final class ShellSession {
         self.options = options
         self.reader = reader
         self.console = console
-        self.flow = QuizFlow()
-        self.flow.qaEnabled = options.qaEnabled
-        self.config = services.config
+        self.state = SessionState(config: services.config, clock: services.clock, console: console,
+                                  languageOverride: options.languageOverride)
+        self.state.flow.qaEnabled = options.qaEnabled
         var seeder = SystemRandomNumberGenerator()
         self.generator = SeededGenerator(seed: options.seed ?? seeder.next())
         console.language = options.languageOverride ?? .ko
@@ -63,12 +75,10 @@ public final class ShellSession {
 
     var repository: any BrainyRepository { services.repository }
     var timeZone: TimeZone { options.timeZone }
-    var now: Date { (clockOverride ?? services.clock).now() }
+    var now: Date { state.now }
     public var isRecording: Bool { recorder != nil }
     /// Time passes by itself and someone watches: the wall clock, on a terminal (not a test, a transcript or --clock).
-    var runsOnWallClock: Bool {
-        clockOverride == nil && services.clock is SystemClock && Platform.isTerminal(.input) && Platform.isTerminal(.output)
-    }
+    var runsOnWallClock: Bool { state.runsOnWallClock }
     /// How structured output prints now: `--format`, else the user's setting.
     var outputFormat: OutputFormat { options.formatOverride ?? settings.outputFormat }
     /// The width tables fit: the terminal's, or a transcript's while one records or replays.
@@ -106,13 +116,17 @@ public final class ShellSession {
         guard let user = try repository.user(id: session.userId) else { return }
         // From here every write checks that this sign-in is still the device's (another shell may sign out).
         repository.adoptSession(session)
-        try AccountSignIn(session: self).signIn(user, announce: false, via: .sessionRestored, restoring: session)
+        try accountSignIn.signIn(user, announce: false, via: .sessionRestored, restoring: session)
+        try perform(state.takeEffectsDue())
     }
 
     /// Runs one line: a command, or an answer while a question is open. Blank lines do nothing.
     public func execute(_ line: String) throws -> CommandOutcome {
         do {
-            return try executeLine(line)
+            let outcome = try executeLine(line)
+            // What the flow asked for after an event a service fed it (none today: see `SessionState`).
+            try perform(state.takeEffectsDue())
+            return outcome
         } catch StoreError.signedOutElsewhere {
             signOutAfterSignOutElsewhere()
             throw StoreError.signedOutElsewhere
@@ -184,18 +198,7 @@ public final class ShellSession {
     }
 
     /// Reads a line a command needs (an email), noting it in a transcript being recorded.
-    func askLine(_ prompt: Localized) -> LineInput {
-        let input = reader.readLine(prompt: console.text(prompt))
-        if case let .line(text) = input { recorder?.noteInput(text) }
-        return input
-    }
-
-    /// Reads a secret without echo; a transcript being recorded keeps a placeholder for it, never the secret.
-    func askSecret(_ prompt: Localized) -> String? {
-        let secret = reader.readSecret(prompt: console.text(prompt))
-        if let secret { recorder?.noteInput(secret, secret: true) }
-        return secret
-    }
+    func askLine(_ prompt: Localized) -> LineInput { prompts.askLine(prompt) }
 
     /// Adds a finished command to the transcript being recorded; a failed write stops the recording and says so.
     func record(command: String, output: String) {
@@ -207,14 +210,9 @@ public final class ShellSession {
         }
     }
 
-    /// What the user reads about `error`, times in the shell's time zone.
+    /// What the user reads about `error`, times in the shell's time zone, a refusal listing what `--qa` allows too.
     public func message(for error: any Error) -> Localized {
-        // An action the flow refused inside a command is said as the command's refusal, with what is allowed now.
-        if case let .actionNotAllowed(action, state)? = error as? BrainyError {
-            return ErrorMessage.of(ShellError.commandNotAllowed(CommandName(action), state: state,
-                                                                allowed: CommandRules.allowed(in: state, qa: flow.qaEnabled)))
-        }
-        return ErrorMessage.of(error, timeZone: timeZone)
+        ErrorMessage.of(error, timeZone: timeZone, qa: flow.qaEnabled)
     }
 
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.
@@ -236,12 +234,7 @@ public final class ShellSession {
     }
 
     /// Uses the signed-in user's settings (language, theme, timer), or the defaults when nobody is signed in.
-    func applyUserSettings(_ settings: Settings?) {
-        self.settings = settings ?? Settings()
-        console.language = options.languageOverride ?? self.settings.language
-        console.apply(theme: self.settings.theme)
-        _ = try? flow.handle(.timerChanged(seconds: self.settings.timerSeconds))
-    }
+    func applyUserSettings(_ settings: Settings?) { state.applyUserSettings(settings) }
 
     /// A voice quiz whose player keeps the text hidden until the answer (`settings voice-text off`).
     func isListening(_ play: QuizPlay) -> Bool {
@@ -249,9 +242,7 @@ public final class ShellSession {
     }
 
     /// Turns maintenance on or off in the flow (the config in force changed).
-    func setMaintenance(_ on: Bool) {
-        _ = try? flow.handle(.maintenanceChanged(on))
-    }
+    func setMaintenance(_ on: Bool) { state.setMaintenance(on) }
 
     /// Feeds an event to the flow and performs its effects. When an effect fails (the database refused a write),
     /// the flow goes back to where it was, so that the shell never shows as done what was not saved.

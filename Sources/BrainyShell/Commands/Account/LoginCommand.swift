@@ -39,7 +39,7 @@ enum LoginCommand: ShellCommand {
         case .google, .apple:
             // Social sign-in goes through the sync server, which verifies the provider's ID token.
             guard let api = remote.api() else { throw ShellError.needsServer(provider) }
-            try SocialSignIn(remote: remote).signIn(api, provider: provider)
+            try accounts.signIn(SocialSignIn(remote: remote).signIn(api, provider: provider), announce: true)
         }
         return .proceed
     }

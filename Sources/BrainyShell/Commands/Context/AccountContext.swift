@@ -9,7 +9,7 @@ struct AccountContext: CommandContext {
     init(_ session: ShellSession) { self.session = session }
 
     /// Signing in, registering and signing out, on the server when there is one.
-    var accounts: AccountSignIn { AccountSignIn(session: session) }
+    var accounts: AccountSignIn { session.accountSignIn }
     /// The sync server's side: its client, whether it answered.
     var remote: RemoteSession { session.remote }
     /// The remote config in force.
