@@ -87,8 +87,9 @@ import Testing
         try playOneQuiz(session)
         try run(session, "ad watch")
         let elapsed = ContinuousClock.now - started
-        // Two ads asked for, each waited for 300 ms at most.
-        #expect(elapsed < .milliseconds(1500), "took \(elapsed)")
+        // Two ads asked for, each waited for 300 ms at most; a 'slow' one not cut off takes 3 s alone, so anything
+        // under that shows both were bounded, with room for a machine running the whole suite.
+        #expect(elapsed < .milliseconds(2_900), "took \(elapsed)")
         let output = session.console.captured
         #expect(!output.contains("┌ "))
         #expect(output.contains("No ad to watch right now"))

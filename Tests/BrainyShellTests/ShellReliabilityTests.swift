@@ -57,7 +57,8 @@ import Testing
         let shell = try! ShellHarness()
         let started = ContinuousClock.now
         let result = shell.run(["login guest", String(repeating: "x", count: 1_000_000), "stats"])
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Only a guard against a line processed character by character (minutes); how soon is the machine's.
+        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(result.status == 1)
         #expect(result.output.contains("line 2: The line is too long (over 4 KiB)"), "\(result.output)")
     }

@@ -105,6 +105,11 @@ final class PseudoTerminal {
         send(text + "\r")
     }
 
+    /// How long a wait for the program gives it by default: a deadline, not a pause (a passing test waits no longer
+    /// than the program takes). Long, since CI runs the whole suite at once on two cores, where a debug build's start
+    /// or a first database connection has taken seconds; a test of how soon something happens says so itself.
+    static let patience: Duration = .seconds(30)
+
     // MARK: Reading
 
     /// Everything shown so far, escape sequences removed and "\r\n" as "\n".
@@ -128,7 +133,7 @@ final class PseudoTerminal {
     /// Waits until `text` appears in the output after the previous match, and returns the output from the end of
     /// the previous match to the end of this one.
     @discardableResult
-    func expect(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+    func expect(_ text: String, timeout: Duration = PseudoTerminal.patience) throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let visible = output
@@ -144,7 +149,7 @@ final class PseudoTerminal {
 
     /// Waits until the program has put the terminal in raw mode (ICANON off), as libedit does when it is ready for
     /// keys. On Linux `tcgetattr` on the master shows the slave's settings.
-    func waitForRawMode(timeout: Duration = .seconds(10)) throws {
+    func waitForRawMode(timeout: Duration = PseudoTerminal.patience) throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             var settings = termios()
@@ -165,7 +170,7 @@ final class PseudoTerminal {
 
     /// Waits until the terminal is back in canonical mode (ICANON on): libedit gave it back after reading a line, and
     /// the command runs with the terminal's own keys (Ctrl-C sends SIGINT).
-    func waitForCanonicalMode(timeout: Duration = .seconds(10)) throws {
+    func waitForCanonicalMode(timeout: Duration = PseudoTerminal.patience) throws {
         let deadline = ContinuousClock.now + timeout
         while true {
             var settings = termios()
@@ -186,7 +191,7 @@ final class PseudoTerminal {
 
     /// Waits for the program to end and returns its exit code, or 128 + the signal number when a signal ended it.
     @discardableResult
-    func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+    func waitForExit(timeout: Duration = PseudoTerminal.patience) throws -> Int32 {
         if let exitStatus { return exitStatus }
         let deadline = ContinuousClock.now + timeout
         while true {

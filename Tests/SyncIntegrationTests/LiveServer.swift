@@ -52,7 +52,7 @@ enum LiveServer {
         request.headers.add(name: "Content-Type", value: "application/json")
         let body = try JSONSerialization.data(withJSONObject: ["userCode": userCode, "email": email, "approve": approve])
         request.body = .bytes(ByteBuffer(bytes: body))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 1 << 20)
         guard response.status == .ok else { throw ApprovalFailed(status: Int(response.status.code)) }
     }
