@@ -101,6 +101,19 @@ import Testing
             """)
     }
 
+    /// An action the flow refuses inside a command is said as the command's own refusal, in one place: the QA
+    /// commands are listed with `qa`, as the shell's check lists them.
+    @Test(arguments: FlowState.allCases, [false, true])
+    func theMessageOfARefusedActionIsTheCommandsRefusal(_ state: FlowState, qa: Bool) {
+        for action in FlowAction.allCases where !TransitionTable.allows(action, in: state) {
+            let command = CommandName(action)
+            #expect(ErrorMessage.of(BrainyError.actionNotAllowed(action, state: state), qa: qa)
+                    == ErrorMessage.of(ShellError.commandNotAllowed(command, state: state,
+                                                                     allowed: CommandRules.allowed(in: state, qa: qa))),
+                    "\(action) in \(state)")
+        }
+    }
+
     /// An action the flow refuses inside a command is said as the command would be, the QA commands listed with
     /// `--qa` as the shell's own refusal lists them.
     @Test(arguments: [false, true])

@@ -6,15 +6,16 @@ import Foundation
 /// to do next. The one place where errors become words; the domain, the store and the client only name what went
 /// wrong.
 public enum ErrorMessage {
-    /// The message for `error`; times are shown in `timeZone`.
+    /// The message for `error`; times are shown in `timeZone`, and a refusal lists the QA commands allowed with
+    /// `qa` (the shell's `--qa`).
     /// Cleaned of terminal controls: a message may repeat what was typed, or what a server or the database said.
-    public static func of(_ error: any Error, timeZone: TimeZone = .current) -> Localized {
-        OutsideText.clean(words(for: error, timeZone: timeZone), keepingLines: true)
+    public static func of(_ error: any Error, timeZone: TimeZone = .current, qa: Bool = false) -> Localized {
+        OutsideText.clean(words(for: error, timeZone: timeZone, qa: qa), keepingLines: true)
     }
 
-    private static func words(for error: any Error, timeZone: TimeZone) -> Localized {
+    private static func words(for error: any Error, timeZone: TimeZone, qa: Bool) -> Localized {
         switch error {
-        case let error as BrainyError: domain(error, timeZone: timeZone)
+        case let error as BrainyError: domain(error, timeZone: timeZone, qa: qa)
         case let error as ShellError: shell(error)
         case let error as VoiceError: error.message
         case let error as StoreError: store(error)
@@ -43,11 +44,12 @@ public enum ErrorMessage {
             en: "'\(command)' is not allowed now (state: \(state.name.en)). Allowed now: \(list)")
     }
 
-    static func domain(_ error: BrainyError, timeZone: TimeZone) -> Localized {
+    static func domain(_ error: BrainyError, timeZone: TimeZone, qa: Bool = false) -> Localized {
         switch error {
         case let .actionNotAllowed(action, state):
-            // The shell checks each command before it runs; an action refused inside one is said as its command.
-            return notAllowed(CommandName(action), state: state, allowed: CommandRules.allowed(in: state, qa: false))
+            // The shell checks each command before it runs; an action refused inside one is said as its command's
+            // refusal, with what is allowed now.
+            return notAllowed(CommandName(action), state: state, allowed: CommandRules.allowed(in: state, qa: qa))
         case let .transitionNotInTable(from, trigger, to):
             let move = "\(from.rawValue) --\(trigger.label)--> \(to?.rawValue ?? "?")"
             return Localized(ko: "내부 오류: 전이 표에 없는 이동입니다 (\(move)). 아무것도 바뀌지 않았습니다. 이 줄과 함께 알려 주세요.",
