@@ -8,13 +8,14 @@ struct AccountContext: CommandContext {
 
     init(_ session: ShellSession) { self.session = session }
 
+    var basics: ContextBasics { ContextBasics(session) }
+
     /// Signing in, registering and signing out, on the server when there is one.
     var accounts: AccountSignIn { session.accountSignIn }
     /// The sync server's side: its client, whether it answered.
     var remote: RemoteSession { session.remote }
     /// The remote config in force.
     var config: RemoteConfig { session.config }
-    var now: Date { session.now }
 
     /// The device's guest player, made on first use.
     func guestUser() throws -> User { try session.repository.guestUser(now: session.now) }

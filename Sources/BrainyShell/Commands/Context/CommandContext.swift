@@ -1,10 +1,41 @@
 import BrainyKit
+import Foundation
 
 /// What a command may use, made for it from the session by the dispatcher: the flow's state and a way to apply an
 /// event, the console, and the services the command's kind needs (as Hummingbird's handlers get a request and a
-/// context, not the application). Each context keeps the session to itself: only its members are seen.
+/// context, not the application). Each context keeps the session to itself: only its members are seen. What every
+/// context reads (`ContextBasics`) is said once, here.
 protocol CommandContext {
     init(_ session: ShellSession)
+    /// The reads every context offers.
+    var basics: ContextBasics { get }
+}
+
+/// The reads every command's context offers: where the flow stands, the console, the time and how output prints.
+/// Values only: the session stays private to it.
+struct ContextBasics {
+    private let session: ShellSession
+
+    init(_ session: ShellSession) { self.session = session }
+
+    /// Where the flow stands (a value: it changes only through a context's `apply`).
+    var flow: QuizFlow { session.flow }
+    var console: Console { session.console }
+    var now: Date { session.now }
+    var timeZone: TimeZone { session.timeZone }
+    /// How structured output prints now: `--format`, else the player's setting.
+    var outputFormat: OutputFormat { session.outputFormat }
+    /// The width tables fit.
+    var columns: Int { session.columns }
+}
+
+extension CommandContext {
+    var flow: QuizFlow { basics.flow }
+    var console: Console { basics.console }
+    var now: Date { basics.now }
+    var timeZone: TimeZone { basics.timeZone }
+    var outputFormat: OutputFormat { basics.outputFormat }
+    var columns: Int { basics.columns }
 }
 
 extension ShellCommand {

@@ -9,10 +9,8 @@ struct DeviceContext: CommandContext {
 
     init(_ session: ShellSession) { self.session = session }
 
-    /// Where the flow stands (who is signed in).
-    var flow: QuizFlow { session.flow }
-    var console: Console { session.console }
-    var outputFormat: OutputFormat { session.outputFormat }
+    var basics: ContextBasics { ContextBasics(session) }
+
     /// How the shell was started (`--server`, `--lang`, `--format`…), read only.
     var options: ShellOptions { session.options }
     /// The signed-in player's settings in force.

@@ -9,11 +9,9 @@ struct QAContext: CommandContext {
 
     init(_ session: ShellSession) { self.session = session }
 
-    var flow: QuizFlow { session.flow }
+    var basics: ContextBasics { ContextBasics(session) }
+
     func apply(_ event: FlowEvent) throws { try session.apply(event) }
-    var console: Console { session.console }
-    var now: Date { session.now }
-    var timeZone: TimeZone { session.timeZone }
     var ads: AdSession { session.ads }
     /// AI mode's last exchanges with a language model.
     var aiLog: [LanguageModelQuestions.Exchange] { session.aiLog }

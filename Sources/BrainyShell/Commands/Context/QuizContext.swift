@@ -8,12 +8,10 @@ struct QuizContext: CommandContext {
 
     init(_ session: ShellSession) { self.session = session }
 
-    /// Where the flow stands (a value: it changes only through `apply`).
-    var flow: QuizFlow { session.flow }
+    var basics: ContextBasics { ContextBasics(session) }
+
     /// Feeds an event to the flow and performs its effects (persisting before showing).
     func apply(_ event: FlowEvent) throws { try session.apply(event) }
-    var now: Date { session.now }
-    var console: Console { session.console }
     /// The signed-in player's settings (the defaults when nobody is signed in).
     var settings: Settings { session.settings }
     /// The remote config in force.

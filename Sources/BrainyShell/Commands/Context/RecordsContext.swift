@@ -9,13 +9,8 @@ struct RecordsContext: CommandContext {
 
     init(_ session: ShellSession) { self.session = session }
 
-    /// Where the flow stands (who is signed in, hint credits).
-    var flow: QuizFlow { session.flow }
-    var console: Console { session.console }
-    var now: Date { session.now }
-    var timeZone: TimeZone { session.timeZone }
-    var outputFormat: OutputFormat { session.outputFormat }
-    var columns: Int { session.columns }
+    var basics: ContextBasics { ContextBasics(session) }
+
     /// The player's records, read only (the only write these commands make is `saveLeaderboard`).
     var records: RecordsReader { RecordsReader(session.repository) }
     /// The sync server in use and whether it answered (the profile's sync status), read only.

@@ -9,13 +9,8 @@ struct ShellContext: CommandContext {
 
     init(_ session: ShellSession) { self.session = session }
 
-    /// Where the flow stands (a value: these commands change nothing in it).
-    var flow: QuizFlow { session.flow }
-    var console: Console { session.console }
-    var now: Date { session.now }
-    var timeZone: TimeZone { session.timeZone }
-    var outputFormat: OutputFormat { session.outputFormat }
-    var columns: Int { session.columns }
+    var basics: ContextBasics { ContextBasics(session) }
+
     /// How the shell was started (`--seed`, `--qa`, `--ads`…), read only.
     var options: ShellOptions { session.options }
     /// The rewarded ad being watched, if any (`state` shows it).
