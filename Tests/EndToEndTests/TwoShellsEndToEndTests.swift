@@ -90,6 +90,39 @@ import Testing
         #expect(try count("SELECT count(*) FROM creditEvent WHERE kind = 'use'") == 3)
     }
 
+    /// A quiz open in one shell is not taken by the other: signing in there says where it is and what to do, the
+    /// other plays a quiz of its own meanwhile, and once the first shell is closed the quiz resumes where it was.
+    @Test func aQuizOpenInOneShellIsSaidToBeThereAndResumesOnceThatShellCloses() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try launch()
+        try enter(first, "login guest", "Signed in as guest")
+        try enter(first, "mode mc", "Multiple choice chosen")
+        try enter(first, "category music", "Type 'start")
+        try enter(first, "start 3", "[1/3]")
+        try enter(first, "1", "Answer:")
+        try enter(first, "next", "[2/3]")
+        let second = try launch()
+        try enter(second, "login guest", "A quiz in progress is open in another shell. Continue it there, or close that")
+        try enter(second, "mode short", "Short answer chosen")
+        try enter(second, "category person", "Type 'start")
+        try enter(second, "start 1", "[1/1]")
+        try enter(first, "2", "Answer:")
+        try enter(second, "answer nobody", "Answer:")
+        try enter(second, "next", "Quiz result")
+        first.sendLine("exit")
+        #expect(try first.waitForExit() == 0)
+        try enter(second, "logout", "Signed out")
+        try enter(second, "login guest", "A quiz was interrupted")
+        try enter(second, "resume", "[3/3]")
+        try enter(second, "1", "Answer:")
+        try enter(second, "next", "Quiz result")
+        second.sendLine("exit")
+        #expect(try second.waitForExit() == 0)
+        #expect(try count("SELECT count(*) FROM quiz") == 2)
+        #expect(try count("SELECT count(*) FROM quizResult") == 4)
+        #expect(try count("SELECT count(*) FROM quiz WHERE status = 'finished'") == 2)
+    }
+
     @Test func oneShellSyncsWhileTheOtherPlaysAndTheServerHoldsEachAnswerOnce() throws {
         let server = try ServerProcess(folder: home)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -99,7 +132,7 @@ import Testing
         player.sendLine("correct horse")
         _ = try player.expect("again")
         player.sendLine("correct horse")
-        _ = try player.expect("mina@example.com")
+        _ = try player.expect("Signed in as mina@example.com")
         // A second terminal opened now is signed in by the same file.
         let syncer = try launch(["--server", server.url])
         try enter(syncer, "state", "mina@example.com")
