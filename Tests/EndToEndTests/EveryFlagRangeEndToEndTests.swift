@@ -18,7 +18,9 @@ import Testing
         ("--format", ["", "xml", "-1"], "table, plain or json"),
         ("--ads", ["", "maybe", "2"], "on or off"),
         ("--completion", ["", "powershell"], "bash, zsh or fish"),
-        ("--clock", ["", "-1", "9223372036854775808", "tomorrow"], "a time like 2026-01-01T09:00:00Z"),
+        ("--clock", ["", "-1", "9223372036854775808", "tomorrow", "9999-12-31T23:59:59Z", "99999-01-01T00:00:00Z",
+                     "9000-01-01T00:00:00Z", "1969-12-31T23:59:59Z"],
+         "a time from 1970-01-01T00:00:00Z to 8999-12-31T23:59:59Z"),
         ("--ai-url", ["", "-1", "ftp://h", "http://h:99999"], "an address like"),
         ("--asr-url", ["", "-1", "http://h:-1"], "an address like"),
         ("--db", ["", " "], "a file's or folder's path"),
@@ -41,6 +43,17 @@ import Testing
                     "\(arguments): \(run.err)")
             #expect(!run.err.contains("Fatal error") && !run.err.contains("Stack dump"), "\(run.err)")
         }
+    }
+
+    /// The ends of --clock's range, moved as far as 'clock advance' goes, play and list without a crash (a clock in
+    /// 9999 stored a session ending in 10000, which the database could not read back: a stack trace).
+    @Test(arguments: [("8999-12-31T23:59:59Z", "3650d"), ("1970-01-01T00:00:00Z", "-3650d")])
+    func theClocksRangeHoldsAsFarAsClockAdvanceGoes(_ start: String, _ advance: String) throws {
+        let run = try BrainyProcess.run(["--lang", "en", "--qa", "--clock", start, "-c",
+                                         "clock advance \(advance); login guest; mode mc; category music; start 1; 1; next; history; stats; profile; logout; login guest"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("Quiz result") && run.out.contains("session expires"), "\(run.out)")
+        #expect(!run.err.contains("Fatal error"), "\(run.err)")
     }
 
     /// The refusal is in the language asked for, Korean included, with the range.
