@@ -145,17 +145,35 @@ import Testing
             try enter(syncer, "sync", "Sync")
             try enter(player, "next", question == 5 ? "Quiz result" : "[\(question + 1)/5]")
         }
-        try enter(syncer, "sync", "Sync")
-        try enter(player, "sync", "Sync")
+        // Then both at the same moment, after another quiz: its answers go up once.
+        try enter(player, "start 5", "[1/5]")
+        for question in 1...5 {
+            try enter(player, "2", "Answer:")
+            try enter(player, "next", question == 5 ? "Quiz result" : "[\(question + 1)/5]")
+        }
+        syncer.clearOutput()
+        player.clearOutput()
+        syncer.sendLine("sync")
+        player.sendLine("sync")
+        _ = try syncer.expect("Sync")
+        _ = try player.expect("Sync")
+        try enter(syncer, "state", "State:")
+        try enter(player, "state", "State:")
+        // Neither failed, and each says the server holds the two quizzes.
+        for shell in [syncer, player] {
+            #expect(!shell.output.contains("Fatal error") && !shell.output.contains("brainy:"), "\(shell.output)")
+            #expect(shell.output.contains("the server holds 10 answers and 2 quizzes"), "\(shell.output)")
+        }
         syncer.clearOutput()
         try enter(syncer, "profile", "on the server")
-        #expect(syncer.output.contains("5 answers · 1 quiz"), "\(syncer.output)")
+        #expect(syncer.output.contains("10 answers · 2 quizzes"), "\(syncer.output)")
         #expect(syncer.output.contains("waiting to sync  nothing") || syncer.output.contains("waiting to sync  0"),
                 "\(syncer.output)")
         player.sendLine("exit")
         syncer.sendLine("exit")
         #expect(try player.waitForExit() == 0)
         #expect(try syncer.waitForExit() == 0)
-        #expect(try count("SELECT count(*) FROM quizResult") == 5)
+        #expect(try count("SELECT count(*) FROM quizResult") == 10)
+        #expect(try count("SELECT count(*) FROM quiz") == 2)
     }
 }
