@@ -120,7 +120,7 @@ import Testing
     func theFlowsRefusalIsSaidAsTheShellsOwn(qa: Bool) throws {
         let session = try ShellHarness().session(qa: qa)
         let flowSays = session.message(for: BrainyError.actionNotAllowed(.hint, state: .signedOut))
-        let shellSays = session.message(for: #expect(throws: ShellError.self) { try session.flow.check(CommandName.hint) }
+        let shellSays = session.message(for: #expect(throws: ShellError.self) { try session.flow.check(CommandName.hint, qa: session.options.qaEnabled) }
                                         ?? ShellError.inputEnded)
         #expect(flowSays == shellSays)
         #expect(flowSays.en.contains("clock") == qa)

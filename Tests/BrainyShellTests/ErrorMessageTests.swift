@@ -8,7 +8,7 @@ import Testing
 @Suite struct ErrorMessageTests {
     @Test func aRefusalSaysInBothLanguagesWhatIsAllowedNow() throws {
         let flow = QuizFlow()
-        let error = #expect(throws: ShellError.self) { try flow.check(CommandName.hint) }
+        let error = #expect(throws: ShellError.self) { try flow.check(CommandName.hint, qa: false) }
         let message = ErrorMessage.of(try #require(error))
         #expect(message.ko.contains("'hint'"))
         #expect(message.ko.contains("로그아웃됨"))

@@ -71,7 +71,7 @@ import Testing
         let lines = session.console.captured.split(separator: "\n").map(String.init)
         // Every summary is there whole, only broken at spaces.
         let flat = session.console.captured.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        for name in session.flow.allowedCommands {
+        for name in session.allowedCommands {
             let summary = CommandRegistry.command(name).summary.en
             #expect(flat.contains(summary), "\(summary)")
         }

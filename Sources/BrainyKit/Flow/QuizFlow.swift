@@ -10,8 +10,6 @@ public struct QuizFlow: Equatable, Sendable {
     public private(set) var hintCredits = 0
     /// Seconds allowed per question; 0 means no limit.
     public private(set) var timerSeconds: Int
-    /// A front end's tester switches are on (the flow keeps the flag across a sign-out; it rules on nothing by it).
-    public var qaEnabled = false
     /// The last move the flow made, and how many it has made: what a coverage report reads.
     public private(set) var lastTransition: FlowTransition?
     public private(set) var transitionCount = 0
@@ -31,7 +29,7 @@ public struct QuizFlow: Equatable, Sendable {
     }
 
     public static func == (lhs: QuizFlow, rhs: QuizFlow) -> Bool {
-        lhs.qaEnabled == rhs.qaEnabled && lhs.state == rhs.state && lhs.user == rhs.user && lhs.setup == rhs.setup && lhs.play == rhs.play
+        lhs.state == rhs.state && lhs.user == rhs.user && lhs.setup == rhs.setup && lhs.play == rhs.play
             && lhs.hintCredits == rhs.hintCredits && lhs.timerSeconds == rhs.timerSeconds
     }
 
@@ -288,10 +286,9 @@ public struct QuizFlow: Equatable, Sendable {
         }
     }
 
-    /// Forgets the user and the quiz, keeping the timer and the QA switch.
+    /// Forgets the user and the quiz, keeping the timer.
     private mutating func signOut(by rule: TransitionRule) throws(BrainyError) {
         var next = QuizFlow(timerSeconds: timerSeconds, makeId: makeId)
-        next.qaEnabled = qaEnabled
         next.state = state
         next.transitionCount = transitionCount
         try next.move(to: .signedOut, by: rule)

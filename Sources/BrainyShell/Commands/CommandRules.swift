@@ -36,12 +36,12 @@ public enum CommandRules {
 }
 
 extension QuizFlow {
-    /// The commands allowed now, in `CommandName`'s order (the QA commands only with `--qa`).
-    var allowedCommands: [CommandName] { CommandRules.allowed(in: state, qa: qaEnabled) }
+    /// The commands allowed now, in `CommandName`'s order (the QA commands only with `qa`: `--qa`).
+    func allowedCommands(qa: Bool) -> [CommandName] { CommandRules.allowed(in: state, qa: qa) }
 
     /// Throws the refusal that names the current state and what is allowed, unless `command` is allowed now.
-    func check(_ command: CommandName) throws(ShellError) {
-        try CommandRules.check(command, in: state, qa: qaEnabled)
+    func check(_ command: CommandName, qa: Bool) throws(ShellError) {
+        try CommandRules.check(command, in: state, qa: qa)
     }
 }
 

@@ -11,7 +11,7 @@ struct ShellCompleter {
         let current = endsWithSpace ? "" : (words.popLast() ?? "")
         let options: [String]
         if words.isEmpty {
-            options = session.flow.allowedCommands.map(\.rawValue)
+            options = session.allowedCommands.map(\.rawValue)
         } else if let command = CommandRegistry.command(named: words[0]) {
             options = command.completions(after: Array(words.dropFirst()), from: session)
         } else {

@@ -65,7 +65,6 @@ public final class ShellSession {
         self.console = console
         self.state = SessionState(config: services.config, clock: services.clock, console: console,
                                   languageOverride: options.languageOverride)
-        self.state.flow.qaEnabled = options.qaEnabled
         var seeder = SystemRandomNumberGenerator()
         self.generator = SeededGenerator(seed: options.seed ?? seeder.next())
         console.language = options.languageOverride ?? .ko
@@ -88,6 +87,9 @@ public final class ShellSession {
         if !Platform.isTerminal(.output), Platform.environmentValue("COLUMNS") == nil { return 10_000 }
         return Platform.terminalColumns()
     }
+
+    /// The commands allowed now, in `CommandName`'s order (the QA commands only with `--qa`).
+    var allowedCommands: [CommandName] { flow.allowedCommands(qa: options.qaEnabled) }
 
     /// Who is signed in and where the flow stands, for the line editor.
     public var prompt: String { Prompt.text(for: self) }
@@ -156,7 +158,7 @@ public final class ShellSession {
             throw ShellError.unknownCommand(shown, suggestion: CommandRegistry.suggestion(for: first))
         }
         // An alias of a command that is not allowed now ("cat") is an answer while a question is open.
-        if flow.state == .question, first.lowercased() != command.name.rawValue, !flow.allowedCommands.contains(command.name) {
+        if flow.state == .question, first.lowercased() != command.name.rawValue, !allowedCommands.contains(command.name) {
             return try answer(line)
         }
         // A rewarded ad whose time is up ends before the next command, and its countdown moves on after each.
@@ -167,7 +169,7 @@ public final class ShellSession {
         if command.name != .answer && command.name != .speak { closeQuestionIfTimeRanOut() }
         defer { closeQuestionIfTimeRanOut() }
         try expireSessionIfNeeded(before: command.name)
-        try flow.check(command.name)
+        try flow.check(command.name, qa: options.qaEnabled)
         let before = flow
         let paged = command.isPaged(arguments)
         if paged { console.beginPaging() }
@@ -212,7 +214,7 @@ public final class ShellSession {
 
     /// What the user reads about `error`, times in the shell's time zone, a refusal listing what `--qa` allows too.
     public func message(for error: any Error) -> Localized {
-        ErrorMessage.of(error, timeZone: timeZone, qa: flow.qaEnabled)
+        ErrorMessage.of(error, timeZone: timeZone, qa: options.qaEnabled)
     }
 
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.

@@ -13,6 +13,8 @@ struct ShellContext: CommandContext {
 
     /// How the shell was started (`--seed`, `--qa`, `--ads`…), read only.
     var options: ShellOptions { session.options }
+    /// The commands allowed now, in `CommandName`'s order (the QA commands only with `--qa`).
+    var allowedCommands: [CommandName] { session.allowedCommands }
     /// The rewarded ad being watched, if any (`state` shows it).
     var adWatch: AdWatch? { session.ads.watch }
 

@@ -19,7 +19,7 @@ enum DiagramCommand: ShellCommand {
             throw ShellError.invalidArgument(command: name.rawValue, value: word,
                                               expected: StateDiagram.Style.allCases.map(\.rawValue))
         }
-        context.console.data(StateDiagram.render(style, current: context.flow.state, includeQA: context.flow.qaEnabled))
+        context.console.data(StateDiagram.render(style, current: context.flow.state, includeQA: context.options.qaEnabled))
         return .proceed
     }
 }

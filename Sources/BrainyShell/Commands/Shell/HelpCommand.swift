@@ -11,7 +11,7 @@ enum HelpCommand: ShellCommand {
 
     static func completions(after previous: [String], in context: ShellContext) -> [String] {
         guard previous.isEmpty else { return [] }
-        return CommandRegistry.commands.map { $0.name }.filter { context.flow.qaEnabled || !$0.isQA }.map(\.rawValue)
+        return CommandRegistry.commands.map { $0.name }.filter { context.options.qaEnabled || !$0.isQA }.map(\.rawValue)
     }
 
     /// Longer than a small terminal in some states: through the pager then (it prints at once when it fits).
@@ -29,8 +29,8 @@ enum HelpCommand: ShellCommand {
     private static func explain(_ topic: String, in context: ShellContext) throws {
         let console = context.console
         let flow = context.flow
-        guard let command = CommandRegistry.command(named: topic), !command.name.isQA || flow.qaEnabled else {
-            throw ShellError.unknownCommand(topic, suggestion: CommandRegistry.suggestion(for: topic, includeQA: flow.qaEnabled))
+        guard let command = CommandRegistry.command(named: topic), !command.name.isQA || context.options.qaEnabled else {
+            throw ShellError.unknownCommand(topic, suggestion: CommandRegistry.suggestion(for: topic, includeQA: context.options.qaEnabled))
         }
         console.line(console.paint(command.usage, \.emphasis))
         console.line("  " + console.text(command.summary))
@@ -50,7 +50,7 @@ enum HelpCommand: ShellCommand {
         let flow = context.flow
         console.line(console.paint(console.text(Localized(ko: "지금 쓸 수 있는 명령", en: "Commands you can use now"))
                                    + " (\(console.text(flow.state.name))):", \.emphasis))
-        let allowed = flow.allowedCommands.map(CommandRegistry.command)
+        let allowed = context.allowedCommands.map(CommandRegistry.command)
         func shownUsage(_ command: any ShellCommand.Type) -> String {
             command.usage.displayWidth > 40 ? command.name.rawValue + " …" : command.usage
         }

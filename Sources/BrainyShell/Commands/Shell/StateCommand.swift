@@ -46,9 +46,9 @@ enum StateCommand: ShellCommand {
                                                   en: "\(watch.secondsLeft(at: context.now))s left · then back to \(origin.rawValue)")))
         }
         console.line(console.text(Localized(ko: "지금 쓸 수 있는 명령: ", en: "Allowed now: "))
-                     + flow.allowedCommands.map(\.rawValue).joined(separator: ", "))
+                     + context.allowedCommands.map(\.rawValue).joined(separator: ", "))
         let moves = TransitionTable.rules(from: flow.state)
-            .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
+            .filter { $0.isMove && $0.command.map(context.allowedCommands.contains) == true }
         if !moves.isEmpty {
             console.line(console.text(Localized(ko: "전이:", en: "Transitions:")))
             for rule in moves {
@@ -64,7 +64,7 @@ enum StateCommand: ShellCommand {
         let console = context.console
         let flow = context.flow
         let transitions = TransitionTable.rules(from: flow.state)
-            .filter { $0.isMove && $0.command.map(flow.allowedCommands.contains) == true }
+            .filter { $0.isMove && $0.command.map(context.allowedCommands.contains) == true }
             .map { Report.Transition(command: $0.trigger.label, to: $0.to.map(\.rawValue), guardText: $0.guardText?.en) }
         let progress = flow.play.map {
             Report.State.Progress(quizId: $0.quiz.id, question: min($0.index + 1, $0.questions.count),
@@ -74,7 +74,7 @@ enum StateCommand: ShellCommand {
             state: flow.state.rawValue, user: flow.user?.displayName, provider: flow.user?.provider.rawValue,
             setup: flow.setup.map { Report.State.Setup(type: $0.type.rawValue, category: $0.category?.rawValue, format: $0.format.rawValue) },
             quiz: progress, hintCredits: flow.user == nil ? nil : flow.hintCredits, timerSeconds: flow.timerSeconds,
-            allowed: flow.allowedCommands.map(\.rawValue), transitions: transitions)
+            allowed: context.allowedCommands.map(\.rawValue), transitions: transitions)
         if context.outputFormat == .json { return console.data(Report.json(report)) }
         var pairs: [[String]] = [["state", report.state], ["user", report.user ?? ""]]
         if let setup = report.setup { pairs += [["type", setup.type], ["category", setup.category ?? ""], ["format", setup.format]] }
