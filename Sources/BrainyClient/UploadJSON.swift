@@ -45,6 +45,9 @@ enum UploadJSON {
             if let ticket = quiz.ticket {
                 field("ticket", string: ticket, into: &out)
             }
+            if let stage = quiz.stage {
+                field("stage", raw: String(stage), into: &out)
+            }
             out.append(125)
         }
         out += Array("]}".utf8)

@@ -14,19 +14,22 @@ extension AppDatabase: SyncDownloadRepository {
             var counts = DownloadedCounts()
             var touched: Set<String> = []
             // A quiz from the server is over (one in progress never travels): finished, or abandoned when it has no
-            // end. What the server does not keep (how it was dealt, its stage) is left empty; its answers fill
-            // `dealt` and the stage below. Synced already: it is never sent back. `heldBy` 0 (no process is 0) marks
-            // it as kept from the server, so that only such quizzes are filled from their answers.
+            // end. What the server does not keep (how it was dealt) is left empty; its answers fill `dealt` below, and
+            // a stage quiz's number the server does not send (stored before it kept them) is guessed from them.
+            // Synced already: it is never sent back. `heldBy` 0 (no process is 0) marks it as kept from the server, so
+            // that only such quizzes are filled from their answers.
             let insertQuiz = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quiz (id, userId, type, category, format, selection, stage, dealt, questionCount,
                                             status, startedAt, finishedAt, correctCount, answeredCount, duration,
                                             needsSync, lastModified, syncedAt, heldBy)
-                VALUES (?, ?, ?, ?, ?, 'random', NULL, CAST('[]' AS BLOB), ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, 0)
+                VALUES (?, ?, ?, ?, ?, 'random', ?, CAST('[]' AS BLOB), ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, 0)
                 """)
             for quiz in page.quizzes {
                 let status = quiz.finishedAt == nil ? QuizStatus.abandoned : .finished
+                // Only a stage quiz has a number, and stages count from 1.
+                let stage = quiz.format == .stage ? quiz.stage.flatMap { $0 > 0 ? $0 : nil } : nil
                 try insertQuiz.execute(arguments: [
-                    quiz.id, userId, quiz.type.rawValue, quiz.category.rawValue, quiz.format.rawValue,
+                    quiz.id, userId, quiz.type.rawValue, quiz.category.rawValue, quiz.format.rawValue, stage,
                     quiz.questionCount, status.rawValue, quiz.startedAt, quiz.finishedAt, quiz.correctCount,
                     quiz.finishedAt ?? quiz.startedAt, stamp])
                 guard db.changesCount > 0 else { continue }
@@ -73,19 +76,22 @@ extension AppDatabase: SyncDownloadRepository {
                 try Self.count(result, answeredAt: answeredAt, userId: userId, timeZone: timeZone, in: db)
             }
             // The quizzes' dealt questions, answered count and time, from the answers they now hold; a stage quiz's
-            // number (the server does not keep it) from the stage of this device's pack that holds its first answer.
+            // number, when the server sent none, from the stage of this device's pack that holds its first answer.
             var stagePlans: [String: [[String]]] = [:]
             let encoder = JSONEncoder()
             let decoder = JSONDecoder()
+            // What is kept of the quiz, in one read: the orders of earlier pages, and what its stage is guessed from.
+            let kept = try db.cachedStatement(sql: """
+                SELECT dealt, category, type, format, stage FROM quiz WHERE id = ? AND heldBy = 0
+                """)
             for quizId in touched.sorted() {
+                guard let quiz = try Row.fetchOne(kept, arguments: [quizId]) else { continue }
                 let rows = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT questionId, timeSpent FROM quizResult WHERE quizId = ? ORDER BY position
                     """), arguments: [quizId])
                 // Orders kept from earlier pages stay in `dealt`; this page's join them.
                 var orders = shownOrders[quizId] ?? [:]
-                if let kept = try Data.fetchOne(db.cachedStatement(sql: "SELECT dealt FROM quiz WHERE id = ?"),
-                                                arguments: [quizId]),
-                   let before = try? decoder.decode([DealtQuestion].self, from: kept) {
+                if let before = try? decoder.decode([DealtQuestion].self, from: (quiz["dealt"] as Data?) ?? Data()) {
                     for question in before where orders[question.questionId] == nil && !question.optionOrder.isEmpty {
                         orders[question.questionId] = question.optionOrder
                     }
@@ -94,12 +100,12 @@ extension AppDatabase: SyncDownloadRepository {
                     let questionId: String = row["questionId"]
                     return DealtQuestion(questionId: questionId, optionOrder: orders[questionId] ?? [])
                 }
-                let stage = try rows.first.flatMap { first in
-                    try Self.stageNumber(quizId: quizId, holding: first["questionId"], plans: &stagePlans, in: db)
+                let known: Int? = quiz["stage"]
+                let stage = try known ?? rows.first.flatMap { first in
+                    try Self.stageNumber(of: quiz, holding: first["questionId"], plans: &stagePlans, in: db)
                 }
                 try db.cachedStatement(sql: """
-                    UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ?, stage = coalesce(stage, ?)
-                    WHERE id = ? AND heldBy = 0
+                    UPDATE quiz SET dealt = ?, answeredCount = ?, duration = ?, stage = ? WHERE id = ?
                     """).execute(arguments: [try encoder.encode(dealt), rows.count,
                                      rows.reduce(0.0) { $0 + ($1["timeSpent"] as Double) }, stage, quizId])
             }
@@ -110,13 +116,12 @@ extension AppDatabase: SyncDownloadRepository {
         }
     }
 
-    /// The number of a stage quiz kept from the server: the stage holding `questionId` in this pack's plan for the
-    /// quiz's category (of voice-ready questions for a voice quiz, as stages are dealt). Nil for another format.
-    private static func stageNumber(quizId: String, holding questionId: String, plans: inout [String: [[String]]],
+    /// The number of a stage quiz kept from the server that sent none: the stage holding `questionId` in this pack's
+    /// plan for the quiz's category (of voice-ready questions for a voice quiz, as stages are dealt). Nil for another
+    /// format, or when this pack has no such question in its stages.
+    private static func stageNumber(of quiz: Row, holding questionId: String, plans: inout [String: [[String]]],
                                     in db: Database) throws -> Int? {
-        let select = try db.cachedStatement(sql: "SELECT category, type, format FROM quiz WHERE id = ?")
-        guard let quiz = try Row.fetchOne(select, arguments: [quizId]),
-              QuizFormat(rawValue: quiz["format"]) == .stage, let category = QuizCategory(rawValue: quiz["category"]),
+        guard QuizFormat(rawValue: quiz["format"]) == .stage, let category = QuizCategory(rawValue: quiz["category"]),
               let type = QuizType(rawValue: quiz["type"]) else { return nil }
         let key = "\(category.rawValue) \(type.needsVoiceReadyQuestions)"
         if plans[key] == nil {

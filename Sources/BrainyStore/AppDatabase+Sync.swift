@@ -27,7 +27,7 @@ extension AppDatabase: SyncRepository {
             // A quiz travels once it is over, so that the server keeps its final score.
             var quizzes: [UploadedQuiz] = []
             let quizRows = try Row.fetchCursor(db, sql: """
-                SELECT rowid, id, category, type, format, correctCount, questionCount, startedAt, finishedAt
+                SELECT rowid, id, category, type, format, correctCount, questionCount, startedAt, finishedAt, stage
                 FROM quiz WHERE userId = ? AND needsSync = 1 AND status <> 'in_progress' AND rowid > ?
                 ORDER BY rowid LIMIT ?
                 """, arguments: [userId, cursor.quiz, max(1, limit / 5)])
@@ -37,7 +37,8 @@ extension AppDatabase: SyncRepository {
                       let format = QuizFormat(rawValue: row["format"]) else { continue }
                 quizzes.append(UploadedQuiz(
                     id: row["id"], category: category, type: type, format: format, correctCount: row["correctCount"],
-                    questionCount: row["questionCount"], startedAt: row["startedAt"], finishedAt: row["finishedAt"]))
+                    questionCount: row["questionCount"], startedAt: row["startedAt"], finishedAt: row["finishedAt"],
+                    stage: format == .stage ? row["stage"] : nil))
             }
             quizzes = try Self.withTickets(quizzes, db)
             return PendingBatch(results: results, quizzes: quizzes, next: next)

@@ -71,7 +71,7 @@ import Testing
             #expect(restored.output.contains("↓ \(answered) results, 3 quizzes"), "\(restored.output)")
             #expect(restored.output.contains("stage progress in 1 category restored"), "\(restored.output)")
             try await Self.expectRestored(home, fresh, playedQuizzes: 3)
-            // The server keeps no stage number: the fresh home finds it in its pack, as history shows it.
+            // The stage number travels with the quiz: the fresh home shows it as the home that played.
             let stages = { (device: ShellScript) in
                 try device.database.history(userId: user.id, filter: HistoryFilter(limit: .max)).quizzes.map(\.stage)
             }

@@ -22,7 +22,7 @@ import Testing
             quizzes: [
                 UploadedQuiz(id: "q1", category: .music, type: .shortAnswer, format: .stage, correctCount: 4,
                              questionCount: 5, startedAt: at, finishedAt: at.addingTimeInterval(60),
-                             ticket: "eyJ0.eyJz\"x.sig"),
+                             ticket: "eyJ0.eyJz\"x.sig", stage: 3),
                 UploadedQuiz(id: "q2", category: .drama, type: .multipleChoice, format: .individual, correctCount: 0,
                              questionCount: 10, startedAt: at, finishedAt: nil),
             ])

@@ -68,10 +68,14 @@ public struct UploadedQuiz: Codable, Equatable, Sendable {
     /// The signed quiz ticket the quiz was played on (a compact JWS the server dealt); nil for a quiz dealt on the
     /// device, which the leaderboard does not rank.
     public var ticket: String?
+    /// A stage quiz's number (from 1), so that another device restores it as the device that played it; nil for
+    /// another format, and absent from older devices' uploads and older servers' pages. The player's claim about this
+    /// quiz only: the server keeps it when its pack has such a stage, and it clears no stage by itself.
+    public var stage: Int?
 
     public init(
         id: String, category: QuizCategory, type: QuizType, format: QuizFormat, correctCount: Int, questionCount: Int,
-        startedAt: Date, finishedAt: Date?, ticket: String? = nil
+        startedAt: Date, finishedAt: Date?, ticket: String? = nil, stage: Int? = nil
     ) {
         self.id = id
         self.category = category
@@ -82,12 +86,13 @@ public struct UploadedQuiz: Codable, Equatable, Sendable {
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.ticket = ticket
+        self.stage = stage
     }
 
     public init(_ quiz: Quiz) {
         self.init(id: quiz.id, category: quiz.category, type: quiz.type, format: quiz.format,
                   correctCount: quiz.correctCount, questionCount: quiz.questionCount, startedAt: quiz.startedAt,
-                  finishedAt: quiz.finishedAt)
+                  finishedAt: quiz.finishedAt, stage: quiz.format == .stage ? quiz.stage : nil)
     }
 }
 

@@ -16,6 +16,19 @@ struct ResultsController {
     var quota: StorageQuota = .defaults
     /// Checks the quiz tickets uploaded quizzes carry; nil takes none (their quizzes are held as without one).
     var tickets: QuizTicketCheck? = nil
+    /// Keeps an uploaded quiz's stage number only if the served pack has that stage.
+    let stages: StageNumberCheck
+
+    init(results: any ResultStore & AccountStore, questions: [String: Question], clock: any BrainyClock,
+         auth: BearerAuthMiddleware, quota: StorageQuota = .defaults, tickets: QuizTicketCheck? = nil) {
+        self.results = results
+        self.questions = questions
+        self.clock = clock
+        self.auth = auth
+        self.quota = quota
+        self.tickets = tickets
+        stages = StageNumberCheck(questions: questions)
+    }
 
     static let maxBatch = 10_000
 
@@ -67,7 +80,7 @@ struct ResultsController {
             if let reason = check.refusal(for: quiz) {
                 refusals.append(ResultRefusal(id: quiz.id, reason: reason))
             } else {
-                quizzes.append(quiz)
+                quizzes.append(stages.checked(quiz))
             }
         }
         // Before storing: the leaderboard judges each stored quiz with the ticket it holds.

@@ -35,7 +35,8 @@ extension PostgresDatabase: SyncChangeStore {
         UploadedQuiz(id: try row.value("id"), category: try value(row, "category"), type: try value(row, "type"),
                      format: try value(row, "format"), correctCount: try row.value("correct_count"),
                      questionCount: try row.value("question_count"), startedAt: try row.value("started_at"),
-                     finishedAt: try row.value("finished_at", as: Date?.self))
+                     finishedAt: try row.value("finished_at", as: Date?.self),
+                     stage: try row.value("stage", as: Int?.self))
     }
 
     private static func result(_ row: PostgresRandomAccessRow) throws -> UploadedResult {

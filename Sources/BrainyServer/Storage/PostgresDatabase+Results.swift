@@ -116,15 +116,18 @@ extension PostgresDatabase: ResultStore {
         // An array cannot hold NULL here: a quiz not finished has its flag false and its start as a placeholder.
         let finished = quizzes.map { $0.finishedAt != nil }
         let finishedAt = quizzes.map { $0.finishedAt ?? $0.startedAt }
+        // No stage is 0 (stages count from 1).
+        let stage = quizzes.map { $0.stage ?? 0 }
         return Set(try await connection.rows("""
             INSERT INTO quiz (id, account_id, category, type, format, correct_count, question_count, started_at,
-                              finished_at, received_at)
+                              finished_at, received_at, stage)
             SELECT id, \(userId), category, type, format, correct_count, question_count, started_at,
-                   CASE WHEN finished THEN finished_at END, \(receivedAt)
+                   CASE WHEN finished THEN finished_at END, \(receivedAt), NULLIF(stage, 0)
             FROM unnest(\(quizzes.map(\.id)), \(quizzes.map(\.category.rawValue)), \(quizzes.map(\.type.rawValue)),
                         \(quizzes.map(\.format.rawValue)), \(quizzes.map(\.correctCount)), \(quizzes.map(\.questionCount)),
-                        \(quizzes.map(\.startedAt)), \(finished), \(finishedAt))
-                 AS q(id, category, type, format, correct_count, question_count, started_at, finished, finished_at)
+                        \(quizzes.map(\.startedAt)), \(finished), \(finishedAt), \(stage))
+                 AS q(id, category, type, format, correct_count, question_count, started_at, finished, finished_at,
+                      stage)
             ON CONFLICT DO NOTHING RETURNING id
             """, logger: logger).map { try $0.value("id", as: String.self) })
     }

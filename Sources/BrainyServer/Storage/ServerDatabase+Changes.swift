@@ -29,7 +29,8 @@ extension ServerDatabase: SyncChangeStore {
     private static func quiz(_ row: Row) throws -> UploadedQuiz {
         UploadedQuiz(id: row["id"], category: try value(row, "category"), type: try value(row, "type"),
                      format: try value(row, "format"), correctCount: row["correctCount"],
-                     questionCount: row["questionCount"], startedAt: row["startedAt"], finishedAt: row["finishedAt"])
+                     questionCount: row["questionCount"], startedAt: row["startedAt"], finishedAt: row["finishedAt"],
+                     stage: row["stage"])
     }
 
     private static func result(_ row: Row) throws -> UploadedResult {

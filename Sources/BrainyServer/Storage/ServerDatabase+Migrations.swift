@@ -255,6 +255,7 @@ extension ServerDatabase {
         registerStageProgressMigration(&migrator)
         registerAnswersAsGivenMigration(&migrator)
         registerUploadIndexMigration(&migrator)
+        registerQuizStageMigration(&migrator)
         return migrator
     }
 }

@@ -24,14 +24,14 @@ extension ServerDatabase: ResultStore {
             // Prepared once per batch; the owner is read only for an id that was already there.
             let insertQuiz = try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO quiz (id, accountId, category, type, format, correctCount, questionCount,
-                                            startedAt, finishedAt, receivedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            startedAt, finishedAt, receivedAt, stage)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let quizOwner = try db.cachedStatement(sql: "SELECT accountId FROM quiz WHERE id = ?")
             for quiz in quizzes {
                 try insertQuiz.execute(arguments: [
                     quiz.id, userId, quiz.category.rawValue, quiz.type.rawValue, quiz.format.rawValue,
-                    quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt])
+                    quiz.correctCount, quiz.questionCount, quiz.startedAt, quiz.finishedAt, receivedAt, quiz.stage])
                 let inserted = db.changesCount > 0
                 if inserted {
                     newQuizzes += 1

@@ -1,0 +1,110 @@
+import BrainyAPI
+import BrainyKit
+import BrainyStore
+import Foundation
+import GRDB
+import Testing
+
+/// A stage quiz restored on another device has the number it had on the device that played it (issue 26): the number
+/// travels with the quiz, so the restoring device's pack does not decide it. Only for a quiz the server holds without
+/// one (an older server's, or uploaded by an older device) does the device guess it from its pack. Against the real
+/// server on loopback.
+@Suite struct StageNumberRestoreTests {
+    /// Each quiz's stage number as `history` lists them, newest first.
+    static func stages(_ device: ShellScript, userId: String) throws -> [Int?] {
+        try device.database.history(userId: userId, filter: HistoryFilter(limit: .max)).quizzes.map(\.stage)
+    }
+
+    /// Plays stages 1 and 2 of music on a new account and syncs.
+    static func playTwoStages(_ server: LiveServer.Context) async throws -> ShellScript {
+        let one = try TwoDeviceSyncTests.device(server, seed: 121)
+        let played = await one.run(TwoDeviceSyncTests.register + (try StageProgressSyncTests.clearStage(1, on: one))
+                                   + (try StageProgressSyncTests.clearStage(2, on: one)))
+        #expect(played.status == 0, "\(played.output)")
+        #expect(played.output.contains("Stage 2 cleared!"), "\(played.output)")
+        server.clock.advance(by: 3600)
+        let synced = await one.run(["sync"])
+        #expect(synced.status == 0, "\(synced.output)")
+        return one
+    }
+
+    @Test func aNewDeviceWhosePackWouldGuessOtherwiseKeepsThePlayersNumbers() async throws {
+        try await LiveServer.run { server in
+            let one = try await Self.playTwoStages(server)
+            let user = try #require(try one.database.user(email: "mina@example.com"))
+            #expect(try Self.stages(one, userId: user.id) == [2, 1])
+
+            // The new device's pack no longer holds stage 1's questions (a pack update removed them): its plan has
+            // no stage for the first quiz, and calls stage 2's questions stage 1.
+            let fresh = try TwoDeviceSyncTests.device(server, seed: 122)
+            let plan = StagePlan.stages(of: try fresh.database.stageCandidates(category: .music))
+            let removed = plan[0]
+            let queue = try DatabaseQueue(path: fresh.path)
+            try await queue.write { db in
+                for id in removed {
+                    try db.execute(sql: "UPDATE question SET removedAt = ? WHERE id = ?",
+                                   arguments: [LiveServer.start, id])
+                }
+            }
+            let shifted = StagePlan.stages(of: try fresh.database.stageCandidates(category: .music))
+            #expect(!shifted.contains { !Set($0).isDisjoint(with: removed) })
+            #expect(shifted.first == plan[1])
+
+            let restored = await fresh.run(TwoDeviceSyncTests.login + ["sync"])
+            #expect(restored.status == 0, "\(restored.output)")
+            #expect(restored.output.contains("2 quizzes"), "\(restored.output)")
+            let kept = try Self.stages(fresh, userId: user.id)
+            #expect(kept == [2, 1])
+        }
+    }
+
+    @Test func aPageWithoutNumbersIsGuessedFromThePack() async throws {
+        try await LiveServer.run { server in
+            let one = try await Self.playTwoStages(server)
+            let user = try #require(try one.database.user(email: "mina@example.com"))
+            let fresh = try TwoDeviceSyncTests.device(server, seed: 123)
+            fresh.wrap = { SendsNoStageNumbers(inner: $0) }
+            let restored = await fresh.run(TwoDeviceSyncTests.login + ["sync"])
+            #expect(restored.status == 0, "\(restored.output)")
+            #expect(try Self.stages(fresh, userId: user.id) == [2, 1])
+        }
+    }
+}
+
+/// The real client, its changes pages stripped of the stage numbers, as an older server sends them.
+struct SendsNoStageNumbers: RemoteAPI {
+    let inner: any RemoteAPI
+
+    var baseURL: String { inner.baseURL }
+    func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> SyncChangesResponse {
+        var page = try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
+        for index in page.quizzes.indices { page.quizzes[index].stage = nil }
+        return page
+    }
+    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
+    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
+    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
+    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
+    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
+    func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
+        try await inner.login(email: email, password: password, deviceCookie: deviceCookie)
+    }
+    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
+    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
+    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
+        try await inner.upload(batch, accessToken: accessToken)
+    }
+    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
+    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
+        try await inner.questionRatings(ifNoneMatch: etag)
+    }
+    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
+    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
+        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
+    }
+    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
+    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
+    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
+    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
+    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+}
