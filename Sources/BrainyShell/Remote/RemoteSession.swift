@@ -218,9 +218,10 @@ final class RemoteSession {
     func refreshConfigBeforeSignIn(_ api: any RemoteAPI) throws(ShellError) {
         do {
             let refresh = ConfigRefresh(remote: self, repository: repository, now: now, config: config)
-            for change in try refresh.fetch(api, nil)?.changes ?? [] {
-                console.line(console.paint("• ", \.accent) + console.text(change))
-            }
+            // What changed is said as sync says it (a sync that fetched only the config).
+            var fetched = SyncReport()
+            fetched.notices = try refresh.fetch(api, nil)?.changes.map(SyncReport.Notice.configChanged) ?? []
+            SyncReportRenderer(console: console).renderNotices(fetched)
         } catch let error as ShellError where error == .cancelled {
             // Ctrl-C while the server is slow to answer stops the sign-in: the prompt comes back.
             throw .cancelled
