@@ -19,14 +19,12 @@ struct QAContext: CommandContext {
     /// The clock that can be moved: the one standing still while recording, else the one `--clock` started.
     var movableClock: ManualClock? { session.clockOverride ?? (session.services.clock as? ManualClock) }
 
-    /// The remote config in force, changed in place (QA may change it for this run).
+    /// The remote config in force, changed in place (QA may change it for this run); maintenance goes on or off in
+    /// the flow with it.
     var config: RemoteConfig {
         get { session.config }
-        nonmutating set { session.config = newValue }
+        nonmutating set { session.state.adopt(newValue) }
     }
-
-    /// Turns maintenance on or off in the flow (after changing it in the config).
-    func setMaintenance(_ on: Bool) { session.setMaintenance(on) }
 
     /// Wipes the player's progress and says how many hint credits they have after it.
     func resetProgress(userId: String) throws -> Int {

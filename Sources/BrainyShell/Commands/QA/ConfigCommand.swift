@@ -40,7 +40,6 @@ enum ConfigCommand: ShellCommand {
         case .maintenance:
             guard let on = Switch(parsing: value) else { throw refused() }
             context.config.maintenanceMode = on.isOn
-            context.setMaintenance(on.isOn)
         case .minVersion:
             guard AppVersion(value) != nil else { throw refused() }
             context.config.minAppVersion = value
