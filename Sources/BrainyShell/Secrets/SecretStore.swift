@@ -1,0 +1,39 @@
+import BrainyKit
+
+/// Which sign-in a secret belongs to: a server and the account on it. In the Secret Service these are the item's
+/// attributes (`service=brainy server=… account=…`), as `gh` keeps its token under its host and user.
+struct SecretKey: Equatable, Hashable, Sendable {
+    let server: String
+    let account: String
+
+    var attributes: [String] { ["service", "brainy", "server", server, "account", account] }
+}
+
+/// A place outside the database file where the shell can keep a sign-in's tokens.
+protocol SecretStore: Sendable {
+    /// Keeps `secret` for `key`, replacing what was there.
+    func store(_ secret: String, for key: SecretKey) throws(SecretTool.Failure)
+    /// The secret kept for `key`; nil when there is none.
+    func lookup(_ key: SecretKey) throws(SecretTool.Failure) -> String?
+    /// Forgets the secret kept for `key` (nothing kept is no failure).
+    func clear(_ key: SecretKey) throws(SecretTool.Failure)
+}
+
+/// Where the signed-in account's tokens are kept, as `profile` says it.
+enum TokenHolder: Equatable, Sendable {
+    /// The Secret Service: GNOME Keyring or KWallet.
+    case keyring
+    /// The shell's own database file, readable by its owner only (no keyring answered).
+    case databaseFile
+
+    var description: Localized {
+        switch self {
+        case .keyring:
+            return Localized(ko: "키링 (Secret Service: GNOME 키링, KWallet)",
+                             en: "the keyring (Secret Service: GNOME Keyring, KWallet)")
+        case .databaseFile:
+            return Localized(ko: "데이터베이스 파일 (소유자만 읽기 가능, 응답하는 키링 없음)",
+                             en: "the database file (owner-only; no keyring answered)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import BrainyKit
+import Foundation
+import Synchronization
+
+/// Keeps the signed-in account's tokens where they are safest on this machine: in the Secret Service when one answers
+/// (as `gh` does), else in the shell's owner-only database file as before. The database always keeps the sign-in's
+/// row (its server and account, which say that someone is signed in there); when the keyring holds the tokens, the
+/// row's tokens are empty and the file holds no token at all.
+///
+/// Nothing runs until a token is kept or read, that is until a server is first called: starting the shell
+/// (`brainy -c help`) never asks the keyring. Whether it answers is learned then, once a run; a keyring that refuses
+/// is not asked again in this run, and the tokens go to the file without a word (`profile` says where they are).
+final class TokenKeeper: Sendable {
+    private let repository: any SyncRepository
+    /// The Secret Service, or nil where the shell must not use one.
+    private let keyring: (any SecretStore)?
+    /// Whether the keyring refused in this run (nil: not asked yet).
+    private let keyringRefused = Mutex<Bool?>(nil)
+
+    init(repository: any SyncRepository, keyring: (any SecretStore)?) {
+        self.repository = repository
+        self.keyring = keyring
+    }
+
+    /// The keeper the shell uses: the Secret Service through `secret-tool` when it is installed.
+    static func standard(repository: any SyncRepository) -> TokenKeeper {
+        let tool = SecretTool.onPath()
+        return TokenKeeper(repository: repository, keyring: tool.path == nil ? nil : SecretServiceStore(tool: tool))
+    }
+
+    /// What the keyring holds for a sign-in: its two tokens.
+    private struct KeptTokens: Codable {
+        var accessToken: String
+        var refreshToken: String
+    }
+
+    private static func key(_ tokens: RemoteTokens) -> SecretKey {
+        SecretKey(server: tokens.server, account: tokens.accountId)
+    }
+
+    /// The user's tokens, read from the keyring when the file says they are there. A keyring that no longer has them
+    /// or does not answer (another session, a locked keyring) is a `SecretTool.Failure`: the sign-in cannot be used.
+    func tokens(userId: String) throws -> RemoteTokens? {
+        guard var row = try repository.remoteTokens(userId: userId) else { return nil }
+        guard row.refreshToken.isEmpty else { return row }
+        guard let keyring else { throw SecretTool.Failure.notInstalled }
+        guard let text = try keyring.lookup(Self.key(row)),
+              let kept = try? JSONDecoder().decode(KeptTokens.self, from: Data(text.utf8)) else {
+            throw SecretTool.Failure.refused(status: 1, complaint: "")
+        }
+        row.accessToken = kept.accessToken
+        row.refreshToken = kept.refreshToken
+        return row
+    }
+
+    /// Keeps `tokens` for the user (nil forgets them, in the keyring too): in the keyring when it takes them, else in
+    /// the file.
+    func save(_ tokens: RemoteTokens?, userId: String) throws {
+        let before = (try? repository.remoteTokens(userId: userId)) ?? nil
+        var kept = tokens
+        if let tokens, storeInKeyring(tokens) {
+            kept?.accessToken = ""
+            kept?.refreshToken = ""
+        }
+        try repository.saveRemoteTokens(kept, userId: userId)
+        // The keyring's item for a sign-in that ended, moved to another server or to the file goes with it.
+        if let before, before.refreshToken.isEmpty, kept?.refreshToken.isEmpty != true || kept.map(Self.key) != Self.key(before) {
+            try? keyring?.clear(Self.key(before))
+        }
+    }
+
+    /// Where the user's tokens are kept now; nil when they are signed in on no server.
+    func holder(userId: String) -> TokenHolder? {
+        guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil else { return nil }
+        return row.refreshToken.isEmpty ? .keyring : .databaseFile
+    }
+
+    private func storeInKeyring(_ tokens: RemoteTokens) -> Bool {
+        guard let keyring, keyringRefused.withLock({ $0 }) != true else { return false }
+        let kept = KeptTokens(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
+        guard let data = try? JSONEncoder().encode(kept) else { return false }
+        do {
+            try keyring.store(String(decoding: data, as: UTF8.self), for: Self.key(tokens))
+            keyringRefused.withLock { $0 = false }
+            return true
+        } catch {
+            keyringRefused.withLock { $0 = true }
+            return false
+        }
+    }
+}
