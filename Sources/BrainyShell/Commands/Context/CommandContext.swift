@@ -4,38 +4,31 @@ import Foundation
 /// What a command may use, made for it from the session by the dispatcher: the flow's state and a way to apply an
 /// event, the console, and the services the command's kind needs (as Hummingbird's handlers get a request and a
 /// context, not the application). Each context keeps the session to itself: only its members are seen. What every
-/// context reads (`ContextBasics`) is said once, here.
+/// context reads is said once, here.
 protocol CommandContext {
     init(_ session: ShellSession)
-    /// The reads every context offers.
+    /// The session as the reads below see it (no command can reach it through this: it is private to this file).
     var basics: ContextBasics { get }
 }
 
-/// The reads every command's context offers: where the flow stands, the console, the time and how output prints.
-/// Values only: the session stays private to it.
+/// The session, seen only by the reads every context offers (the extension below).
 struct ContextBasics {
-    private let session: ShellSession
+    fileprivate let session: ShellSession
 
     init(_ session: ShellSession) { self.session = session }
-
-    /// Where the flow stands (a value: it changes only through a context's `apply`).
-    var flow: QuizFlow { session.flow }
-    var console: Console { session.console }
-    var now: Date { session.now }
-    var timeZone: TimeZone { session.timeZone }
-    /// How structured output prints now: `--format`, else the player's setting.
-    var outputFormat: OutputFormat { session.outputFormat }
-    /// The width tables fit.
-    var columns: Int { session.columns }
 }
 
+/// The reads every command's context offers: where the flow stands, the console, the time and how output prints.
 extension CommandContext {
-    var flow: QuizFlow { basics.flow }
-    var console: Console { basics.console }
-    var now: Date { basics.now }
-    var timeZone: TimeZone { basics.timeZone }
-    var outputFormat: OutputFormat { basics.outputFormat }
-    var columns: Int { basics.columns }
+    /// Where the flow stands (a value: it changes only through a context's `apply`).
+    var flow: QuizFlow { basics.session.flow }
+    var console: Console { basics.session.console }
+    var now: Date { basics.session.now }
+    var timeZone: TimeZone { basics.session.timeZone }
+    /// How structured output prints now: `--format`, else the player's setting.
+    var outputFormat: OutputFormat { basics.session.outputFormat }
+    /// The width tables fit.
+    var columns: Int { basics.session.columns }
 }
 
 extension ShellCommand {
