@@ -16,9 +16,9 @@ struct QuizDealing {
         var preferred: [String] = []
         if request.type == .ai {
             guard session.config.featureFlags[.aiQuiz] else { throw BrainyError.quizTypeDisabled(.ai) }
-            try AIQuestionMaking(session: session).prepare(request.category)
+            try session.aiQuestionMaking.prepare(request.category)
             let player = try repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
-            preferred = try LanguageModelQuestions(session: session).make(
+            preferred = try session.languageModelQuestions.make(
                 request.format == .stage ? StagePlan.stageSize : request.count, category: request.category, for: player)
         }
         switch DealPlan(request) {

@@ -9,12 +9,15 @@ import Foundation
 /// under the origin `ai-kb`, so that history, resume, replay and sync treat them like the bank's. They are stored
 /// again when the shipped version changes.
 struct AIQuestionMaking {
-    let session: ShellSession
+    let repository: any BrainyRepository
+    /// The knowledge base's folder (nil: none shipped with this build).
+    let knowledgeFolder: URL?
+    let console: Console
+    let now: Date
     static let origin = "ai-kb"
 
     func prepare(_ category: QuizCategory) throws {
-        let repository = session.repository
-        guard let knowledge = session.services.knowledgeFolder else { throw ShellError.knowledgeBaseMissing("") }
+        guard let knowledge = knowledgeFolder else { throw ShellError.knowledgeBaseMissing("") }
         let folder = knowledge.appendingPathComponent("questions", isDirectory: true)
         let key = "\(Self.origin).\(category.rawValue)"
         guard let version = try? PackLoader.manifest(in: folder).version else {
@@ -26,9 +29,8 @@ struct AIQuestionMaking {
         }
         let repeating = try repository.repeatingTheBank(shipped)
         let kept = shipped.filter { !repeating.contains($0.id) }
-        try repository.saveGenerated(kept, origin: Self.origin, now: session.now)
+        try repository.saveGenerated(kept, origin: Self.origin, now: now)
         try repository.setSyncValue(version, for: key)
-        let console = session.console
         let leftOut = shipped.count - kept.count
         console.line(console.paint("🤖 " + console.text(Localized(
             ko: "지식 베이스에서 만든 \(category.name.ko) 문제 \(kept.count)개를 준비했습니다"

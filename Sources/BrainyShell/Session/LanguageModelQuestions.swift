@@ -9,7 +9,14 @@ import Foundation
 /// slow or gives nothing usable is said once, and the bundled knowledge base makes the quiz instead. Ctrl-C stops the
 /// request and keeps the shell.
 struct LanguageModelQuestions {
-    let session: ShellSession
+    let repository: any BrainyRepository
+    let console: Console
+    /// The clock, and AI mode's log of exchanges (`ai log`), shared with the session.
+    let state: SessionState
+    /// `--ai-url`: wins over `settings ai`.
+    let urlOverride: String?
+    /// Makes the client for a language model.
+    let makeClient: (@Sendable (String) -> any ChatCompletionAPI)?
     static let origin = "ai-llm"
 
     /// The exchanges `ai log` shows (with `--qa`): the last few prompts and replies.
@@ -22,14 +29,13 @@ struct LanguageModelQuestions {
 
     /// The endpoint in force: `--ai-url`, else `settings ai`.
     var url: String? {
-        session.options.aiURL ?? ((try? session.repository.syncValue(SyncKeys.aiURL)) ?? nil)
+        urlOverride ?? ((try? repository.syncValue(SyncKeys.aiURL)) ?? nil)
     }
 
     /// New questions for the player: their ids (kept already), or none when the model gave nothing usable.
     func make(_ count: Int, category: QuizCategory, for player: Rating) throws -> [String] {
-        guard let url, let factory = session.services.chatFactory else { return [] }
+        guard let url, let factory = makeClient else { return [] }
         let api = factory(url)
-        let console = session.console
         let difficulty = Self.difficulty(for: player)
         let messages = Self.prompt(count: count, category: category, difficulty: difficulty)
         console.line(console.paint("🤖 " + console.text(Localized(
@@ -46,9 +52,9 @@ struct LanguageModelQuestions {
             fallBack(Self.reason(error))
             return []
         }
-        session.aiLog.append(Exchange(at: session.now, url: url, prompt: messages.map(\.content).joined(separator: "\n\n"),
-                                      reply: String(reply.prefix(Self.loggedReplyLimit))))
-        if session.aiLog.count > 5 { session.aiLog.removeFirst(session.aiLog.count - 5) }
+        state.aiLog.append(Exchange(at: state.now, url: url, prompt: messages.map(\.content).joined(separator: "\n\n"),
+                                    reply: String(reply.prefix(Self.loggedReplyLimit))))
+        if state.aiLog.count > 5 { state.aiLog.removeFirst(state.aiLog.count - 5) }
         let (made, dropped, unasked) = try keep(Self.questions(in: reply, category: category, difficulty: difficulty),
                                                 wanted: count, category: category)
         if made.isEmpty {
@@ -80,7 +86,6 @@ struct LanguageModelQuestions {
     }
 
     private func fallBack(_ reason: Localized) {
-        let console = session.console
         console.line(console.paint(console.text(Localized(
             ko: "언어 모델이 답하지 못했습니다 (\(reason.ko)). 내장 지식 베이스로 문제를 만듭니다.",
             en: "The language model did not help (\(reason.en)). The bundled knowledge base makes the questions instead.")),
@@ -94,7 +99,6 @@ struct LanguageModelQuestions {
     /// their ids, how many failed the checks, and how many came past the number asked for (never looked at).
     private func keep(_ parsed: [Question?], wanted: Int, category: QuizCategory) throws
         -> (kept: [String], dropped: Int, unasked: Int) {
-        let repository = session.repository
         let bank = try repository.questions(ids: try repository.candidateIds(category: category, unsolvedBy: nil, voiceOnly: false))
         let bankTexts = Set(bank.flatMap { [QuestionValidator.normalizedText($0.ko.text), QuestionValidator.normalizedText($0.en.text)] })
         var valid: [Question] = []
@@ -111,7 +115,7 @@ struct LanguageModelQuestions {
                   try repository.questions(ids: [question.id]).isEmpty else { continue }
             valid.append(question)
         }
-        try repository.saveGenerated(valid, origin: Self.origin, now: session.now)
+        try repository.saveGenerated(valid, origin: Self.origin, now: state.now)
         return (valid.map(\.id), examined - valid.count, parsed.count - examined)
     }
 

@@ -1,10 +1,10 @@
 import BrainyKit
 import Foundation
 
-/// What the session and the services it makes (remote, ads, voice, sync, sign-in) read and change while the shell
-/// runs: the flow, the player's settings, the config in force, the clock and the transcript being recorded. The
-/// session owns it and hands it to each service, so that no service holds a way back to the session. One line loop
-/// reads and writes it, one command at a time, as the session itself (neither is `Sendable`).
+/// What the session and the services it makes (remote, ads, voice, sync, sign-in, AI mode) read and change while
+/// the shell runs: the flow, the player's settings, the config in force, the clock, the transcript being recorded and
+/// AI mode's log. The session owns it and hands it to each service, so that no service holds a way back to the
+/// session. One line loop reads and writes it, one command at a time, as the session itself (neither is `Sendable`).
 final class SessionState {
     var flow: QuizFlow {
         didSet {
@@ -25,6 +25,8 @@ final class SessionState {
     var clockOverride: ManualClock?
     /// `record FILE`: the transcript being written.
     var recorder: TranscriptRecorder?
+    /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
+    var aiLog: [LanguageModelQuestions.Exchange] = []
     /// What the flow asked to be done after an event a service fed it; the session performs it once the service
     /// returns. The events services feed (a sign-in or out, an ad's start and end) ask for nothing today.
     private var effectsDue: [FlowEffect] = []

@@ -32,6 +32,18 @@ extension ShellSession {
                              hasher: services.hasher, timeZone: { options.timeZone })
     }
 
+    /// AI mode's questions from the knowledge base, given the store, its folder, the console and the time.
+    var aiQuestionMaking: AIQuestionMaking {
+        AIQuestionMaking(repository: repository, knowledgeFolder: services.knowledgeFolder, console: console, now: now)
+    }
+
+    /// AI mode's questions from a language model, given the store, the console, the shared state (the clock, the
+    /// log), `--ai-url` and the client factory.
+    var languageModelQuestions: LanguageModelQuestions {
+        LanguageModelQuestions(repository: repository, console: console, state: state, urlOverride: options.aiURL,
+                               makeClient: services.chatFactory)
+    }
+
     /// Asking the person at the shell for a line or a secret.
     var prompts: LinePrompts { LinePrompts(reader: reader, console: console, state: state) }
 }

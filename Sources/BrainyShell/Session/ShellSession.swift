@@ -47,7 +47,7 @@ public final class ShellSession {
     /// The sync server's side of the session: the client, the sign-in on the server, whether it answered.
     private(set) lazy var remote = makeRemote()
     /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
-    var aiLog: [LanguageModelQuestions.Exchange] = []
+    var aiLog: [LanguageModelQuestions.Exchange] { state.aiLog }
     /// The candidates of the adaptive quiz being played (their ratings do not change while it is played, but by a
     /// sync): read once per quiz, not after every answer.
     var adaptiveCandidates: (quizId: String, ratings: [String: Rating])?
