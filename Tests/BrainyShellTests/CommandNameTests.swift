@@ -23,4 +23,9 @@ import Testing
     func aCommandTheShellAnswersByItselfAsksNothingOfTheFlow(_ command: CommandName) {
         #expect(command.flowAction == nil)
     }
+
+    /// The QA switches are the commands given QA's context; a player's command never is one.
+    @Test func theQASwitchesAreTheCommandsGivenQAsContext() {
+        #expect(CommandName.allCases.filter(\.isQA) == [.clock, .flags, .config, .reset, .ai, .ads])
+    }
 }

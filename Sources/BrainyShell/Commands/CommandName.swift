@@ -10,8 +10,8 @@ public enum CommandName: String, CaseIterable, Sendable, Codable {
     /// QA switches: only with `--qa`; absent from help and completion otherwise.
     case clock, flags, config, reset, ai, ads
 
-    /// Commands a tester needs and a player never sees.
-    public var isQA: Bool { [.clock, .flags, .config, .reset, .ai, .ads].contains(self) }
+    /// Commands a tester needs and a player never sees: those whose handler is given QA's context.
+    public var isQA: Bool { CommandRegistry.command(self).isQA }
 
     /// What the command asks of the flow, which rules on where it is allowed: the flow's action of the same name. Nil
     /// for a command the shell answers by itself (its manual, its output, its switches), allowed in every state a

@@ -70,3 +70,8 @@ enum CommandRegistry {
         return candidates.first { $0.hasPrefix(key) && key.count >= 2 }
     }
 }
+
+extension ShellCommand {
+    /// A QA switch: a command given QA's context, only with `--qa` (`CommandName.isQA`).
+    static var isQA: Bool { Context.self == QAContext.self }
+}
