@@ -86,6 +86,22 @@ import Testing
         #expect(try !onDisk("refresh-renewed"))
     }
 
+    @Test func tokensAnotherShellRenewedAreReadAgain() throws {
+        let keyring = try HeadlessKeyring()
+        defer { keyring.stop() }
+        let store = SecretServiceStore(tool: try Self.tool(keyring.environment))
+        let mine = TokenKeeper(repository: database, keyring: store)
+        try mine.save(Self.tokens, userId: "u1")
+        #expect(try mine.tokens(userId: "u1") == Self.tokens)
+        var renewed = Self.tokens
+        renewed.refreshToken = "refresh-renewed-by-the-other-shell"
+
+        // A second shell on the same file renews the tokens: this one reads the new ones, not those it read before.
+        try TokenKeeper(repository: database, keyring: store).save(renewed, userId: "u1")
+
+        #expect(try mine.tokens(userId: "u1") == renewed)
+    }
+
     @Test func withoutASessionBusTheDatabaseFileHoldsTheTokensAsBefore() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil

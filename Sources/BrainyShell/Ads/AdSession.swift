@@ -252,7 +252,7 @@ final class AdSession {
     /// The server asked at once, when there is one and it answered last time, waiting no longer than `bound`.
     private func live(_ placement: AdPlacement, userId: String, bound: Double) -> CachedAd? {
         guard remote.serverReachable != false, let api = remote.api(),
-              let tokens = (try? repository.remoteTokens(userId: userId)) ?? nil, tokens.server == api.baseURL else {
+              let tokens = (try? remote.keptTokens(userId: userId)) ?? nil, tokens.server == api.baseURL else {
             return nil
         }
         let today = (try? repository.finishedQuizCount(userId: userId, since: startOfDay)) ?? 0

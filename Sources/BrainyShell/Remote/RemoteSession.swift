@@ -22,11 +22,16 @@ final class RemoteSession {
     private let signOut: () throws -> Void
     /// Whether the last call to the server got through (nil: none made in this run).
     var serverReachable: Bool?
+    /// Where the account's tokens are kept: the keyring when one answers, else the database file. It asks the keyring
+    /// nothing until a token is first kept or read.
+    let tokenKeeper: TokenKeeper
 
     init(repository: any BrainyRepository, console: Console, serverOverride: String?,
          makeClient: (@Sendable (String) -> any RemoteAPI)?, user: @escaping () -> SignedInUser?,
-         now: @escaping () -> Date, config: ConfigInForce, signOut: @escaping () throws -> Void) {
+         now: @escaping () -> Date, config: ConfigInForce, signOut: @escaping () throws -> Void,
+         tokenKeeper: TokenKeeper? = nil) {
         self.repository = repository
+        self.tokenKeeper = tokenKeeper ?? .standard(repository: repository)
         self.console = console
         self.serverOverride = serverOverride
         self.makeClient = makeClient
@@ -92,7 +97,7 @@ final class RemoteSession {
             }
             tokens.accessToken = renewed.accessToken
             tokens.refreshToken = renewed.refreshToken
-            try repository.saveRemoteTokens(tokens, userId: signedIn.id)
+            try tokenKeeper.save(tokens, userId: signedIn.id)
             let fresh = renewed.accessToken
             do {
                 return try watch.run { try await body(api, fresh) }
@@ -107,7 +112,7 @@ final class RemoteSession {
     /// The signed-in user's tokens for this server; says what to do when there are none.
     func tokens(_ api: any RemoteAPI) throws -> RemoteTokens {
         guard let signedIn = signedInUser() else { throw ShellError.remoteSessionEnded }
-        if let tokens = try repository.remoteTokens(userId: signedIn.id), tokens.server == api.baseURL { return tokens }
+        if let tokens = try keptTokens(userId: signedIn.id), tokens.server == api.baseURL { return tokens }
         if signedIn.provider == .guest { throw ShellError.guestCannotSync }
         if let other = try repository.remoteTokens(userId: signedIn.id) {
             // Signed in on another server: this one needs its own sign-in (the other one's is kept).
@@ -117,9 +122,19 @@ final class RemoteSession {
         throw ShellError.remoteSessionEnded
     }
 
+    /// The user's tokens, from the keyring or the file. A keyring that no longer gives them (it is locked, or this
+    /// is another login session without it) leaves a sign-in that cannot be used here: sign in again.
+    func keptTokens(userId: String) throws -> RemoteTokens? {
+        do {
+            return try tokenKeeper.tokens(userId: userId)
+        } catch is SecretTool.Failure {
+            throw ShellError.remoteSessionEnded
+        }
+    }
+
     /// The server no longer honours this sign-in: its tokens go, the shell signs out, and the local data stays.
     func end() throws {
-        if let user = signedInUser() { try repository.saveRemoteTokens(nil, userId: user.id) }
+        if let user = signedInUser() { try tokenKeeper.save(nil, userId: user.id) }
         try signOut()
     }
 
@@ -197,7 +212,7 @@ final class RemoteSession {
     /// Keeps the server's sign-in on the device (the account, its tokens): the account to sign in locally.
     func completeSignIn(_ response: AuthResponse, api: any RemoteAPI) throws -> User {
         let user = try repository.adoptRemoteAccount(response.user, now: now())
-        try repository.saveRemoteTokens(
+        try tokenKeeper.save(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
             userId: user.id)
@@ -206,8 +221,14 @@ final class RemoteSession {
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).
     func logout() {
-        guard let user = signedInUser(), let tokens = try? repository.remoteTokens(userId: user.id) else { return }
-        try? repository.saveRemoteTokens(nil, userId: user.id)
+        guard let user = signedInUser(), let tokens = try? keptTokens(userId: user.id) else {
+            // Tokens the keyring no longer gives are forgotten all the same.
+            if let user = signedInUser(), (try? repository.remoteTokens(userId: user.id)) != nil {
+                try? tokenKeeper.save(nil, userId: user.id)
+            }
+            return
+        }
+        try? tokenKeeper.save(nil, userId: user.id)
         guard let api = api(), api.baseURL == tokens.server else { return }
         let refreshToken = tokens.refreshToken
         _ = try? call(api) { try await $0.logout(refreshToken) }

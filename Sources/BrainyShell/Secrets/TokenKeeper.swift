@@ -16,6 +16,9 @@ final class TokenKeeper: Sendable {
     private let keyring: (any SecretStore)?
     /// Whether the keyring refused in this run (nil: not asked yet).
     private let keyringRefused = Mutex<Bool?>(nil)
+    /// The tokens this run kept in or read from the keyring, by user and under the mark the file's row had then: a
+    /// sync's many calls ask the keyring once, and tokens another shell renewed since (a new mark) are read again.
+    private let known = Mutex<[String: (mark: String, tokens: RemoteTokens)]>([:])
 
     init(repository: any SyncRepository, keyring: (any SecretStore)?) {
         self.repository = repository
@@ -43,6 +46,8 @@ final class TokenKeeper: Sendable {
     func tokens(userId: String) throws -> RemoteTokens? {
         guard var row = try repository.remoteTokens(userId: userId) else { return nil }
         guard row.refreshToken.isEmpty else { return row }
+        if let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken { return cached.tokens }
+        let mark = row.accessToken
         guard let keyring else { throw SecretTool.Failure.notInstalled }
         guard let text = try keyring.lookup(Self.key(row)),
               let kept = try? JSONDecoder().decode(KeptTokens.self, from: Data(text.utf8)) else {
@@ -50,6 +55,7 @@ final class TokenKeeper: Sendable {
         }
         row.accessToken = kept.accessToken
         row.refreshToken = kept.refreshToken
+        known.withLock { $0[userId] = (mark, row) }
         return row
     }
 
@@ -59,10 +65,16 @@ final class TokenKeeper: Sendable {
         let before = (try? repository.remoteTokens(userId: userId)) ?? nil
         var kept = tokens
         if let tokens, storeInKeyring(tokens) {
-            kept?.accessToken = ""
+            // The row's tokens are empty but for a mark that changes with each save: no secret, it tells a shell
+            // that the keyring's tokens are no longer the ones it read.
+            kept?.accessToken = "keyring \(UUID().uuidString)"
             kept?.refreshToken = ""
         }
         try repository.saveRemoteTokens(kept, userId: userId)
+        known.withLock { known in
+            if let kept, let tokens, kept.refreshToken.isEmpty { known[userId] = (kept.accessToken, tokens) }
+            else { known[userId] = nil }
+        }
         // The keyring's item for a sign-in that ended, moved to another server or to the file goes with it.
         if let before, before.refreshToken.isEmpty, kept?.refreshToken.isEmpty != true || kept.map(Self.key) != Self.key(before) {
             try? keyring?.clear(Self.key(before))
