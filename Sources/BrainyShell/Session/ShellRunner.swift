@@ -174,7 +174,7 @@ public enum Shell {
                 let session = ShellSession(services: services, options: options, reader: reader, console: console(
                     for: options, colorEnabled: options.colorEnabled))
                 box.completer = session.completer
-                editor.localize = { [unowned session] in session.console.text($0) }
+                editor.localize = { [console = session.console] in console.text($0) }
                 return ShellRunner(session: session, reader: reader, timingLog: .fromEnvironment()).run()
             }
             reader = PlainLineReader()

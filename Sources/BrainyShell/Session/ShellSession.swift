@@ -69,7 +69,9 @@ public final class ShellSession {
         self.generator = SeededGenerator(seed: options.seed ?? seeder.next())
         console.language = options.languageOverride ?? .ko
         // Lines are broken between words at the width tables fit (a terminal would break them inside a word).
-        console.wrapWidth = { [weak self] in self?.columns }
+        // Weakly: the state holds the console.
+        let fixedColumns = options.columnsOverride
+        console.wrapWidth = { [weak state] in state.map { Self.columns(recording: $0.recorder, fixed: fixedColumns) } }
     }
 
     var repository: any BrainyRepository { services.repository }
@@ -81,8 +83,11 @@ public final class ShellSession {
     /// How structured output prints now: `--format`, else the user's setting.
     var outputFormat: OutputFormat { options.formatOverride ?? settings.outputFormat }
     /// The width tables fit: the terminal's, or a transcript's while one records or replays.
-    var columns: Int {
-        if let fixed = recorder?.transcript.header.columns ?? options.columnsOverride { return fixed }
+    var columns: Int { Self.columns(recording: recorder, fixed: options.columnsOverride) }
+
+    /// The width tables fit: the transcript's being recorded, else `fixed`, else the terminal's.
+    private static func columns(recording recorder: TranscriptRecorder?, fixed: Int?) -> Int {
+        if let fixed = recorder?.transcript.header.columns ?? fixed { return fixed }
         // Output going to a file or a pipe is not cut to a width unless COLUMNS asks for one.
         if !Platform.isTerminal(.output), Platform.environmentValue("COLUMNS") == nil { return 10_000 }
         return Platform.terminalColumns()
