@@ -14,7 +14,7 @@ final class RemoteSession {
     /// Makes the client for a server address; nil leaves the shell without a network (unit tests).
     private let makeClient: (@Sendable (String) -> any RemoteAPI)?
     /// Who is signed in now.
-    private let signedInUser: () -> SignedInUser?
+    let signedInUser: () -> SignedInUser?
     private let now: () -> Date
     /// The config in force: its password policy, and a newer one fetched before a sign-in.
     private let config: ConfigInForce

@@ -5,6 +5,9 @@ struct RemoteStatus: Equatable {
     var serverURL: String?
     /// Whether the last call to the server got through (nil: none made in this run).
     var serverReachable: Bool?
+    /// Where the signed-in account's tokens are kept (nil: signed in on no server), read from the database file
+    /// without asking the keyring.
+    var tokensKeptIn: TokenHolder? = nil
 
     /// Offline: no server, or the last call to it did not get through.
     var isOffline: Bool { serverURL == nil || serverReachable == false }
@@ -12,5 +15,8 @@ struct RemoteStatus: Equatable {
 
 extension RemoteSession {
     /// The server in use and whether it answered, as a value for the commands that only read them.
-    var status: RemoteStatus { RemoteStatus(serverURL: serverURL, serverReachable: serverReachable) }
+    var status: RemoteStatus {
+        RemoteStatus(serverURL: serverURL, serverReachable: serverReachable,
+                     tokensKeptIn: signedInUser().flatMap { tokenKeeper.holder(userId: $0.id) })
+    }
 }

@@ -69,6 +69,7 @@ enum ProfileCommand: ShellCommand {
              authSession.map { BrainyDateFormat.minute($0.expiresAt, timeZone: context.timeZone) } ?? none),
             (Localized(ko: "남은 힌트", en: "hints left"), String(context.flow.hintCredits)),
             (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server, reachable: remote.serverReachable))),
+        ] + (remote.tokensKeptIn.map { [(Localized(ko: "토큰 보관", en: "tokens kept in"), console.text($0.description))] } ?? []) + [
             (Localized(ko: "마지막 동기화", en: "last sync"),
              lastSync.map { BrainyDateFormat.minute($0, timeZone: context.timeZone) } ?? console.text(Localized(ko: "아직 없음", en: "never"))),
             (Localized(ko: "동기화 대기", en: "waiting to sync"),
