@@ -127,6 +127,8 @@ final class RemoteSession {
     func keptTokens(userId: String) throws -> RemoteTokens? {
         do {
             return try tokenKeeper.tokens(userId: userId)
+        } catch SecretTool.Failure.interrupted {
+            throw ShellError.cancelled
         } catch is SecretTool.Failure {
             throw ShellError.remoteSessionEnded
         }
