@@ -46,7 +46,7 @@ final class HeadlessKeyring {
         session.arguments = ["--default-signal", "dbus-run-session", "--", "sh", "-c", """
             printf '\\n' | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 3
             echo "$$ $DBUS_SESSION_BUS_ADDRESS"
-            exec sleep 3600
+            exec sleep 600
             """]
         session.environment = environment
         let output = Pipe()
@@ -76,7 +76,8 @@ final class HeadlessKeyring {
 
     /// Ends the session bus (the daemon goes with it) and removes the keyring's files.
     func stop() {
-        kill(program, SIGTERM)
+        // SIGKILL: no signal mask inherited from the test holds it back.
+        kill(program, SIGKILL)
         session.waitUntilExit()
         try? FileManager.default.removeItem(at: home)
     }
