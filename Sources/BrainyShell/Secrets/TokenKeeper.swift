@@ -76,8 +76,9 @@ final class TokenKeeper: Sendable {
             else { known[userId] = nil }
         }
         // The keyring's item for a sign-in that ended, moved to another server or to the file goes with it.
-        if let before, before.refreshToken.isEmpty, kept?.refreshToken.isEmpty != true || kept.map(Self.key) != Self.key(before) {
-            try? keyring?.clear(Self.key(before))
+        if let before, before.refreshToken.isEmpty {
+            let replaced = kept?.refreshToken.isEmpty == true && kept.map(Self.key) == Self.key(before)
+            if !replaced { try? keyring?.clear(Self.key(before)) }
         }
     }
 
