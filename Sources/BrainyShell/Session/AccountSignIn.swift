@@ -176,7 +176,7 @@ struct AccountSignIn {
     }
 
     /// A quiz left in progress stays resumable from any shell once this one lets go of it.
-    func releaseHeldQuiz() {
+    private func releaseHeldQuiz() {
         LocalSignOut(state: state, repository: repository).releaseHeldQuiz()
     }
 
