@@ -46,11 +46,12 @@ import Testing
     }
 
     /// The ends of --clock's range, moved as far as 'clock advance' goes, play and list without a crash (a clock in
-    /// 9999 stored a session ending in 10000, which the database could not read back: a stack trace).
+    /// 9999 stored a session ending in 10000, which the database could not read back: a stack trace). Person
+    /// questions, whose options are never numbers: their options are numbered, so '1' answers.
     @Test(arguments: [("8999-12-31T23:59:59Z", "3650d"), ("1970-01-01T00:00:00Z", "-3650d")])
     func theClocksRangeHoldsAsFarAsClockAdvanceGoes(_ start: String, _ advance: String) throws {
         let run = try BrainyProcess.run(["--lang", "en", "--qa", "--clock", start, "-c",
-                                         "clock advance \(advance); login guest; mode mc; category music; start 1; 1; next; history; stats; profile; logout; login guest"])
+                                         "clock advance \(advance); login guest; mode mc; category person; start 1; 1; next; history; stats; profile; logout; login guest"])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.contains("Quiz result") && run.out.contains("session expires"), "\(run.out)")
         #expect(!run.err.contains("Fatal error"), "\(run.err)")
