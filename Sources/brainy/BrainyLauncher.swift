@@ -80,6 +80,9 @@ struct BrainyLauncher {
             })
         services.knowledgeFolder = BrainyResources.knowledgeDirectory
         services.shippedAdsFile = BrainyResources.houseAdsURL
+        // The sign-in's tokens go to the machine's keyring when one answers; a database that lives as long as this
+        // shell keeps them with it, so that nothing outlives it in the keyring.
+        if path != Self.inMemoryName { services.keyring = .secretService() }
         // A language model takes longer than a sync server: BRAINY_AI_TIMEOUT seconds (default 30).
         let aiTimeout = Self.seconds("BRAINY_AI_TIMEOUT", in: environment, fallback: 30, language: language)
         services.chatFactory = { url in

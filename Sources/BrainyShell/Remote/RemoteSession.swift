@@ -22,8 +22,9 @@ final class RemoteSession {
     private let signOut: () throws -> Void
     /// Whether the last call to the server got through (nil: none made in this run).
     var serverReachable: Bool?
-    /// Where the account's tokens are kept: the keyring when one answers, else the database file. It asks the keyring
-    /// nothing until a token is first kept or read.
+    /// Where the account's tokens are kept: the keyring when one was given and answers, else the database file. It
+    /// asks the keyring nothing until a token is first kept or read. Without one (the default, as in tests) no keyring
+    /// is ever asked: only the executable hands the real one in.
     let tokenKeeper: TokenKeeper
 
     init(repository: any BrainyRepository, console: Console, serverOverride: String?,
@@ -31,7 +32,7 @@ final class RemoteSession {
          now: @escaping () -> Date, config: ConfigInForce, signOut: @escaping () throws -> Void,
          tokenKeeper: TokenKeeper? = nil) {
         self.repository = repository
-        self.tokenKeeper = tokenKeeper ?? .standard(repository: repository)
+        self.tokenKeeper = tokenKeeper ?? TokenKeeper(repository: repository, keyring: nil)
         self.console = console
         self.serverOverride = serverOverride
         self.makeClient = makeClient

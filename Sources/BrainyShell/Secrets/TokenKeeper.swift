@@ -25,11 +25,8 @@ final class TokenKeeper: Sendable {
         self.keyring = keyring
     }
 
-    /// The keeper the shell uses: the Secret Service through `secret-tool` when it is installed.
-    static func standard(repository: any SyncRepository) -> TokenKeeper {
-        let tool = SecretTool.onPath()
-        return TokenKeeper(repository: repository, keyring: tool.path == nil ? nil : SecretServiceStore(tool: tool))
-    }
+    /// Whether this keeper may ask a keyring at all (false: the tokens stay in the database file).
+    var usesKeyring: Bool { keyring != nil }
 
     /// What the keyring holds for a sign-in: its two tokens.
     private struct KeptTokens: Codable {

@@ -13,15 +13,17 @@ extension ShellSession {
                           settingsChanged: { settings in state.applyUserSettings(settings) })
     }
 
-    /// The sync server's side, given the store, the console, `--server`, the client factory, and the shared state
-    /// (who is signed in, the clock, the config in force, signing out when the server ends the sign-in).
+    /// The sync server's side, given the store, the console, `--server`, the client factory, the keyring the
+    /// executable handed in (none: the tokens stay in the database file), and the shared state (who is signed in, the
+    /// clock, the config in force, signing out when the server ends the sign-in).
     func makeRemote() -> RemoteSession {
         let state = state
         let signOut = LocalSignOut(state: state, repository: repository)
         return RemoteSession(
             repository: repository, console: console, serverOverride: options.serverURL,
             makeClient: services.remoteFactory, user: { state.flow.user }, now: { state.now },
-            config: state.configInForce, signOut: { try signOut.run() })
+            config: state.configInForce, signOut: { try signOut.run() },
+            tokenKeeper: TokenKeeper(repository: repository, keyring: services.keyring?.store))
     }
 
     /// Signing in and out on this device, given the shared state, the store, the console, the prompts, the remote
