@@ -34,19 +34,29 @@ final class TokenKeeper: Sendable {
         var refreshToken: String
     }
 
-    private static func key(_ tokens: RemoteTokens) -> SecretKey {
-        SecretKey(server: tokens.server, account: tokens.accountId)
+    private static func key(_ tokens: RemoteTokens, slot: String) -> SecretKey {
+        SecretKey(server: tokens.server, account: tokens.accountId, slot: slot)
+    }
+
+    /// The row of a sign-in whose tokens the keyring holds keeps, in place of its access token, `keyring <slot>
+    /// <mark>`: the slot names this database's item in the keyring (made at its first keyring save, kept while the
+    /// sign-in lasts), the mark changes at each save. Nil when the row holds the tokens themselves.
+    private static func slot(of row: RemoteTokens) -> String? {
+        guard row.refreshToken.isEmpty else { return nil }
+        let words = row.accessToken.split(separator: " ")
+        // `keyring <mark>`: a row kept before slots were; its item has no slot.
+        return words.count == 3 ? String(words[1]) : ""
     }
 
     /// The user's tokens, read from the keyring when the file says they are there. A keyring that no longer has them
     /// or does not answer (another session, a locked keyring) is a `SecretTool.Failure`: the sign-in cannot be used.
     func tokens(userId: String) throws -> RemoteTokens? {
         guard var row = try repository.remoteTokens(userId: userId) else { return nil }
-        guard row.refreshToken.isEmpty else { return row }
+        guard let slot = Self.slot(of: row) else { return row }
         if let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken { return cached.tokens }
         let mark = row.accessToken
         guard let keyring else { throw SecretTool.Failure.notInstalled }
-        guard let text = try keyring.lookup(Self.key(row)),
+        guard let text = try keyring.lookup(Self.key(row, slot: slot)),
               let kept = try? JSONDecoder().decode(KeptTokens.self, from: Data(text.utf8)) else {
             throw SecretTool.Failure.refused(status: 1, complaint: "")
         }
@@ -60,11 +70,14 @@ final class TokenKeeper: Sendable {
     /// the file.
     func save(_ tokens: RemoteTokens?, userId: String) throws {
         let before = (try? repository.remoteTokens(userId: userId)) ?? nil
+        let beforeSlot = before.flatMap(Self.slot)
+        // This database's item keeps its slot while the sign-in lasts; a first keyring save makes one.
+        let slot = beforeSlot.flatMap { $0.isEmpty ? nil : $0 } ?? UUID().uuidString
         var kept = tokens
-        if let tokens, storeInKeyring(tokens) {
-            // The row's tokens are empty but for a mark that changes with each save: no secret, it tells a shell
-            // that the keyring's tokens are no longer the ones it read.
-            kept?.accessToken = "keyring \(UUID().uuidString)"
+        if let tokens, storeInKeyring(tokens, slot: slot) {
+            // The row's tokens are empty but for the slot and a mark that changes with each save: no secret, it
+            // tells a shell that the keyring's tokens are no longer the ones it read.
+            kept?.accessToken = "keyring \(slot) \(UUID().uuidString)"
             kept?.refreshToken = ""
         }
         try repository.saveRemoteTokens(kept, userId: userId)
@@ -73,9 +86,10 @@ final class TokenKeeper: Sendable {
             else { known[userId] = nil }
         }
         // The keyring's item for a sign-in that ended, moved to another server or to the file goes with it.
-        if let before, before.refreshToken.isEmpty {
-            let replaced = kept?.refreshToken.isEmpty == true && kept.map(Self.key) == Self.key(before)
-            if !replaced { try? keyring?.clear(Self.key(before)) }
+        if let before, let beforeSlot {
+            let replaced = kept?.refreshToken.isEmpty == true
+                && kept.map { Self.key($0, slot: slot) } == Self.key(before, slot: beforeSlot)
+            if !replaced { try? keyring?.clear(Self.key(before, slot: beforeSlot)) }
         }
     }
 
@@ -85,12 +99,12 @@ final class TokenKeeper: Sendable {
         return row.refreshToken.isEmpty ? .keyring : .databaseFile
     }
 
-    private func storeInKeyring(_ tokens: RemoteTokens) -> Bool {
+    private func storeInKeyring(_ tokens: RemoteTokens, slot: String) -> Bool {
         guard let keyring, keyringRefused.withLock({ $0 }) != true else { return false }
         let kept = KeptTokens(accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
         guard let data = try? JSONEncoder().encode(kept) else { return false }
         do {
-            try keyring.store(String(decoding: data, as: UTF8.self), for: Self.key(tokens))
+            try keyring.store(String(decoding: data, as: UTF8.self), for: Self.key(tokens, slot: slot))
             keyringRefused.withLock { $0 = false }
             return true
         } catch {
