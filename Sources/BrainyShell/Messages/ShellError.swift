@@ -63,6 +63,9 @@ public enum ShellError: Error, Equatable, Sendable {
     /// The server refused the request, with its (English) reason.
     case serverRefused(code: String, message: String)
     case remoteSessionEnded
+    /// The keyring holding the sign-in's tokens does not answer (locked, or another login session): `logout` is
+    /// refused rather than forget tokens the server still honours.
+    case keyringUnavailableAtLogout
     case guestCannotSync
     case notOnServer(String)
     case providerNotOffered(AuthProvider)

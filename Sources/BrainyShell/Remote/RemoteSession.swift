@@ -223,15 +223,26 @@ final class RemoteSession {
     }
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).
-    func logout() {
-        guard let user = signedInUser(), let tokens = try? keptTokens(userId: user.id) else {
-            // Tokens the keyring no longer gives are forgotten all the same.
-            if let user = signedInUser(), (try? repository.remoteTokens(userId: user.id)) != nil {
-                try? tokenKeeper.save(nil, userId: user.id)
-            }
-            return
+    ///
+    /// Tokens the keyring holds but cannot give now (it is locked, or this is another login session) are not
+    /// forgotten: dropping the row would leave the keyring's item behind and the server never told, a sign-in still
+    /// honoured that no shell could end any more. The sign-out is refused instead, saying to unlock the keyring or to
+    /// run where the desktop session is; the row stays, so a `logout` there ends it for good. Tokens the keyring no
+    /// longer has at all are forgotten: nothing is left to lose.
+    func logout() throws {
+        guard let user = signedInUser() else { return }
+        let kept: RemoteTokens?
+        do {
+            kept = try tokenKeeper.tokens(userId: user.id)
+        } catch SecretTool.Failure.interrupted {
+            throw ShellError.cancelled
+        } catch SecretTool.Failure.nothingKept {
+            kept = nil
+        } catch is SecretTool.Failure {
+            throw ShellError.keyringUnavailableAtLogout
         }
         try? tokenKeeper.save(nil, userId: user.id)
+        guard let tokens = kept else { return }
         guard let api = api(), api.baseURL == tokens.server else { return }
         let refreshToken = tokens.refreshToken
         _ = try? call(api) { try await $0.logout(refreshToken) }

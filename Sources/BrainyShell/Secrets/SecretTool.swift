@@ -36,6 +36,9 @@ struct SecretTool: Sendable {
         case interrupted
         /// The program ran and refused: no session bus, no keyring, a locked one that was not unlocked.
         case refused(status: Int32, complaint: String)
+        /// The keyring answered and holds no tokens for the sign-in (removed in a keyring manager): there is nothing
+        /// left to read or to lose.
+        case nothingKept
     }
 
     /// Runs `secret-tool` with `arguments`, `input` on its standard input, to its end.

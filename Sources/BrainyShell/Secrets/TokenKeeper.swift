@@ -49,7 +49,8 @@ final class TokenKeeper: Sendable {
     }
 
     /// The user's tokens, read from the keyring when the file says they are there. A keyring that no longer has them
-    /// or does not answer (another session, a locked keyring) is a `SecretTool.Failure`: the sign-in cannot be used.
+    /// (`.nothingKept`) or does not answer (another session, a locked keyring) is a `SecretTool.Failure`: the sign-in
+    /// cannot be used.
     func tokens(userId: String) throws -> RemoteTokens? {
         guard var row = try repository.remoteTokens(userId: userId) else { return nil }
         guard let slot = Self.slot(of: row) else { return row }
@@ -58,7 +59,7 @@ final class TokenKeeper: Sendable {
         guard let keyring else { throw SecretTool.Failure.notInstalled }
         guard let text = try keyring.lookup(Self.key(row, slot: slot)),
               let kept = try? JSONDecoder().decode(KeptTokens.self, from: Data(text.utf8)) else {
-            throw SecretTool.Failure.refused(status: 1, complaint: "")
+            throw SecretTool.Failure.nothingKept
         }
         row.accessToken = kept.accessToken
         row.refreshToken = kept.refreshToken

@@ -183,7 +183,7 @@ struct AccountSignIn {
     /// Signs out here (the held quiz let go of, the device session ended), and with `announce` on the server too,
     /// saying so.
     func signOut(announce: Bool) throws {
-        if announce { remote.logout() }
+        if announce { try remote.logout() }
         let message = Localized(ko: "로그아웃했습니다.", en: "Signed out.")
             + (flow.play != nil && [.question, .answered, .interrupted].contains(flow.state)
                ? Localized(ko: " 진행 중인 퀴즈는 다시 로그인하면 'resume'으로 이어 풀 수 있습니다.",

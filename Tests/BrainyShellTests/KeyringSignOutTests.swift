@@ -1,0 +1,54 @@
+import BrainyKit
+import BrainyStore
+import Foundation
+import Testing
+@testable import BrainyShell
+
+/// Signing out while the keyring that holds the tokens cannot be reached (locked, another login session) loses
+/// nothing: `logout` is refused saying what to do, and the sign-in's row stays for a `logout` where the keyring answers.
+/// In a real GNOME Keyring, headless, whose session ends under the shell.
+@Suite(.serialized) struct KeyringSignOutTests {
+    let database: AppDatabase
+    static let user = SignedInUser(id: "u1", displayName: "mina@example.com", provider: .email)
+
+    init() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-signout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        database = try AppDatabase.openFile(at: folder.appendingPathComponent("brainy.db").path)
+    }
+
+    func remote(_ keeper: TokenKeeper) -> RemoteSession {
+        RemoteSession(
+            repository: database, console: Console(language: .en, theme: .system, colorEnabled: false, capturing: true),
+            serverOverride: nil, makeClient: nil, user: { Self.user }, now: { Date() },
+            config: ConfigInForce(current: { RemoteConfig() }, adopt: { _ in }), signOut: {}, tokenKeeper: keeper)
+    }
+
+    @Test func signingOutWhileTheKeyringCannotBeReachedIsRefusedAndKeepsTheSignIn() throws {
+        let keyring = try HeadlessKeyring()
+        let store = SecretServiceStore(tool: try TokenKeeperTests.tool(keyring.environment))
+        try TokenKeeper(repository: database, keyring: store).save(TokenKeeperTests.tokens, userId: "u1")
+        keyring.stop()
+
+        let remote = remote(TokenKeeper(repository: database, keyring: store))
+        #expect(throws: ShellError.keyringUnavailableAtLogout) { try remote.logout() }
+
+        #expect(try database.remoteTokens(userId: "u1") != nil)
+        #expect(ErrorMessage.of(ShellError.keyringUnavailableAtLogout)[.en].contains("Unlock the keyring"))
+        #expect(ErrorMessage.of(ShellError.keyringUnavailableAtLogout)[.ko].contains("잠금을 풀거나"))
+    }
+
+    @Test func signingOutWhenTheKeyringAnswersForgetsTheTokensThere() throws {
+        let keyring = try HeadlessKeyring()
+        defer { keyring.stop() }
+        let store = SecretServiceStore(tool: try TokenKeeperTests.tool(keyring.environment))
+        let keeper = TokenKeeper(repository: database, keyring: store)
+        try keeper.save(TokenKeeperTests.tokens, userId: "u1")
+
+        try remote(keeper).logout()
+
+        #expect(try database.remoteTokens(userId: "u1") == nil)
+        let key = SecretKey(server: TokenKeeperTests.tokens.server, account: TokenKeeperTests.tokens.accountId)
+        #expect(try store.lookup(key) == nil)
+    }
+}
