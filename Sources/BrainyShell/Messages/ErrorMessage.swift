@@ -19,6 +19,7 @@ public enum ErrorMessage {
         case let error as ShellError: shell(error)
         case let error as VoiceError: error.message
         case let error as ClockError: error.message
+        case let error as ClockError: error.message
         case let error as StoreError: store(error)
         case let error as RemoteError: remote(error)
         default:

@@ -81,11 +81,9 @@ extension LaunchOptions {
         },
         LaunchFlag("--clock", placeholder: "<time>", value: .text,
                    help: Localized(ko: "고정된 시계(예: 2026-01-01T09:00:00Z)로 시작합니다. 'clock advance'로만 움직입니다", en: "start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'")) { options, text, language throws(UsageError) in
-            // The database keeps four-digit years: a clock past them (a session ending in 10000) stopped the shell
-            // with a stack trace at the first command. 'clock advance' may move it ten years on.
-            guard let date = ISO8601DateFormatter().date(from: text), clockRange.contains(date) else {
-                throw .takes("--clock", ko: "1970-01-01T00:00:00Z에서 8999-12-31T23:59:59Z 사이의 시각(예: 2026-01-01T09:00:00Z)을",
-                             en: "a time from 1970-01-01T00:00:00Z to 8999-12-31T23:59:59Z (like 2026-01-01T09:00:00Z)",
+            guard let date = ISO8601DateFormatter().date(from: text), ClockRange.dates.contains(date) else {
+                throw .takes("--clock", ko: "\(ClockRange.firstText)에서 \(ClockRange.lastText) 사이의 시각(예: 2026-01-01T09:00:00Z)을",
+                             en: "a time from \(ClockRange.firstText) to \(ClockRange.lastText) (like 2026-01-01T09:00:00Z)",
                              not: text, in: language)
             }
             options.clock = date
@@ -137,9 +135,6 @@ extension LaunchOptions {
         },
         LaunchFlag("--", help: Localized(ko: "옵션의 끝", en: "end of the options"), effect: .endOfOptions),
     ]
-
-    /// The times `--clock` may start on.
-    private static let clockRange = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 221_845_391_999)
 
     /// A file's or folder's path, which an empty value is not (`--db ""` would reach SQLite as no name at all).
     private static func path(_ text: String, of flag: String, in language: Language) throws(UsageError) -> String {

@@ -12,9 +12,6 @@ enum ClockCommand: ShellCommand {
     static let summary = Localized(ko: "QA: 시계 보기와 옮기기 (--clock과 함께)", en: "QA: show or move the clock (with --clock)")
     static let details = Localized(ko: "타이머, 세션 만료, 잠금, 연속 학습일을 시험할 때 씁니다.",
                                    en: "For timers, session expiry, lock-outs and streaks across days.")
-    /// How far the clock may move at once.
-    private static let reach: TimeInterval = 10 * 365 * 86_400
-
     static func completions(after previous: [String], in context: QAContext) -> [String] {
         if previous.isEmpty { return Action.allCases.map(\.rawValue) }
         return previous.count == 1 && previous[0].lowercased() == Action.advance.rawValue ? ["30s", "5m", "1h", "1d"] : []
@@ -34,18 +31,26 @@ enum ClockCommand: ShellCommand {
         let action = word.lowercased() == "+" ? .advance : Action(rawValue: word.lowercased())
         switch action {
         case .advance?:
-            guard arguments.count == 2, let seconds = arguments[1].flatMap(DurationText.seconds), seconds.isFinite,
-                  abs(seconds) <= reach else { throw missingArgument }
-            clock.advance(by: seconds)
+            guard arguments.count == 2, let seconds = arguments[1].flatMap(DurationText.seconds), seconds.isFinite
+            else { throw missingArgument }
+            try move(clock, by: seconds, typed: arguments[1] ?? "")
         case .set?:
-            guard arguments.count == 2, let date = arguments[1].flatMap(ISO8601DateFormatter().date(from:)),
-                  abs(date.timeIntervalSince(clock.now())) <= reach else { throw missingArgument }
-            clock.advance(by: date.timeIntervalSince(clock.now()))
+            guard arguments.count == 2, let typed = arguments[1], let date = ISO8601DateFormatter().date(from: typed)
+            else { throw missingArgument }
+            guard ClockRange.dates.contains(date) else { throw ClockError.outOfRange(typed) }
+            try move(clock, by: date.timeIntervalSince(clock.now()), typed: typed)
         case nil:
             throw ShellError.invalidArgument(command: name.rawValue, value: word, expected: Action.allCases.map(\.rawValue))
         }
         console.line(ISO8601DateFormatter().string(from: context.now))
         return .proceed
+    }
+
+    /// Moves `clock` by `seconds` when that is within the reach of one move and lands inside `ClockRange`.
+    private static func move(_ clock: ManualClock, by seconds: TimeInterval, typed: String) throws {
+        guard abs(seconds) <= ClockRange.reach else { throw ClockError.beyondReach(typed) }
+        guard ClockRange.dates.contains(clock.now().addingTimeInterval(seconds)) else { throw ClockError.outOfRange(typed) }
+        clock.advance(by: seconds)
     }
 }
 
