@@ -115,14 +115,21 @@ extension AppDatabase: AccountRepository {
         return CreditLedger.balance(sum: sum)
     }
 
-    public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) {
+    @discardableResult
+    public func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) -> Bool {
         try write { db in
-            // A use is one credit whatever the balance: two devices spending the last one offline both count.
+            // The balance is read in the transaction that spends: two shells on this file that both saw the last
+            // credit spend it once. (Two devices spending it offline both count: their uses arrive by sync.)
+            let sum = try Int.fetchOne(db, sql: """
+                SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ? AND state != 'refused'
+                """, arguments: [userId]) ?? 0
+            guard CreditLedger.balance(sum: sum) > 0 else { return false }
             let at = try Date.fetchOne(db, sql: "SELECT lastModified FROM quiz WHERE id = ?", arguments: [quizId])
             try Self.insertCreditEvent(db, userId: userId, CreditEvent(
                 id: UUID().uuidString.lowercased(), kind: .use, amount: -1, ref: quizId, occurredAt: at ?? Date()))
             try db.execute(sql: "INSERT OR REPLACE INTO quizHint (quizId, position, removed) VALUES (?, ?, ?)",
                            arguments: [quizId, position, removed.map(String.init).joined(separator: ",")])
+            return true
         }
     }
 }

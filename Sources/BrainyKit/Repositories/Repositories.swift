@@ -21,8 +21,9 @@ public protocol AccountRepository: Sendable {
     func adoptSession(_ session: AuthSession)
     func endSession() throws(StoreError)
     func hintCredits(userId: String) throws(StoreError) -> Int
-    /// Spends a hint credit on one question of a quiz and keeps the options it removed, in one transaction.
-    func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError)
+    /// Spends a hint credit on one question of a quiz and keeps the options it removed, in one transaction; false
+    /// (nothing written) when the balance read in that transaction has no credit left.
+    func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) -> Bool
 }
 
 /// The questions of the imported packs.

@@ -280,8 +280,10 @@ public final class ShellSession {
                 try repository.saveAnswer(record, progress: progress, timeZone: timeZone)
                 try AdaptiveDealing(session: self).followPlayer()
             case let .recordHint(quizId, position, removed):
-                if let user = flow.user {
-                    try repository.recordHint(userId: user.id, quizId: quizId, position: position, removed: removed)
+                // Another shell on this file may have spent the last credit since this one read the balance.
+                if let user = flow.user,
+                   !(try repository.recordHint(userId: user.id, quizId: quizId, position: position, removed: removed)) {
+                    throw BrainyError.noHintCredits
                 }
             case let .finishQuiz(quiz, stagePassed, earnedHint):
                 try repository.finishQuiz(quiz, stagePassed: stagePassed, earnedHint: earnedHint)
