@@ -348,6 +348,10 @@ public enum ErrorMessage {
             return Localized(
                 ko: "서버의 로그인이 끝났습니다 (만료되었거나 다른 곳에서 로그아웃됨). 다시 로그인하세요. 이 기기의 기록은 그대로 있고, 로그인한 뒤 동기화됩니다.",
                 en: "Your sign-in on the server has ended (it expired or was signed out elsewhere). Sign in again; your data on this device is kept and will sync afterwards.")
+        case .keyringUnavailable:
+            return Localized(
+                ko: "로그인 토큰을 가진 키링에 닿을 수 없습니다 (잠겨 있거나, 이 키링이 있는 데스크톱 세션이 아님). 서버의 로그인은 그대로입니다. 키링의 잠금을 풀거나 (예: '암호 및 키' 앱) 데스크톱 세션에서 brainy를 실행한 뒤 다시 시도하세요. 이 기기의 기록은 그대로 있습니다.",
+                en: "The keyring that holds your sign-in's tokens cannot be reached (it is locked, or this is not the desktop session that has it). Your sign-in on the server is still good. Unlock the keyring (for example in Passwords and Keys) or run brainy in your desktop session, then try again; your data on this device is kept.")
         case .keyringUnavailableAtLogout:
             return Localized(
                 ko: "로그아웃하지 않았습니다: 로그인 토큰을 가진 키링에 닿을 수 없습니다 (잠겨 있거나, 이 키링이 있는 데스크톱 세션이 아님). 지금 로그아웃하면 서버에 알리지 못해 로그인이 살아 있게 됩니다. 키링의 잠금을 풀거나 (예: '암호 및 키' 앱) 데스크톱 세션에서 brainy를 실행한 뒤 다시 'logout' 하세요.",

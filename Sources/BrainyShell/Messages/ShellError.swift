@@ -66,6 +66,9 @@ public enum ShellError: Error, Equatable, Sendable {
     /// The keyring holding the sign-in's tokens does not answer (locked, or another login session): `logout` is
     /// refused rather than forget tokens the server still honours.
     case keyringUnavailableAtLogout
+    /// The keyring holding the sign-in's tokens does not answer (locked, or another login session): the sign-in is
+    /// still good, it cannot be used from here.
+    case keyringUnavailable
     case guestCannotSync
     case notOnServer(String)
     case providerNotOffered(AuthProvider)

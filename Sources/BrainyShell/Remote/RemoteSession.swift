@@ -123,15 +123,19 @@ final class RemoteSession {
         throw ShellError.remoteSessionEnded
     }
 
-    /// The user's tokens, from the keyring or the file. A keyring that no longer gives them (it is locked, or this
-    /// is another login session without it) leaves a sign-in that cannot be used here: sign in again.
+    /// The user's tokens, from the keyring or the file. A keyring that does not answer (it is locked, or this is
+    /// another login session without it) is said as such: the sign-in is still good where the keyring answers, and
+    /// signing in again would leave its item behind. A keyring that no longer has them at all leaves a sign-in that
+    /// cannot be used: sign in again.
     func keptTokens(userId: String) throws -> RemoteTokens? {
         do {
             return try tokenKeeper.tokens(userId: userId)
         } catch SecretTool.Failure.interrupted {
             throw ShellError.cancelled
-        } catch is SecretTool.Failure {
+        } catch SecretTool.Failure.nothingKept {
             throw ShellError.remoteSessionEnded
+        } catch is SecretTool.Failure {
+            throw ShellError.keyringUnavailable
         }
     }
 

@@ -113,12 +113,13 @@ struct SyncEngine {
     }
 
     /// Runs an optional part of the sync: when it fails, notes which part was skipped and why, and lets the sync go
-    /// on. Ctrl-C and an ended sign-in still stop the whole sync.
+    /// on. Ctrl-C, an ended sign-in and a keyring that does not give the tokens still stop the whole sync.
     private func optional(_ part: SyncReport.Part, _ report: inout SyncReport,
                           _ body: (inout SyncReport) throws -> Void) throws {
         do {
             try body(&report)
-        } catch let error as ShellError where error == .cancelled || error == .remoteSessionEnded {
+        } catch let error as ShellError
+                    where error == .cancelled || error == .remoteSessionEnded || error == .keyringUnavailable {
             throw error
         } catch {
             report.notices.append(.skipped(part, error))
