@@ -24,6 +24,8 @@ enum SettingsCommand: ShellCommand {
             list(in: context)
             return .proceed
         }
+        // A key and its value are two words: a third one (`settings count 10 10`) was dropped without a word.
+        guard arguments.count <= 2 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         if let device = DeviceSetting(rawValue: keyWord.lowercased()) {
             try DeviceSettings.change(device, to: arguments[1], in: context)
             return .proceed
