@@ -249,10 +249,12 @@ final class AdSession {
         if ad.isShipped { try? repository.markAdEventsSent(ids: [event.id], at: now) }
     }
 
-    /// The server asked at once, when there is one and it answered last time, waiting no longer than `bound`.
+    /// The server asked at once, when there is one and it answered last time, waiting no longer than `bound`. The
+    /// tokens are those already known in this run (`peek`): a keyring that would have to be asked (and could make the
+    /// quiz's end wait for it) leaves the ad to the cache, as offline.
     private func live(_ placement: AdPlacement, userId: String, bound: Double) -> CachedAd? {
         guard remote.serverReachable != false, let api = remote.api(),
-              let tokens = (try? remote.keptTokens(userId: userId)) ?? nil, tokens.server == api.baseURL else {
+              let tokens = remote.tokenKeeper.peek(userId: userId), tokens.server == api.baseURL else {
             return nil
         }
         let today = (try? repository.finishedQuizCount(userId: userId, since: startOfDay)) ?? 0

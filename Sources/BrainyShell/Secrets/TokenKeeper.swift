@@ -67,6 +67,16 @@ final class TokenKeeper: Sendable {
         return row
     }
 
+    /// The user's tokens when they can be had without asking the keyring: from the file, or as this run last read or
+    /// kept them while the row still has the same mark. Nil otherwise. Nothing runs: what must not wait on a keyring
+    /// (a quiz-end ad, whose fetch is bounded) reads them here.
+    func peek(userId: String) -> RemoteTokens? {
+        guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil else { return nil }
+        guard Self.slot(of: row) != nil else { return row }
+        guard let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken else { return nil }
+        return cached.tokens
+    }
+
     /// Keeps `tokens` for the user (nil forgets them, in the keyring too): in the keyring when it takes them, else in
     /// the file.
     func save(_ tokens: RemoteTokens?, userId: String) throws {
