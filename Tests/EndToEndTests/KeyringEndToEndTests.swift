@@ -18,9 +18,16 @@ import Testing
         server = try ServerProcess(folder: home)
     }
 
+    /// Seconds a script may run: each takes a few.
+    static let deadline = 120
+
     static let register = "register mina@example.com\ncorrect horse\ncorrect horse\n"
 
     struct Missing: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
         let description: String
     }
 
@@ -39,9 +46,12 @@ import Testing
         let prelude = "printf '\\n' | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 3\n"
         // `env --default-signal`: a child inherits the test's blocked signals; unblocked, the bus and the daemon end on
         // the SIGTERM that dbus-run-session sends them when the script ends.
+        // `timeout -s KILL`: a script still running after `deadline` seconds (a shell or a `secret-tool --unlock`
+        // waiting on a prompt) is ended with its children, and the run fails rather than hang.
+        let bounded = ["timeout", "-s", "KILL", "\(Self.deadline)", "sh", "-c"]
         process.arguments = keyring
-            ? ["--default-signal", "dbus-run-session", "--", "sh", "-c", prelude + script]
-            : ["--default-signal", "sh", "-c", script]
+            ? ["--default-signal", "dbus-run-session", "--"] + bounded + [prelude + script]
+            : ["--default-signal"] + bounded + [script]
         process.environment = [
             "HOME": home.path, "XDG_DATA_HOME": home.path, "XDG_RUNTIME_DIR": home.path, "LANG": "C.UTF-8",
             "PATH": path, "BRAINY": PseudoTerminal.builtProduct(named: "brainy").path,
@@ -52,9 +62,13 @@ import Testing
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return String(decoding: printed, as: UTF8.self)
+        // 137: SIGKILL, which only the deadline sends.
+        if process.terminationStatus == 137 {
+            throw TimedOut(description: "The script did not end within \(Self.deadline) s:\n\(printed)")
+        }
+        return printed
     }
 
     /// Every byte the shell's database keeps on disk: the file and its write-ahead log.
