@@ -155,6 +155,8 @@ enum Report {
         var hintCredits: Int
         var server: String?
         var lastSyncAt: Date?
+        /// Where the sign-in's tokens are kept: `keyring` or `database-file`; left out when signed in on no server.
+        var tokensKeptIn: String?
         /// No server, or the last call to it failed.
         var offline: Bool
         var pendingResults: Int

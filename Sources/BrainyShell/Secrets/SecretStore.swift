@@ -26,11 +26,11 @@ protocol SecretStore: Sendable {
 }
 
 /// Where the signed-in account's tokens are kept, as `profile` says it.
-enum TokenHolder: Equatable, Sendable {
+enum TokenHolder: String, Equatable, Sendable {
     /// The Secret Service: GNOME Keyring or KWallet.
     case keyring
     /// The shell's own database file, readable by its owner only (no keyring answered).
-    case databaseFile
+    case databaseFile = "database-file"
 
     var description: Localized {
         switch self {

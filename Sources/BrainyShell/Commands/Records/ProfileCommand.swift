@@ -40,7 +40,7 @@ enum ProfileCommand: ShellCommand {
             let report = Report.Profile(
                 account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
                 locked: user.isLocked(at: context.now), sessionExpiresAt: authSession?.expiresAt, hintCredits: context.flow.hintCredits,
-                server: server, lastSyncAt: lastSync, offline: remote.isOffline, pendingResults: pending, results: local,
+                server: server, lastSyncAt: lastSync, tokensKeptIn: remote.tokensKeptIn?.rawValue, offline: remote.isOffline, pendingResults: pending, results: local,
                 quizzes: quizzes, serverResults: held?.results, serverQuizzes: held?.quizzes, packVersion: pack.version,
                 questions: pack.total,
                 questionsPerCategory: Dictionary(uniqueKeysWithValues: pack.countPerCategory.map { ($0.key.rawValue, $0.value) }),
@@ -51,7 +51,8 @@ enum ProfileCommand: ShellCommand {
                 ["account", report.account], ["provider", report.provider], ["created_at", iso.string(from: report.createdAt)],
                 ["locked", report.locked ? "yes" : "no"], ["session_expires_at", report.sessionExpiresAt.map(iso.string) ?? ""],
                 ["hint_credits", String(report.hintCredits)], ["server", report.server ?? ""],
-                ["last_sync_at", report.lastSyncAt.map(iso.string) ?? ""], ["offline", report.offline ? "yes" : "no"],
+                ["last_sync_at", report.lastSyncAt.map(iso.string) ?? ""],
+                ["tokens_kept_in", report.tokensKeptIn ?? ""], ["offline", report.offline ? "yes" : "no"],
                 ["pending_results", String(report.pendingResults)], ["results", String(report.results)],
                 ["quizzes", String(report.quizzes)], ["server_results", report.serverResults.map(String.init) ?? ""],
                 ["server_quizzes", report.serverQuizzes.map(String.init) ?? ""], ["pack_version", report.packVersion ?? ""],
