@@ -10,6 +10,11 @@ final class HeadlessKeyring {
     /// The programs it needs: a test without them fails saying to run scripts/setup.
     static let programs = ["dbus-run-session", "gnome-keyring-daemon", "secret-tool"]
 
+    /// What a test says when `missing` (some of `programs`) are not installed.
+    static func notInstalled(_ missing: [String]) -> Unavailable {
+        Unavailable(description: "\(missing.joined(separator: ", ")) not installed: run `bash scripts/setup` (it installs the Debian packages gnome-keyring, libsecret-tools and dbus), then run the test again.")
+    }
+
     struct Unavailable: Error, CustomStringConvertible {
         let description: String
     }
@@ -20,6 +25,7 @@ final class HeadlessKeyring {
     private let session: Process
     /// The session's program, which `stop()` ends.
     private let program: pid_t
+    private var stopped = false
 
     init() throws {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -27,7 +33,7 @@ final class HeadlessKeyring {
             !folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
         }
         guard missing.isEmpty else {
-            throw Unavailable(description: "\(missing.joined(separator: ", ")) not installed: run `bash scripts/setup` (it installs the Debian packages gnome-keyring, libsecret-tools and dbus), then run the test again.")
+            throw Self.notInstalled(missing)
         }
         home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-keyring-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -74,8 +80,11 @@ final class HeadlessKeyring {
         self.environment = environment
     }
 
-    /// Ends the session bus (the daemon goes with it) and removes the keyring's files.
+    /// Ends the session bus (the daemon goes with it) and removes the keyring's files; once (a test may stop it early
+    /// and again in its `defer`).
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         // SIGKILL: no signal mask inherited from the test holds it back.
         kill(program, SIGKILL)
         session.waitUntilExit()

@@ -7,13 +7,15 @@ import Testing
 /// `scripts/voice_rejection.py --keep`, honoured only by a debug build. A release build (what a player runs) ignores
 /// the variable; the build is the one thing injected here, the recognition is the real one (eSpeak NG, sox,
 /// PocketSphinx).
-@Suite struct KeptDecodingsTests {
+@Suite final class KeptDecodingsTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-kept-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// Recognizes "two" for the Japan question with the folder the environment names, read as a release or a debug
     /// build reads it; returns whether the answer's files were copied there.

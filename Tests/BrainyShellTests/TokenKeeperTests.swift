@@ -8,7 +8,7 @@ import Testing
 /// own) when one answers, and then nowhere in the database file; in the owner-only database file as before when no
 /// session bus answers. With the real `secret-tool`, `gnome-keyring-daemon` and `dbus-run-session`, which
 /// scripts/setup installs: without them these tests fail saying so.
-@Suite(.serialized) struct TokenKeeperTests {
+@Suite(.serialized) final class TokenKeeperTests {
     let folder: URL
     let database: AppDatabase
     let path: String
@@ -22,6 +22,8 @@ import Testing
         path = folder.appendingPathComponent("brainy.db").path
         database = try AppDatabase.openFile(at: path)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// Every byte the database keeps on disk: the file, and its write-ahead log.
     func bytesOnDisk() throws -> Data {
@@ -39,7 +41,7 @@ import Testing
     static func tool(_ environment: [String: String]) throws -> SecretTool {
         let tool = SecretTool(path: SecretTool.onPath().path, environment: environment)
         guard tool.path != nil else {
-            throw HeadlessKeyring.Unavailable(description: "secret-tool is not installed: run `bash scripts/setup` (it installs libsecret-tools).")
+            throw HeadlessKeyring.notInstalled(["secret-tool"])
         }
         return tool
     }
@@ -133,6 +135,7 @@ import Testing
 
     @Test func tokensTheKeyringNoLongerHasCannotBeUsed() throws {
         let keyring = try HeadlessKeyring()
+        defer { keyring.stop() }
         let store = SecretServiceStore(tool: try Self.tool(keyring.environment))
         try TokenKeeper(repository: database, keyring: store).save(Self.tokens, userId: "u1")
         keyring.stop()
