@@ -29,11 +29,11 @@ struct BrainyLauncher {
         Platform.restrictNewFilesToOwner()
         Platform.failWritesPastTheFileSizeLimit()
         if let folder = options.pathsFolder {
-            return PathsWriter(folder: folder).run()
+            return PathsWriter(folder: folder, language: options.language ?? .ko).run()
         }
         if !options.checkFiles.isEmpty {
             return TranscriptCheck(files: options.checkFiles, update: options.update, coverage: options.coverage,
-                                   language: options.language ?? .en).run()
+                                   language: options.language ?? .ko).run()
         }
         if let file = options.demoFile {
             return Demo(file: file, pace: options.pace, step: options.step, noColor: options.noColor,

@@ -22,13 +22,21 @@ struct TranscriptCheck {
         for file in files {
             status = max(status, check(file, shown: OutsideText.clean(file), coverage: taken, template: template))
         }
-        if files.count > 1, status == 0 { print("\(files.count) transcripts checked: every command printed what was recorded.") }
+        if files.count > 1, status == 0 {
+            print(Localized(ko: "트랜스크립트 \(files.count)개를 확인했습니다: 모든 명령이 기록대로 출력했습니다.",
+                            en: "\(files.count) transcripts checked: every command printed what was recorded.")[language])
+        }
         if coverage { print(taken.report()) }
         return status
     }
 
     /// Checks one transcript; `shown` is its name as printed (a file's name may hold terminal controls).
     private func check(_ file: String, shown: String, coverage: TransitionCoverage, template: ScratchTemplate?) -> Int32 {
+        guard file.contains(where: { !$0.isWhitespace }) else {
+            return fail(Localized(ko: "--check에는 트랜스크립트 파일의 경로를 주세요 (예: brainy --check session.transcript). '\(shown)'는 쓸 수 없습니다.",
+                                  en: "--check takes a transcript file's path (like brainy --check session.transcript), not '\(shown)'.")[language],
+                        code: 2)
+        }
         let transcript: Transcript
         do {
             transcript = try Transcript.parse(String(contentsOfFile: file, encoding: .utf8))
@@ -88,20 +96,21 @@ struct TranscriptCheck {
 /// played through the shell to be sure each takes its transition.
 struct PathsWriter {
     let folder: String
+    let language: Language
 
     func run() -> Int32 {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotWritable(folder)).en)\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotWritable(folder))[language])\n".utf8))
             return 2
         }
         let template: ScratchTemplate
         do {
             template = try ScratchTemplate(clock: PathWriter.header.clock)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(error).en)\n".utf8))
+            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(error)[language])\n".utf8))
             return 3
         }
         let result = PathWriter.writeAll(to: url) {
@@ -114,8 +123,12 @@ struct PathsWriter {
         for transition in result.unreachable {
             FileHandle.standardError.write(Data("brainy: no path reaches \(transition.label)\n".utf8))
         }
-        print("Wrote \(result.written.count) transcripts to \(OutsideText.clean(folder)), one per transition of the state machine"
-              + (result.failures.isEmpty && result.unreachable.isEmpty ? "." : "; \(result.failures.count + result.unreachable.count) transitions have none."))
+        let missing = result.failures.count + result.unreachable.count
+        let shown = OutsideText.clean(folder)
+        print(Localized(ko: "상태 기계의 전이마다 하나씩, 트랜스크립트 \(result.written.count)개를 \(shown)에 썼습니다"
+                            + (missing == 0 ? "." : "; 전이 \(missing)개는 트랜스크립트가 없습니다."),
+                        en: "Wrote \(result.written.count) transcripts to \(shown), one per transition of the state machine"
+                            + (missing == 0 ? "." : "; \(missing) transitions have none."))[language])
         return result.failures.isEmpty && result.unreachable.isEmpty ? 0 : 1
     }
 }

@@ -99,7 +99,7 @@ import Testing
             .replacingOccurrences(of: "$ hsitory", with: "$ hsitory\u{1B}]0;owned\u{07}")
         let file = home.appendingPathComponent("tampered\u{1B}]0;name\u{07}.transcript")
         try tampered.write(to: file, atomically: true, encoding: .utf8)
-        let result = try BrainyProcess.run(["--check", file.path])
+        let result = try BrainyProcess.run(["--lang", "en", "--check", file.path])
         #expect(result.status == 1)
         #expect(result.err.contains("differs"), "\(result.err)")
         #expect(Self.isClean(result.err + result.out), "\(result.err.debugDescription)")

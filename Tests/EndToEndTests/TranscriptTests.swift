@@ -31,7 +31,7 @@ import Testing
         let broken = original.replacingOccurrences(of: "Did you mean 'history'?", with: "Did you mean 'hysteria'?")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).transcript")
         try broken.write(to: file, atomically: true, encoding: .utf8)
-        let result = try BrainyProcess.run(["--check", file.path])
+        let result = try BrainyProcess.run(["--lang", "en", "--check", file.path])
         #expect(result.status == 1)
         #expect(result.err.contains("differs: $ hsitory"))
         #expect(result.err.contains("- 'hsitory' is not a command. Did you mean 'hysteria'?"))
