@@ -14,6 +14,9 @@ import Testing
         "\u{9D}0;C1PWN\u{9C}", "\u{1B}P4343\u{1B}\\",
     ]
     static let hidden = controls.joined()
+    /// A visible word in each poisoned field, before its controls: seeing it says the field was shown (its controls
+    /// made harmless, not the field dropped). The options and the answer share theirs: the answer is one of them.
+    static let markers = (text: "TEXTMARK", choice: "CHOICEMARK", explanation: "EXPLAINMARK")
     /// What must never be in the raw output.
     static let forbidden: [(String, [UInt8])] = [
         ("OSC title", Array("\u{1B}]0;PWNED".utf8)), ("SGR 31337", Array("\u{1B}[31337m".utf8)),
@@ -53,10 +56,10 @@ import Testing
             var question = question
             for language in ["ko", "en"] {
                 guard var text = question[language] as? [String: Any] else { continue }
-                text["text"] = "Q\(Self.hidden)" + (text["text"] as? String ?? "")
-                text["answer"] = (text["answer"] as? String ?? "") + Self.hidden
-                text["options"] = (text["options"] as? [String])?.map { $0 + Self.hidden }
-                text["explanation"] = "E\(Self.hidden)" + (text["explanation"] as? String ?? "")
+                text["text"] = "\(Self.markers.text)\(Self.hidden)" + (text["text"] as? String ?? "")
+                text["answer"] = (text["answer"] as? String ?? "") + Self.markers.choice + Self.hidden
+                text["options"] = (text["options"] as? [String])?.map { $0 + Self.markers.choice + Self.hidden }
+                text["explanation"] = "\(Self.markers.explanation)\(Self.hidden)" + (text["explanation"] as? String ?? "")
                 question[language] = text
             }
             return question
@@ -111,7 +114,9 @@ import Testing
             shell.sendLine(line)
             _ = try shell.expect(shown)
         }
-        #expect(shell.output.contains("PWNED") || shell.output.contains("Q"), "the pack's questions were shown")
+        for marker in [Self.markers.text, Self.markers.choice, Self.markers.explanation] {
+            #expect(shell.output.contains(marker), "the pack's \(marker) was not shown: \(shell.output)")
+        }
         #expect(Self.leaks(in: shell).isEmpty, "\(Self.leaks(in: shell)): \(String(decoding: shell.rawOutput, as: UTF8.self).debugDescription)")
         shell.sendLine("exit")
         #expect(try shell.waitForExit() == 0)
