@@ -65,6 +65,8 @@ public enum PackLoader {
         do {
             let data = try Data(contentsOf: directory.appendingPathComponent(file))
             return try JSONDecoder().decode(QuestionFile.self, from: data).questions
+        } catch let error as DecodingError {
+            throw .invalidPackEntry(PackEntryProblem(file: directory.appendingPathComponent(file).path, error))
         } catch {
             throw .invalidPack("\(file): \(error)")
         }

@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case folderMissing(path: String)
     /// A question pack that does not pass validation.
     case invalidPack(String)
+    /// An entry of a question pack's file that could not be read (a category not in the list, a missing field).
+    case invalidPackEntry(PackEntryProblem)
     /// An account with this email exists already.
     case emailTaken(String)
     /// No account has this id.
@@ -51,7 +53,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .database, .notABrainyDatabase, .databaseIsFolder, .folderMissing, .readOnly, .cannotOpen, .busy,
              .diskFull, .ioFailure, .databaseReplaced, .databaseHasOtherNames, .databaseEmptied:
             true
-        case .invalidPack, .emailTaken, .unknownUser, .claimFailed, .quizIdTaken, .quizHeldElsewhere, .answerConflict,
+        case .invalidPack, .invalidPackEntry, .emailTaken, .unknownUser, .claimFailed, .quizIdTaken, .quizHeldElsewhere, .answerConflict,
              .signedOutElsewhere:
             false
         }

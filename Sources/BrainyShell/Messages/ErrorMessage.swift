@@ -19,7 +19,6 @@ public enum ErrorMessage {
         case let error as ShellError: shell(error)
         case let error as VoiceError: error.message
         case let error as ClockError: error.message
-        case let error as ClockError: error.message
         case let error as StoreError: store(error)
         case let error as RemoteError: remote(error)
         default:
@@ -158,6 +157,8 @@ public enum ErrorMessage {
                              en: "The folder \(path) does not exist. Create it first, or give another --db path.")
         case let .invalidPack(detail):
             return Localized(ko: "문제 팩이 올바르지 않습니다: \(detail)", en: "The question pack is not valid: \(detail)")
+        case let .invalidPackEntry(problem):
+            return PackEntryMessage.of(problem)
         case let .emailTaken(email):
             return domain(.emailTaken(email), timeZone: .current)
         case let .unknownUser(id):
