@@ -63,7 +63,7 @@ import Testing
             let one = try await Self.playTwoStages(server)
             let user = try #require(try one.database.user(email: "mina@example.com"))
             let fresh = try TwoDeviceSyncTests.device(server, seed: 123)
-            fresh.wrap = { SendsNoStageNumbers(inner: $0) }
+            fresh.wrap = { sendsNoStageNumbers($0) }
             let restored = await fresh.run(TwoDeviceSyncTests.login + ["sync"])
             #expect(restored.status == 0, "\(restored.output)")
             #expect(try Self.stages(fresh, userId: user.id) == [2, 1])
@@ -72,39 +72,10 @@ import Testing
 }
 
 /// The real client, its changes pages stripped of the stage numbers, as an older server sends them.
-struct SendsNoStageNumbers: RemoteAPI {
-    let inner: any RemoteAPI
-
-    var baseURL: String { inner.baseURL }
-    func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> SyncChangesResponse {
+func sendsNoStageNumbers(_ inner: any RemoteAPI) -> any RemoteAPI {
+    ForwardingRemoteAPI(inner: inner, syncChanges: { inner, cursor, limit, accessToken throws(RemoteError) in
         var page = try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
         for index in page.quizzes.indices { page.quizzes[index].stage = nil }
         return page
-    }
-    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
-    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
-    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-    func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
-        try await inner.login(email: email, password: password, deviceCookie: deviceCookie)
-    }
-    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
-    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        try await inner.upload(batch, accessToken: accessToken)
-    }
-    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-        try await inner.questionRatings(ifNoneMatch: etag)
-    }
-    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-    }
-    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
-    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+    })
 }
