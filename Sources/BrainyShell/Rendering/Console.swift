@@ -59,23 +59,23 @@ public final class Console {
 
     public func text(_ localized: Localized) -> String { localized[language] }
 
-    public func line(_ text: String = "") { write(wrapped(TerminalOutput.safe(text)) + "\n", toError: dataOnlyOnStandardOutput) }
+    public func line(_ text: String = "") { write(wrapped(TerminalOutput.safe(text, keeping: palette)) + "\n", toError: dataOnlyOnStandardOutput) }
 
     /// A result for scripts (a JSON document, tab-separated rows): always on standard output.
-    public func data(_ text: String) { write(TerminalOutput.safe(text) + "\n", toError: false) }
+    public func data(_ text: String) { write(TerminalOutput.safe(text, keeping: palette) + "\n", toError: false) }
 
     public func line(_ localized: Localized) { line(localized[language]) }
 
     /// A line that informs and is no result: dropped with `-q`, on standard error when the output is data.
     public func notice(_ text: String) {
         guard !quiet else { return }
-        write(wrapped(TerminalOutput.safe(text)) + "\n", toError: dataOnlyOnStandardOutput)
+        write(wrapped(TerminalOutput.safe(text, keeping: palette)) + "\n", toError: dataOnlyOnStandardOutput)
     }
 
     public func notice(_ localized: Localized) { notice(localized[language]) }
 
     public func error(_ text: String) {
-        write("\(palette.failure)\(wrapped(TerminalOutput.safe(text)))\(palette.reset)\n", toError: true)
+        write("\(palette.failure)\(wrapped(TerminalOutput.safe(text, keeping: palette)))\(palette.reset)\n", toError: true)
     }
 
     /// `text` broken between words to fit `wrapWidth`, each continued line indented as the line it continues. A
@@ -124,7 +124,7 @@ public final class Console {
     /// Draws `text` over the current line (a progress bar); does nothing unless `showsLiveProgress`.
     public func progress(_ text: String) {
         guard showsLiveProgress else { return }
-        write("\r\u{1B}[2K" + TerminalOutput.safe(text), toError: false)
+        write("\r\u{1B}[2K" + TerminalOutput.safe(text, keeping: palette), toError: false)
     }
 
     /// Clears a progress line drawn with `progress(_:)`.

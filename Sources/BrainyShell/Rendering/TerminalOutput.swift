@@ -1,25 +1,25 @@
 import BrainyKit
 
 /// The last gate before the terminal: what the console writes as lines keeps only the shell's own colours (the
-/// palettes' SGR codes), line breaks and tabs; every other control sequence, control character, C1 control and
+/// console's current palette's SGR codes), line breaks and tabs; every other control sequence, control character, C1 control and
 /// invisible format character is taken out by `OutsideText.clean`. Renderers clean text from outside where they
 /// place it (a field stays one line there); this holds when one of them forgets: a hint's remaining options
 /// reached the terminal raw, a pack's OSC retitling the window and a CSI clearing the screen.
 enum TerminalOutput {
-    /// The escape sequences the shell itself writes inside lines: every theme's colours and the reset.
-    static let ownCodes: [[Unicode.Scalar]] = {
-        let codes = Settings.Theme.allCases.flatMap { theme -> [String] in
-            let palette = Palette.forTheme(theme)
-            return [palette.accent, palette.success, palette.failure, palette.muted, palette.emphasis,
-                    palette.warning, palette.reset]
-        }
-        // Longest first, so that a code is never taken for a shorter one it starts with.
+    /// The escape sequences the shell writes inside lines with `palette`: its colours and its reset, longest first
+    /// so that a code is never taken for a shorter one it starts with. None for `Palette.none` (colour off).
+    static func codes(of palette: Palette) -> [[Unicode.Scalar]] {
+        let codes = [palette.accent, palette.success, palette.failure, palette.muted, palette.emphasis,
+                     palette.warning, palette.reset]
         return Set(codes).filter { !$0.isEmpty }.map { Array($0.unicodeScalars) }.sorted { $0.count > $1.count }
-    }()
+    }
 
-    /// `text` as it may reach the terminal.
-    static func safe(_ text: String) -> String {
+    /// `text` as it may reach the terminal from a console painting with `palette`: only that palette's codes pass
+    /// (with `--color never` or NO_COLOR, none), so a line painted for another theme, or text that merely looks
+    /// like a colour, does not colour a terminal the person asked to keep plain.
+    static func safe(_ text: String, keeping palette: Palette) -> String {
         guard text.unicodeScalars.contains(where: needsLooking) else { return text }
+        let ownCodes = codes(of: palette)
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
         var start = 0
