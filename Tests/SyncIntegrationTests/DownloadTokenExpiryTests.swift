@@ -48,74 +48,27 @@ final class ExpiresAtPage: Sendable {
 
     init(page: Int) { self.page = page }
 
-    func wrapping(_ inner: any RemoteAPI) -> any RemoteAPI { Wrapped(inner: inner, owner: self) }
+    func wrapping(_ inner: any RemoteAPI) -> any RemoteAPI {
+        ForwardingRemoteAPI(inner: inner, syncChanges: { [self] inner, cursor, limit, accessToken throws(RemoteError) in
+            let call = calls.next()
+            let isExpired = expired.withLock { expired in
+                if call == page { expired = accessToken }
+                return expired == accessToken
+            }
+            if isExpired {
+                refused.add()
+                throw .server(status: 401, code: "token_expired", message: "The access token has expired.")
+            }
+            return try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
+        }, refresh: { [self] inner, refreshToken throws(RemoteError) in
+            refreshes.add()
+            return try await inner.refresh(refreshToken)
+        })
+    }
 
     final class Tally: Sendable {
         private let count = Mutex(0)
         var value: Int { count.withLock { $0 } }
         func add() { count.withLock { $0 += 1 } }
-    }
-
-    struct Wrapped: RemoteAPI {
-        let inner: any RemoteAPI
-        let owner: ExpiresAtPage
-
-        var baseURL: String { inner.baseURL }
-        func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> SyncChangesResponse {
-            let call = owner.calls.next()
-            let isExpired = owner.expired.withLock { expired in
-                if call == owner.page { expired = accessToken }
-                return expired == accessToken
-            }
-            if isExpired {
-                owner.refused.add()
-                throw .server(status: 401, code: "token_expired", message: "The access token has expired.")
-            }
-            return try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
-        }
-        func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse {
-            owner.refreshes.add()
-            return try await inner.refresh(refreshToken)
-        }
-        func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-        func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
-        func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
-        func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-        func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-        func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
-            try await inner.login(email: email, password: password, deviceCookie: deviceCookie)
-        }
-        func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-        func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-            try await inner.upload(batch, accessToken: accessToken)
-        }
-        func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-        func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-            try await inner.questionRatings(ifNoneMatch: etag)
-        }
-        func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-        func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-            try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-        }
-        func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
-        func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-        func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-        func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-        func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError) -> QuizTicketResponse {
-            try await inner.quizTickets(request, accessToken: accessToken)
-        }
-        func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError) -> CreditEventsResponse {
-            try await inner.uploadCredits(request, accessToken: accessToken)
-        }
-        func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> CreditLedgerResponse {
-            try await inner.creditLedger(since: cursor, limit: limit, accessToken: accessToken)
-        }
-        func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError) -> SharedSettingsResponse {
-            try await inner.syncSettings(request, accessToken: accessToken)
-        }
-        func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse {
-            try await inner.syncStages(request, accessToken: accessToken)
-        }
-        func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
     }
 }

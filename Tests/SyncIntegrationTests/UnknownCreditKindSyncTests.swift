@@ -29,7 +29,7 @@ import Testing
             // A device whose client does not know 'use': one event a page, so the download goes past the unknown
             // events to the reward and must still end.
             let fresh = try TwoDeviceSyncTests.device(server, seed: 82, batchSize: 1)
-            fresh.wrap = { KindUnknownToTheClient(inner: $0, kind: .use) }
+            fresh.wrap = { kindUnknownToTheClient($0, kind: .use) }
             let older = await fresh.run(TwoDeviceSyncTests.login + ["sync"])
             #expect(older.status == 0, "\(older.output)")
             // The start and the reward count; the two uses are not understood yet.
@@ -80,12 +80,8 @@ import Testing
 
 /// The real client as one built before `kind` existed would read the ledger: each page is encoded as the server sent
 /// it, the kind renamed to one no client knows, and decoded again as the client decodes a page.
-struct KindUnknownToTheClient: RemoteAPI {
-    let inner: any RemoteAPI
-    let kind: CreditEventKind
-
-    var baseURL: String { inner.baseURL }
-    func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> CreditLedgerResponse {
+func kindUnknownToTheClient(_ inner: any RemoteAPI, kind: CreditEventKind) -> any RemoteAPI {
+    ForwardingRemoteAPI(inner: inner, creditLedger: { inner, cursor, limit, accessToken throws(RemoteError) in
         let page = try await inner.creditLedger(since: cursor, limit: limit, accessToken: accessToken)
         do {
             guard var json = try JSONSerialization.jsonObject(with: APICoding.encoder().encode(page)) as? [String: Any],
@@ -102,43 +98,5 @@ struct KindUnknownToTheClient: RemoteAPI {
         } catch {
             throw .unreachable("the test could not rewrite the page: \(error)")
         }
-    }
-    func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError) -> CreditEventsResponse {
-        try await inner.uploadCredits(request, accessToken: accessToken)
-    }
-    func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError) -> SyncChangesResponse {
-        try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
-    }
-    func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError) -> SharedSettingsResponse {
-        try await inner.syncSettings(request, accessToken: accessToken)
-    }
-    func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse {
-        try await inner.syncStages(request, accessToken: accessToken)
-    }
-    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
-    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
-    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-    func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
-        try await inner.login(email: email, password: password, deviceCookie: deviceCookie)
-    }
-    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
-    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        try await inner.upload(batch, accessToken: accessToken)
-    }
-    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-        try await inner.questionRatings(ifNoneMatch: etag)
-    }
-    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-    }
-    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
-    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+    })
 }
