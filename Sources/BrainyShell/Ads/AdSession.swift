@@ -23,6 +23,8 @@ final class AdSession {
     /// How long QA's made-up rewarded ad runs (`ads ok SECONDS`).
     var forcedSeconds = AdSession.forcedAdSeconds
     static let forcedAdSeconds = 15
+    /// How many of QA's slow fetches the bound cut off (the shell went on without them): what `ads slow` shows.
+    private(set) var slowFetchesCutOff = 0
     /// The ad last shown, which `ad open` opens.
     private(set) var lastShown: CachedAd?
     /// The rewarded ad running, while the flow is `watchingAd`.
@@ -222,10 +224,13 @@ final class AdSession {
         case .noAd?: return nil
         case .fail?: return AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in throw RemoteError.server(
             status: 500, code: "internal", message: "forced by QA") }?.first
-        case .slow?: return AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in
-            try await Task.sleep(nanoseconds: UInt64(max(bound, 0.05) * 10 * 1_000_000_000))
-            return []
-        }?.first
+        case .slow?:
+            let fetched = AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in
+                try await Task.sleep(nanoseconds: UInt64(max(bound, 0.05) * 10 * 1_000_000_000))
+                return []
+            }
+            if fetched == nil { slowFetchesCutOff += 1 }
+            return fetched?.first
         case .off?, nil: break
         }
         guard let user = flow.user else { return nil }
