@@ -8,10 +8,9 @@ public struct Keyring: Sendable {
         self.store = store
     }
 
-    /// The Secret Service through `secret-tool` as `PATH` finds it; nil when libsecret-tools is not installed.
-    /// Nothing runs until a token is first kept or read.
-    public static func secretService() -> Keyring? {
-        let tool = SecretTool.onPath()
-        return tool.path == nil ? nil : Keyring(store: SecretServiceStore(tool: tool))
+    /// The Secret Service through `secret-tool` as `PATH` finds it when a token is first kept or read (nothing is
+    /// looked up or run at start); without libsecret-tools the tokens stay in the database file.
+    public static func secretService() -> Keyring {
+        Keyring(store: SecretServiceOnPath())
     }
 }
