@@ -22,6 +22,8 @@ protocol ShellCommand: Sendable {
     /// A way to type the command that changes nothing and prints the same on every run (a generated path's line for
     /// a rule that keeps the state).
     static var quietExample: String { get }
+    /// Whether it is a QA switch, shown and accepted only with `--qa` (given by its context, `CommandRegistry`).
+    static var isQA: Bool { get }
     static func run(_ arguments: CommandArguments, in context: Context) throws -> CommandOutcome
 }
 
