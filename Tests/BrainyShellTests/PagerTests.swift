@@ -55,6 +55,38 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == "line 1 한국어\n")
     }
 
+    @Test func thePagerLeavesTheProcesssHandlingOfAClosedPipeAsAnotherThreadSetIt() throws {
+        // CI's test process died of SIGPIPE: a pager run put back the SIGPIPE handling it found when it began, undoing
+        // NIO's SIG_IGN set meanwhile by a server's thread; that server's next write to a client gone ended the run.
+        // Here the pager waits on a FIFO while this thread sets SIGPIPE ignored (as NIO does), then goes; the text it
+        // never read (more than a pipe holds) meets the closed pipe. (Run alone, the old code fails here: the
+        // process begins with SIGPIPE at its default, and the pager put that back.)
+        let fifo = folder.appendingPathComponent("go")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let long = String(repeating: Self.listing, count: 200)
+        let ran = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Pager(command: "cat '\(fifo.path)' > /dev/null", environment: environment).show(long) { _ in }
+            ran.signal()
+        }
+        // Opening the FIFO for writing waits for the pager's `cat` to open it: the pager has begun.
+        let go = open(fifo.path, O_WRONLY)
+        #expect(go >= 0)
+        signal(SIGPIPE, SIG_IGN)
+        close(go)
+        ran.wait()
+        #expect(Self.closedPipeHandling() == Self.ignored, "what another thread set while the pager ran stays")
+    }
+
+    private static let ignored = unsafeBitCast(SIG_IGN, to: Int.self)
+
+    /// The process's handler of SIGPIPE, as a number (SIG_DFL 0, SIG_IGN 1, or a handler's address).
+    private static func closedPipeHandling() -> Int {
+        var current = sigaction()
+        sigaction(SIGPIPE, nil, &current)
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+    }
+
     @Test func thePagerRunsInTheShellsSessionAndProcessGroup() throws {
         // Foundation's Process gave it a session of its own, without the terminal: less failed with EIO.
         let file = folder.appendingPathComponent("ids")

@@ -210,13 +210,12 @@ public enum Platform {
             arguments.forEach { free($0) }
             variables.forEach { free($0) }
         }
-        // The shell waits with Ctrl-C and SIGPIPE ignored, whatever it did with them before.
+        // The shell waits with Ctrl-C ignored, whatever it did with it before. SIGPIPE's handling is left alone (the
+        // write below blocks it for its own thread): setting it for the process and putting it back would undo what
+        // another thread set meanwhile (NIO ignores it on its sockets), and a server's write to a client gone would
+        // then end the process.
         let previousInterrupt = signal(SIGINT, SIG_IGN)
-        let previousPipe = signal(SIGPIPE, SIG_IGN)
-        defer {
-            signal(SIGINT, previousInterrupt)
-            signal(SIGPIPE, previousPipe)
-        }
+        defer { signal(SIGINT, previousInterrupt) }
         var child: pid_t = 0
         let started = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments, variables)
         close(reading)
@@ -225,18 +224,7 @@ public enum Platform {
             return .notStarted(started)
         }
         // A pager that quits before the end closes the pipe: the write stops there (EPIPE), without a signal.
-        var text = input
-        text.withUTF8 { bytes in
-            guard var base = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let written = Glibc.write(writing, base, left)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { break }
-                base += written
-                left -= written
-            }
-        }
+        writeStoppingWhereTheReaderLeft(writing, input)
         close(writing)
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 {
@@ -244,6 +232,37 @@ public enum Platform {
         }
         let signalNumber = status & 0x7F
         return signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signalNumber)
+    }
+
+    /// Writes `text` to `descriptor` until its end or until its reader has gone (EPIPE). SIGPIPE is blocked for the
+    /// calling thread alone while it writes, and one the write raised is taken off before the thread's mask is put
+    /// back, so that neither this process's handling of SIGPIPE nor any other thread's is touched.
+    private static func writeStoppingWhereTheReaderLeft(_ descriptor: Int32, _ text: String) {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previousMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
+        defer {
+            var pending = sigset_t()
+            if sigpending(&pending) == 0, sigismember(&pending, SIGPIPE) == 1, sigismember(&previousMask, SIGPIPE) == 0 {
+                var now = timespec(tv_sec: 0, tv_nsec: 0)
+                while sigtimedwait(&pipeSignal, nil, &now) < 0, errno == EINTR {}
+            }
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        }
+        var text = text
+        text.withUTF8 { bytes in
+            guard var base = bytes.baseAddress else { return }
+            var left = bytes.count
+            while left > 0 {
+                let written = Glibc.write(descriptor, base, left)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { break }
+                base += written
+                left -= written
+            }
+        }
     }
 
     /// Whether `name` is an executable file in one of `PATH`'s folders.
