@@ -10,7 +10,7 @@ import Testing
                       console: Console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true))
         -> SessionState {
         SessionState(config: config, clock: ManualClock(Date(timeIntervalSince1970: 1_795_327_200)), console: console,
-                     languageOverride: nil)
+                     languageOverride: nil, seed: 1)
     }
 
     @Test func anEventTheFlowRefusesLeavesTheFlowWhereItWas() {

@@ -6,19 +6,26 @@ import Foundation
 /// (`Sources/BrainyKit/Dealing/`) deal, and records the quiz with its dealt order, so that a resume and a replay see the
 /// same quiz.
 struct QuizDealing {
-    let session: ShellSession
+    let repository: any BrainyRepository
+    /// The config in force (whether AI mode is on), the clock, the run's random numbers, and the flow that adaptive
+    /// dealing reads and tells.
+    let state: SessionState
+    /// Where a stage's start, a short quiz and a quiz that will not rank are said.
+    let console: Console
+    /// AI mode's questions from the knowledge base and from a language model.
+    let aiQuestions: AIQuestionMaking
+    let languageModel: LanguageModelQuestions
 
     func deal(_ request: DealRequest) throws -> QuizPlay {
-        let repository = session.repository
-        var generator = session.drawGenerator()
+        var generator = state.drawGenerator()
         var dealt: [DealtQuestion]
         var stage: Int?
         var preferred: [String] = []
         if request.type == .ai {
-            guard session.config.featureFlags[.aiQuiz] else { throw BrainyError.quizTypeDisabled(.ai) }
-            try session.aiQuestionMaking.prepare(request.category)
+            guard state.config.featureFlags[.aiQuiz] else { throw BrainyError.quizTypeDisabled(.ai) }
+            try aiQuestions.prepare(request.category)
             let player = try repository.playerRatings(userId: request.userId)[request.category] ?? .newPlayer
-            preferred = try session.languageModelQuestions.make(
+            preferred = try languageModel.make(
                 request.format == .stage ? StagePlan.stageSize : request.count, category: request.category, for: player)
         }
         switch DealPlan(request) {
@@ -27,7 +34,7 @@ struct QuizDealing {
                 stage = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
                     userId: request.userId, category: request.category, type: request.type))
             }
-            dealt = try AdaptiveDealing(session: session).deal(request, count: count, first: preferred, using: &generator)
+            dealt = try AdaptiveDealing(repository: repository, state: state).deal(request, count: count, first: preferred, using: &generator)
         case .nextStage:
             let stages = StagePlan.stages(of: try repository.stageCandidates(category: request.category, voiceOnly: request.type.needsVoiceReadyQuestions))
             let next = StagePlan.nextStage(highestCleared: try repository.highestClearedStage(
@@ -38,7 +45,8 @@ struct QuizDealing {
         case let .random(unsolvedOnly, mayUseTicket):
             // A quiz the server dealt ahead (a quiz ticket fetched at sync): its questions in its order, the options
             // ordered by its seed, so that the quiz can rank. Else dealt here.
-            if mayUseTicket, let ticket = try QuizTicketDealing(session: session).ticket(for: request) {
+            let tickets = QuizTicketDealing(repository: repository, console: console, now: state.now)
+            if mayUseTicket, let ticket = try tickets.ticket(for: request) {
                 var seeded = SeededGenerator(seed: ticket.seed)
                 dealt = QuestionDealer.dealInOrder(ticket.questionIds, using: &seeded)
                 return try begin(request, dealt: dealt, stage: nil, ticket: ticket, using: &generator)
@@ -57,14 +65,12 @@ struct QuizDealing {
     /// Records the quiz dealt and says how it begins.
     private func begin(_ request: DealRequest, dealt: [DealtQuestion], stage: Int?, ticket: HeldQuizTicket? = nil,
                        using generator: inout SeededGenerator) throws -> QuizPlay {
-        let repository = session.repository
-        let console = session.console
         let questions = try repository.questions(ids: dealt.map(\.questionId))
         // Drawn from the seeded generator, so that a seed (and a transcript) gives the same ids on every run. Two
         // shells with the same seed draw the same ids: the one that saves second finds its id taken and draws again.
         var quiz = Quiz(id: generator.uuidString(), userId: request.userId, type: request.type,
                         category: request.category, format: request.format, selection: request.selection, stage: stage,
-                        dealt: dealt, startedAt: session.now)
+                        dealt: dealt, startedAt: state.now)
         for attempt in 1... {
             let saved = Result { () throws(StoreError) in try repository.saveNewQuiz(quiz) }
             switch saved {
@@ -84,6 +90,6 @@ struct QuizDealing {
             console.line(Localized(ko: "남은 문제가 \(dealt.count)개라 \(dealt.count)문제로 시작합니다.",
                                    en: dealt.count == 1 ? "Only 1 question is left: starting with it." : "Only \(dealt.count) questions are left: starting with \(dealt.count)."))
         }
-        return QuizPlay(quiz: quiz, questions: questions, questionShownAt: session.now)
+        return QuizPlay(quiz: quiz, questions: questions, questionShownAt: state.now)
     }
 }

@@ -5,18 +5,21 @@ import Foundation
 /// one's questions are all on this device (which fit is `QuizTicketChoice`'s, in BrainyKit). Without one the quiz is
 /// dealt here and does not rank; the player is told so once, until the next sync fetches tickets.
 struct QuizTicketDealing {
-    let session: ShellSession
+    let repository: any BrainyRepository
+    /// Where the player is told the quiz will not rank.
+    let console: Console
+    /// When the quiz is dealt (a ticket held past its expiry is not played).
+    let now: Date
 
     static func toldKey(_ userId: String) -> String { "noTicketTold:\(userId)" }
 
     /// The ticket to play `request` on (a quiz `DealPlan` lets use one), or nil (after saying, once, that the quiz
     /// will not rank).
     func ticket(for request: DealRequest) throws -> HeldQuizTicket? {
-        let repository = session.repository
         // Only an account the server knows can rank (tickets are fetched by its sync).
         guard try repository.remoteTokens(userId: request.userId) != nil else { return nil }
         let choice = QuizTicketChoice(for: request,
-                                      among: try repository.unusedQuizTickets(userId: request.userId, now: session.now))
+                                      among: try repository.unusedQuizTickets(userId: request.userId, now: now))
         for ticket in choice.fitting where try repository.questions(ids: ticket.questionIds).count == ticket.questionIds.count {
             return ticket
         }
@@ -27,11 +30,9 @@ struct QuizTicketDealing {
     /// Says once that the quiz will not rank, and how to play one that does: `size` is the number of questions of
     /// the tickets held for this kind, when there are some (the quiz asked another number).
     private func tellNoTicket(_ request: DealRequest, size: Int?) throws {
-        let repository = session.repository
         let key = Self.toldKey(request.userId)
         guard try repository.syncValue(key) == nil else { return }
         try repository.setSyncValue("1", for: key)
-        let console = session.console
         let how = size.map { size in
             Localized(ko: "이 종류의 티켓은 \(size)문제짜리입니다: 'start random \(size)'.",
                       en: "The tickets held for it are of \(size) questions: 'start random \(size)'.")

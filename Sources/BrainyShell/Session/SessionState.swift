@@ -27,14 +27,24 @@ final class SessionState {
     var recorder: TranscriptRecorder?
     /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
     var aiLog: [LanguageModelQuestions.Exchange] = []
+    /// The run's random numbers (`--seed`'s, else the system's): each use draws a generator of its own from it.
+    private var generator: SeededGenerator
+    /// The candidates of the adaptive quiz being played (their ratings do not change while it is played, but by a
+    /// sync): read once per quiz, not after every answer.
+    var adaptiveCandidates: (quizId: String, ratings: [String: Rating])?
+    /// `timing on`: how long each command took is printed after it.
+    var timingEnabled = false
+    /// How many `source` files are being run, one inside the other.
+    var sourceDepth = 0
     /// What the flow asked to be done after an event a service fed it; the session performs it once the service
     /// returns. The events services feed (a sign-in or out, an ad's start and end) ask for nothing today.
     private var effectsDue: [FlowEffect] = []
     private let console: Console
     private let languageOverride: Language?
 
-    init(config: RemoteConfig, clock: any BrainyClock, console: Console, languageOverride: Language?) {
+    init(config: RemoteConfig, clock: any BrainyClock, console: Console, languageOverride: Language?, seed: UInt64) {
         self.flow = QuizFlow()
+        self.generator = SeededGenerator(seed: seed)
         self.config = config
         self.clock = clock
         self.console = console
@@ -46,6 +56,22 @@ final class SessionState {
     /// Time passes by itself and someone watches: the wall clock, on a terminal (not a test, a transcript or --clock).
     var runsOnWallClock: Bool {
         clockOverride == nil && clock is SystemClock && Platform.isTerminal(.input) && Platform.isTerminal(.output)
+    }
+
+    /// A generator for one use, drawn from the run's so that a seed fixes everything that follows.
+    func drawGenerator() -> SeededGenerator {
+        SeededGenerator(seed: generator.next())
+    }
+
+    /// The random numbers start again from `seed`, as a transcript's replay will.
+    func reseed(_ seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    /// The width tables fit: the transcript's being recorded, else `fixed`, else the terminal's.
+    func columns(fixed: Int?) -> Int {
+        if let fixed = recorder?.transcript.header.columns ?? fixed { return fixed }
+        // Output going to a file or a pipe is not cut to a width unless COLUMNS asks for one.
+        if !Platform.isTerminal(.output), Platform.environmentValue("COLUMNS") == nil { return 10_000 }
+        return Platform.terminalColumns()
     }
 
     /// Feeds the flow an event a service met. When the flow refuses it, the flow stays where it was; what it asks to

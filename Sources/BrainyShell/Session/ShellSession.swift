@@ -30,10 +30,15 @@ public final class ShellSession {
         set { state.config = newValue }
     }
     /// How many `source` files are being run, one inside the other.
-    var sourceDepth = 0
+    var sourceDepth: Int {
+        get { state.sourceDepth }
+        set { state.sourceDepth = newValue }
+    }
     /// `timing on`: how long each command took is printed after it.
-    public internal(set) var timingEnabled = false
-    var generator: SeededGenerator
+    public internal(set) var timingEnabled: Bool {
+        get { state.timingEnabled }
+        set { state.timingEnabled = newValue }
+    }
     /// While recording without `--clock`: time stands still, so that the transcript replays the same.
     var clockOverride: ManualClock? {
         get { state.clockOverride }
@@ -48,9 +53,6 @@ public final class ShellSession {
     private(set) lazy var remote = makeRemote()
     /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
     var aiLog: [LanguageModelQuestions.Exchange] { state.aiLog }
-    /// The candidates of the adaptive quiz being played (their ratings do not change while it is played, but by a
-    /// sync): read once per quiz, not after every answer.
-    var adaptiveCandidates: (quizId: String, ratings: [String: Rating])?
     /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
     lazy var voice = makeVoice()
     /// The quiz-end ad, the rewarded ad under way, `ad open` and QA's `ads`.
@@ -63,15 +65,14 @@ public final class ShellSession {
         self.options = options
         self.reader = reader
         self.console = console
-        self.state = SessionState(config: services.config, clock: services.clock, console: console,
-                                  languageOverride: options.languageOverride)
         var seeder = SystemRandomNumberGenerator()
-        self.generator = SeededGenerator(seed: options.seed ?? seeder.next())
+        self.state = SessionState(config: services.config, clock: services.clock, console: console,
+                                  languageOverride: options.languageOverride, seed: options.seed ?? seeder.next())
         console.language = options.languageOverride ?? .ko
         // Lines are broken between words at the width tables fit (a terminal would break them inside a word).
         // Weakly: the state holds the console.
         let fixedColumns = options.columnsOverride
-        console.wrapWidth = { [weak state] in state.map { Self.columns(recording: $0.recorder, fixed: fixedColumns) } }
+        console.wrapWidth = { [weak state] in state?.columns(fixed: fixedColumns) }
     }
 
     var repository: any BrainyRepository { services.repository }
@@ -83,15 +84,7 @@ public final class ShellSession {
     /// How structured output prints now: `--format`, else the user's setting.
     var outputFormat: OutputFormat { options.formatOverride ?? settings.outputFormat }
     /// The width tables fit: the terminal's, or a transcript's while one records or replays.
-    var columns: Int { Self.columns(recording: recorder, fixed: options.columnsOverride) }
-
-    /// The width tables fit: the transcript's being recorded, else `fixed`, else the terminal's.
-    private static func columns(recording recorder: TranscriptRecorder?, fixed: Int?) -> Int {
-        if let fixed = recorder?.transcript.header.columns ?? fixed { return fixed }
-        // Output going to a file or a pipe is not cut to a width unless COLUMNS asks for one.
-        if !Platform.isTerminal(.output), Platform.environmentValue("COLUMNS") == nil { return 10_000 }
-        return Platform.terminalColumns()
-    }
+    var columns: Int { state.columns(fixed: options.columnsOverride) }
 
     /// The commands allowed now, in `CommandName`'s order (the QA commands only with `--qa`).
     var allowedCommands: [CommandName] { flow.allowedCommands(qa: options.qaEnabled) }
@@ -223,9 +216,7 @@ public final class ShellSession {
     }
 
     /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.
-    func drawGenerator() -> SeededGenerator {
-        SeededGenerator(seed: generator.next())
-    }
+    func drawGenerator() -> SeededGenerator { state.drawGenerator() }
 
     /// Signs out a sign-in that expired; what the table allows signed out (signing in again, help, exit…) goes on,
     /// anything else is told why not.
@@ -270,7 +261,9 @@ public final class ShellSession {
             switch effect {
             case let .dealQuiz(request):
                 do {
-                    try apply(.quizDealt(QuizDealing(session: self).deal(request)))
+                    let dealing = QuizDealing(repository: repository, state: state, console: console,
+                                              aiQuestions: aiQuestionMaking, languageModel: languageModelQuestions)
+                    try apply(.quizDealt(dealing.deal(request)))
                 } catch {
                     // AI mode made nothing usable: the flow goes back to ready, and the error says why.
                     if flow.state == .generating { _ = try? flow.handle(.generationFailed) }
@@ -278,7 +271,7 @@ public final class ShellSession {
                 }
             case let .persistAnswer(record, progress):
                 try repository.saveAnswer(record, progress: progress, timeZone: timeZone)
-                try AdaptiveDealing(session: self).followPlayer()
+                try AdaptiveDealing(repository: repository, state: state).followPlayer()
             case let .recordHint(quizId, position, removed):
                 // Another shell on this file may have spent the last credit since this one read the balance.
                 if let user = flow.user,

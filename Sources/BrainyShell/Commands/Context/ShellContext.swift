@@ -46,5 +46,5 @@ struct ShellContext: CommandContext {
     func holdClock(_ held: Bool) { session.clockOverride = held ? ManualClock(session.now) : nil }
 
     /// The random numbers start again from `seed`, as a transcript's replay will.
-    func reseed(_ seed: UInt64) { session.generator = SeededGenerator(seed: seed) }
+    func reseed(_ seed: UInt64) { session.state.reseed(seed) }
 }
