@@ -29,6 +29,6 @@ import Testing
         let session = try ShellHarness().session()
         _ = try session.execute("help")
         #expect(session.console.captured.contains("clear"))
-        #expect(ShellCompleter(session: session).candidates("cle").contains("clear"))
+        #expect(ShellCompleter(contexts: session.contexts).candidates("cle").contains("clear"))
     }
 }

@@ -53,12 +53,12 @@ import Testing
 
     @Test func completionAfterHelpOffersQACommandsOnlyWithQA() throws {
         let shell = try ShellHarness()
-        let player = ShellCompleter(session: shell.session()).candidates("help ")
+        let player = ShellCompleter(contexts: shell.session().contexts).candidates("help ")
         #expect(!player.contains("clock") && !player.contains("reset"))
         #expect(player.contains("start"))
         let tester = try ShellHarness()
         let session = tester.session(qa: true)
-        #expect(ShellCompleter(session: session).candidates("help ").contains("clock"))
+        #expect(ShellCompleter(contexts: session.contexts).candidates("help ").contains("clock"))
     }
 
     @Test func theReadmeTableOfCommandsIsTheRegistrys() throws {

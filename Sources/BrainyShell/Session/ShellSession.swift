@@ -94,7 +94,7 @@ public final class ShellSession {
 
     /// The completion function handed to the line editor.
     public var completer: Completer {
-        { [unowned self] line in ShellCompleter(session: self).candidates(line) }
+        { [unowned self] line in ShellCompleter(contexts: contexts).candidates(line) }
     }
 
     /// Signs the device's open session back in, if it has not expired; says so when it has.
@@ -173,7 +173,7 @@ public final class ShellSession {
         if paged { console.beginPaging() }
         defer { if paged { console.endPaging() } }
         do {
-            let outcome = try command.run(arguments, from: self)
+            let outcome = try command.run(arguments, from: contexts)
             noteStay(command.name, since: before, failed: false)
             return outcome
         } catch {
@@ -194,7 +194,7 @@ public final class ShellSession {
     /// A bare line while a question is open: the answer.
     private func answer(_ line: String) throws -> CommandOutcome {
         try expireSessionIfNeeded(before: .answer)
-        return try AnswerCommand.submitBareLine(line, in: QuizContext(self))
+        return try AnswerCommand.submitBareLine(line, in: contexts.quiz())
     }
 
     /// Reads a line a command needs (an email), noting it in a transcript being recorded.

@@ -10,6 +10,8 @@ struct AccountContext: CommandContext {
 
     var basics: ContextBasics { ContextBasics(session) }
 
+    static func made(by contexts: CommandContexts) -> Self { contexts.account() }
+
     /// Signing in, registering and signing out, on the server when there is one.
     var accounts: AccountSignIn { session.accountSignIn }
     /// The sync server's side: its client, whether it answered.

@@ -7,6 +7,8 @@ import Foundation
 /// context reads is said once, here.
 protocol CommandContext {
     init(_ session: ShellSession)
+    /// This kind of context, made by `contexts` (the maker of its kind).
+    static func made(by contexts: CommandContexts) -> Self
     /// The session as the reads below see it (no command can reach it through this: it is private to this file).
     var basics: ContextBasics { get }
 }
@@ -32,13 +34,13 @@ extension CommandContext {
 }
 
 extension ShellCommand {
-    /// Runs the command with its context made from `session` (what `ShellSession` calls for a typed line).
-    static func run(_ arguments: CommandArguments, from session: ShellSession) throws -> CommandOutcome {
-        try run(arguments, in: Context(session))
+    /// Runs the command in the context `contexts` makes for it (what `ShellSession` calls for a typed line).
+    static func run(_ arguments: CommandArguments, from contexts: CommandContexts) throws -> CommandOutcome {
+        try run(arguments, in: Context.made(by: contexts))
     }
 
-    /// The command's words for its next argument, with its context made from `session` (the line editor's Tab).
-    static func completions(after previous: [String], from session: ShellSession) -> [String] {
-        completions(after: previous, in: Context(session))
+    /// The command's words for its next argument, in the context `contexts` makes for it (the line editor's Tab).
+    static func completions(after previous: [String], from contexts: CommandContexts) -> [String] {
+        completions(after: previous, in: Context.made(by: contexts))
     }
 }

@@ -11,6 +11,8 @@ struct DeviceContext: CommandContext {
 
     var basics: ContextBasics { ContextBasics(session) }
 
+    static func made(by contexts: CommandContexts) -> Self { contexts.device() }
+
     /// How the shell was started (`--server`, `--lang`, `--format`…), read only.
     var options: ShellOptions { session.options }
     /// The signed-in player's settings in force.

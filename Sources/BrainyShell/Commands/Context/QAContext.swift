@@ -11,6 +11,8 @@ struct QAContext: CommandContext {
 
     var basics: ContextBasics { ContextBasics(session) }
 
+    static func made(by contexts: CommandContexts) -> Self { contexts.qa() }
+
     func apply(_ event: FlowEvent) throws { try session.apply(event) }
     var ads: AdSession { session.ads }
     /// AI mode's last exchanges with a language model.

@@ -10,6 +10,8 @@ struct QuizContext: CommandContext {
 
     var basics: ContextBasics { ContextBasics(session) }
 
+    static func made(by contexts: CommandContexts) -> Self { contexts.quiz() }
+
     /// Feeds an event to the flow and performs its effects (persisting before showing).
     func apply(_ event: FlowEvent) throws { try session.apply(event) }
     /// The signed-in player's settings (the defaults when nobody is signed in).

@@ -11,6 +11,8 @@ struct RecordsContext: CommandContext {
 
     var basics: ContextBasics { ContextBasics(session) }
 
+    static func made(by contexts: CommandContexts) -> Self { contexts.records() }
+
     /// The player's records, read only (the only write these commands make is `saveLeaderboard`).
     var records: RecordsReader { RecordsReader(session.repository) }
     /// The sync server in use and whether it answered (the profile's sync status), read only.

@@ -11,6 +11,8 @@ struct ShellContext: CommandContext {
 
     var basics: ContextBasics { ContextBasics(session) }
 
+    static func made(by contexts: CommandContexts) -> Self { contexts.shell() }
+
     /// How the shell was started (`--seed`, `--qa`, `--ads`…), read only.
     var options: ShellOptions { session.options }
     /// The commands allowed now, in `CommandName`'s order (the QA commands only with `--qa`).
