@@ -11,7 +11,7 @@ struct AdCard {
             : console.text(Localized(ko: "광고", en: "Ad"))
         console.line()
         console.line(console.paint("┌ \(label) · \(Self.clean(ad.sponsor))", \.muted))
-        console.line(console.paint("│ ", \.muted) + Self.clean(ad.text))
+        console.line(beside: console.paint("│ ", \.muted), Self.clean(ad.text))
         console.line(console.paint("└ ", \.muted) + Self.clean(ad.link) + console.paint(console.text(Localized(
             ko: "  ('ad open'으로 열기)", en: "  ('ad open' opens it)")), \.muted))
     }

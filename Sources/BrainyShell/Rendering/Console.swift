@@ -61,6 +61,14 @@ public final class Console {
 
     public func line(_ text: String = "") { write(wrapped(TerminalOutput.safe(text, keeping: palette)) + "\n", toError: dataOnlyOnStandardOutput) }
 
+    /// `text` with `marker` before each line it takes once wrapped: a box's side ("│ ") stays beside every line of a
+    /// long text, where `line(_:)` would start the lines it continues at the left edge.
+    public func line(beside marker: String, _ text: String) {
+        let room = wrapWidth?().map { $0 - marker.displayWidth }
+        let body = room.map { $0 > 0 && text.displayWidth > $0 ? Self.wrap(text, width: $0) : text } ?? text
+        for piece in body.split(separator: "\n", omittingEmptySubsequences: false) { line(marker + piece) }
+    }
+
     /// A result for scripts (a JSON document, tab-separated rows): always on standard output.
     public func data(_ text: String) { write(TerminalOutput.safe(text, keeping: palette) + "\n", toError: false) }
 
