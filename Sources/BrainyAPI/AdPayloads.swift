@@ -123,3 +123,15 @@ public struct AdEventsResponse: Codable, Equatable, Sendable {
     public var results: [AdEventResult]
     public init(results: [AdEventResult]) { self.results = results }
 }
+
+extension API {
+    /// The query of an `ads` call: up to `count` ads for `placement` in `lang`, within the config's caps;
+    /// `quizzesToday` is the device's count of quizzes finished today, the one just finished included (nil: the
+    /// server counts the uploaded ones).
+    public static func adsQuery(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int)
+        -> [String: String] {
+        let query = ["placement": placement.rawValue, "lang": lang, "count": String(count),
+                     "quizzesToday": quizzesToday.map(String.init)]
+        return query.compactMapValues { $0 }
+    }
+}

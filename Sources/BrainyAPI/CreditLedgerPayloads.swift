@@ -114,16 +114,3 @@ public struct CreditLedgerResponse: Codable, Equatable, Sendable {
     public static let maxLimit = 1_000
     public static let defaultLimit = 500
 }
-
-extension RemoteAPI {
-    /// What an older server answers: no such route.
-    public func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError)
-        -> CreditEventsResponse {
-        throw .server(status: 404, code: "not_found", message: "This server keeps no credit ledger.")
-    }
-
-    public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
-        -> CreditLedgerResponse {
-        throw .server(status: 404, code: "not_found", message: "This server keeps no credit ledger.")
-    }
-}

@@ -87,14 +87,6 @@ public struct QuizTicketResponse: Codable, Equatable, Sendable {
     }
 }
 
-extension RemoteAPI {
-    /// For clients that cannot ask for tickets (test doubles): the answer of a server without them.
-    public func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError)
-        -> QuizTicketResponse {
-        throw .server(status: 404, code: "not_found", message: "This client cannot ask for quiz tickets.")
-    }
-}
-
 extension HeldQuizTicket {
     /// The ticket as the device keeps it.
     public init(_ ticket: QuizTicket) { self = ticket.held }

@@ -24,11 +24,3 @@ public struct SharedSettingsResponse: Codable, Equatable, Sendable {
         self.settings = settings
     }
 }
-
-extension RemoteAPI {
-    /// What an older server answers: no such route.
-    public func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
-        -> SharedSettingsResponse {
-        throw .server(status: 404, code: "not_found", message: "This server keeps no settings.")
-    }
-}

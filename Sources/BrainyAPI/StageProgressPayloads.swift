@@ -23,10 +23,3 @@ public struct StagesResponse: Codable, Equatable, Sendable {
         self.stages = stages
     }
 }
-
-extension RemoteAPI {
-    /// What an older server answers: no such route.
-    public func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse {
-        throw .server(status: 404, code: "not_found", message: "This server keeps no stage progress.")
-    }
-}

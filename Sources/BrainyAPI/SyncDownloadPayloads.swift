@@ -30,10 +30,10 @@ public struct SyncChangesResponse: Codable, Equatable, Sendable {
     public static let defaultLimit = 500
 }
 
-extension RemoteAPI {
-    /// What an older server answers: no such route. A wrapper that does not pass the call on answers the same.
-    public func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
-        -> SyncChangesResponse {
-        throw .server(status: 404, code: "not_found", message: "This server does not serve downloads.")
+extension API {
+    /// The query of a paged download (`syncChanges`, `creditLedger`): what is stored after the cursor `since`, at
+    /// most `limit` of it.
+    public static func pageQuery(since cursor: Int64, limit: Int) -> [String: String] {
+        ["since": String(cursor), "limit": String(limit)]
     }
 }

@@ -31,118 +31,25 @@ public struct HTTPRemoteAPI: RemoteAPI {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    // MARK: Content
+    // MARK: brainy-server's operations
 
-    public func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> {
+    /// Every operation, as `API` declares it: its method and path; its body (none for `Empty`, UploadJSON's for a
+    /// result upload, else the API's JSON encoding); the bearer token when the operation needs it; its query names
+    /// in declared order; `If-None-Match`; and its answer limit. Error answers become `RemoteError.server`; a
+    /// deadline passed, `.timedOut`; Ctrl-C, `.cancelled`.
+    public func send<Request: Encodable & Sendable, Response: Decodable & Sendable>(_ call: APICall<Request, Response>)
+        async throws(RemoteError) -> Fetched<Response> {
         var headers = HTTPHeaders()
-        if let etag { headers.add(name: "If-None-Match", value: etag) }
-        let response = try await send(API.config, Empty(), headers: headers)
-        if response.status == 304 { return .notModified }
-        return .fetched(try decode(RemoteConfig.self, response), etag: response.headers.first(name: "ETag"))
+        if let etag = call.ifNoneMatch { headers.add(name: "If-None-Match", value: etag) }
+        let answer = try await send(call.operation, body: try body(call.request), query: call.query,
+                                    accessToken: call.accessToken, headers: headers)
+        if answer.status == 304 { return .notModified }
+        let etag = answer.headers.first(name: "ETag")
+        if Response.self == Empty.self, let empty = Empty() as? Response { return .fetched(empty, etag: etag) }
+        return .fetched(try decode(Response.self, answer), etag: etag)
     }
 
-    public func packVersion() async throws(RemoteError) -> PackVersionResponse {
-        try await send(API.packVersion)
-    }
-
-    public func pack() async throws(RemoteError) -> QuestionPack {
-        try await send(API.pack)
-    }
-
-    // MARK: Accounts
-
-    public func register(email: String, password: String) async throws(RemoteError) -> AuthResponse {
-        try await send(API.register, CredentialsRequest(email: email, password: password))
-    }
-
-    public func login(email: String, password: String) async throws(RemoteError) -> AuthResponse {
-        try await login(email: email, password: password, deviceCookie: nil)
-    }
-
-    public func login(email: String, password: String, deviceCookie: String?) async throws(RemoteError) -> AuthResponse {
-        try await send(API.login, CredentialsRequest(email: email, password: password, deviceCookie: deviceCookie))
-    }
-
-    public func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse {
-        try await send(API.refresh, RefreshRequest(refreshToken: refreshToken))
-    }
-
-    public func logout(_ refreshToken: String) async throws(RemoteError) {
-        let _: Empty = try await send(API.logout, RefreshRequest(refreshToken: refreshToken))
-    }
-
-    // MARK: Results and leaderboard
-
-    public func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        // Results travel in UploadJSON's compact encoding, not the general encoder's.
-        try decode(ResultUploadResponse.self, try await send(API.uploadResults, body: UploadJSON.encode(batch),
-                                                             accessToken: accessToken))
-    }
-
-    public func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-        var headers = HTTPHeaders()
-        if let etag { headers.add(name: "If-None-Match", value: etag) }
-        let response = try await send(API.questionRatings, Empty(), headers: headers)
-        if response.status == 304 { return .notModified }
-        return .fetched(try decode(QuestionRatingsResponse.self, response), etag: response.headers.first(name: "ETag"))
-    }
-
-    public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
-        try await send(API.dailyLeaderboard, accessToken: accessToken)
-    }
-
-    public func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse {
-        try await send(API.resultSummary, accessToken: accessToken)
-    }
-
-    public func syncChanges(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
-        -> SyncChangesResponse {
-        try await send(API.syncChanges, query: ["since": String(cursor), "limit": String(limit)], accessToken: accessToken)
-    }
-
-    public func uploadCredits(_ request: CreditEventsRequest, accessToken: String) async throws(RemoteError)
-        -> CreditEventsResponse {
-        try await send(API.uploadCredits, request, accessToken: accessToken)
-    }
-
-    public func syncSettings(_ request: SharedSettingsRequest, accessToken: String) async throws(RemoteError)
-        -> SharedSettingsResponse {
-        try await send(API.syncSettings, request, accessToken: accessToken)
-    }
-
-    public func syncStages(_ request: StagesRequest, accessToken: String) async throws(RemoteError) -> StagesResponse {
-        try await send(API.syncStages, request, accessToken: accessToken)
-    }
-
-    public func creditLedger(since cursor: Int64, limit: Int, accessToken: String) async throws(RemoteError)
-        -> CreditLedgerResponse {
-        try await send(API.creditLedger, query: ["since": String(cursor), "limit": String(limit)], accessToken: accessToken)
-    }
-
-    // MARK: Ads
-
-    public func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String)
-        async throws(RemoteError) -> AdsResponse {
-        let query = ["placement": placement.rawValue, "lang": lang, "count": String(count),
-                     "quizzesToday": quizzesToday.map(String.init)]
-        return try await send(API.ads, query: query.compactMapValues { $0 }, accessToken: accessToken)
-    }
-
-    public func quizTickets(_ request: QuizTicketRequest, accessToken: String) async throws(RemoteError)
-        -> QuizTicketResponse {
-        try await send(API.quizTickets, request, accessToken: accessToken)
-    }
-
-    public func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError)
-        -> AdEventsResponse {
-        try await send(API.adEvents, request, accessToken: accessToken)
-    }
-
-    // MARK: Social sign-in
-
-    public func socialProviders() async throws(RemoteError) -> SocialProvidersResponse {
-        try await send(API.socialProviders)
-    }
+    // MARK: A sign-in provider's device flow (the provider's endpoints, not brainy-server's operations)
 
     public func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError)
         -> DeviceAuthorizationResponse {
@@ -166,10 +73,6 @@ public struct HTTPRemoteAPI: RemoteAPI {
         return token
     }
 
-    public func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse {
-        try await send(API.socialSignIn, request)
-    }
-
     // MARK: Plumbing
 
     struct Answer {
@@ -178,47 +81,31 @@ public struct HTTPRemoteAPI: RemoteAPI {
         var body: Data
     }
 
-    /// Sends `request` as the operation says (its method, path, query, access token and answer limit) and decodes
-    /// its answer as the operation's response type; an `Empty` answer is not read.
-    private func send<Request: Encodable, Response: Decodable>(
-        _ operation: APIOperation<Request, Response>, _ request: Request, query: [String: String] = [:],
-        accessToken: String? = nil) async throws(RemoteError) -> Response {
-        let body = Request.self == Empty.self ? nil : try encode(request)
-        let answer = try await send(operation, body: body, query: query, accessToken: accessToken)
-        if Response.self == Empty.self, let empty = Empty() as? Response { return empty }
-        return try decode(Response.self, answer)
+    /// A request's body: none for `Empty`; results in UploadJSON's compact encoding, not the general encoder's.
+    private func body<Request: Encodable>(_ request: Request) throws(RemoteError) -> Data? {
+        if Request.self == Empty.self { return nil }
+        if let batch = request as? ResultUploadRequest { return UploadJSON.encode(batch) }
+        return try encode(request)
     }
 
-    /// An operation without a request body.
-    private func send<Response: Decodable>(_ operation: APIOperation<Empty, Response>, query: [String: String] = [:],
-                                           accessToken: String? = nil) async throws(RemoteError) -> Response {
-        try await send(operation, Empty(), query: query, accessToken: accessToken)
-    }
-
-    /// The operation's exchange, its answer not yet decoded (a conditional GET reads its status and ETag first).
-    private func send<Request, Response>(_ operation: APIOperation<Request, Response>, _ empty: Empty,
-                                         headers: HTTPHeaders) async throws(RemoteError) -> Answer {
-        try await send(operation.route, headers: headers, limit: operation.responseLimit)
-    }
-
-    /// Traps on a request its operation does not allow (no access token where it needs one, a query name it does not
-    /// declare): those are this file's mistakes, never the user's, and a test running them says which.
+    /// Traps on a request its operation does not allow (no access token where it needs one, one where it takes none,
+    /// a query name it does not declare): those are the caller's mistakes, never the user's, and a test running them
+    /// says which.
     func send<Request, Response>(_ operation: APIOperation<Request, Response>, body: Data?,
-                                 query: [String: String] = [:], accessToken: String?) async throws(RemoteError) -> Answer {
+                                 query: [String: String] = [:], accessToken: String?,
+                                 headers: HTTPHeaders = [:]) async throws(RemoteError) -> Answer {
         precondition(!operation.needsAccessToken || accessToken != nil, "\(operation) needs the access token")
+        precondition(operation.needsAccessToken || accessToken == nil, "\(operation) takes no access token")
         let pairs: [(name: String, value: String)]
         do {
             pairs = try operation.queryItems(query)
         } catch {
             preconditionFailure(String(describing: error))
         }
-        return try await send(operation.route, query: pairs.map { ($0.name, $0.value) },
-                              headers: accessToken.map(Self.bearer) ?? HTTPHeaders(), body: body,
+        var headers = headers
+        if let accessToken { headers.add(name: "Authorization", value: "Bearer \(accessToken)") }
+        return try await send(operation.route, query: pairs.map { ($0.name, $0.value) }, headers: headers, body: body,
                               limit: operation.responseLimit)
-    }
-
-    private static func bearer(_ token: String) -> HTTPHeaders {
-        HTTPHeaders([("Authorization", "Bearer \(token)")])
     }
 
     private func sendForm(_ endpoint: String, _ form: [String: String], acceptingErrors: Bool = false)

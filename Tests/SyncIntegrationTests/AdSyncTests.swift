@@ -51,9 +51,8 @@ import Testing
             #expect(credits > 3)
 
             // The same token redeemed again (a replayed completion): refused, and the hint taken back.
-            let login = try await server.api.login(email: "mina@example.com", password: "correct horse")
-            let ads = try await server.api.ads(.rewarded, lang: "en", quizzesToday: nil, count: 1,
-                                               accessToken: login.accessToken)
+            let login = try await server.api.call(API.login, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let ads = try await server.api.call(API.ads, query: API.adsQuery(.rewarded, lang: "en", quizzesToday: nil, count: 1), accessToken: login.accessToken)
             let ad = try #require(ads.ads.first)
             try await confirmOnServer(ad, server: server, token: login.accessToken)
             try shell.database.recordAdEvent(AdEventRecord(
@@ -92,7 +91,7 @@ import Testing
             shell.qa = true
             _ = await shell.run(Self.register + ["sync", "ad watch", "clock advance 1m"])
             // The server takes the events but its answer never arrives.
-            shell.wrap = { LosesAdEventAnswers(inner: $0) }
+            shell.wrap = { losesAdEventAnswers($0) }
             let lost = await shell.run(["sync"])
             #expect(!lost.output.contains("ad event"))
             let user = try #require(try shell.database.user(email: "mina@example.com"))
@@ -109,40 +108,15 @@ import Testing
     }
 
     private func confirmOnServer(_ ad: CachedAd, server: LiveServer.Context, token: String) async throws {
-        let response = try await server.api.uploadAdEvents(AdEventsRequest(events: [
-            AdEvent(id: UUID().uuidString, kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start + 60),
-        ]), accessToken: token)
+        let response = try await server.api.call(API.adEvents, AdEventsRequest(events: [ AdEvent(id: UUID().uuidString, kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start + 60), ]), accessToken: token)
         #expect(response.results.first?.accepted == true)
     }
 }
 
 /// The real client, whose ad-event uploads reach the server but whose answers are lost on the way back.
-struct LosesAdEventAnswers: RemoteAPI {
-    let inner: any RemoteAPI
-
-    var baseURL: String { inner.baseURL }
-    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
-    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
-    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
-    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse { try await inner.upload(batch, accessToken: accessToken) }
-    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-        try await inner.questionRatings(ifNoneMatch: etag)
-    }
-    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-    }
-    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse {
-        _ = try await inner.uploadAdEvents(request, accessToken: accessToken)
+func losesAdEventAnswers(_ inner: any RemoteAPI) -> any RemoteAPI {
+    ForwardingRemoteAPI(inner: inner).replacing(API.adEvents) { inner, call throws(RemoteError) in
+        _ = try await inner.send(call)
         throw .unreachable("connection reset by peer")
     }
-    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
 }

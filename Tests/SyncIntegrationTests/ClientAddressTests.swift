@@ -9,8 +9,8 @@ import Testing
     func anAddressThatIsNoAddressIsRefusedWithoutCrashing(_ address: String) async {
         let api = HTTPRemoteAPI(baseURL: address, timeout: 2)
         await #expect(throws: RemoteError.self) {
-            _ = try await api.register(email: "mina@example.com", password: "correct horse")
+            _ = try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
         }
-        await #expect(throws: RemoteError.self) { _ = try await api.config(ifNoneMatch: nil) }
+        await #expect(throws: RemoteError.self) { _ = try await api.fetch(API.config, ifNoneMatch: nil) }
     }
 }

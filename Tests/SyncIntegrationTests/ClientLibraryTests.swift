@@ -10,38 +10,38 @@ import Testing
     @Test func registersLogsInAndRotatesRefreshTokensWithReuseRevokingTheLogin() async throws {
         try await LiveServer.run { server in
             let api = server.api
-            let registered = try await api.register(email: "mina@example.com", password: "correct horse")
+            let registered = try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
             #expect(registered.user.email == "mina@example.com")
-            await #expect(throws: RemoteError.self) { try await api.register(email: "mina@example.com", password: "another one") }
-            let login = try await api.login(email: "mina@example.com", password: "correct horse")
-            let renewed = try await api.refresh(login.refreshToken)
+            await #expect(throws: RemoteError.self) { try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "another one")) }
+            let login = try await api.call(API.login, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let renewed = try await api.call(API.refresh, RefreshRequest(refreshToken: login.refreshToken))
             #expect(renewed.refreshToken != login.refreshToken)
             // The old refresh token again: refused, and the whole login with it.
             do throws(RemoteError) {
-                _ = try await api.refresh(login.refreshToken)
+                _ = try await api.call(API.refresh, RefreshRequest(refreshToken: login.refreshToken))
                 Issue.record("a used refresh token was accepted")
             } catch {
                 #expect(error.status == 401)
             }
             do throws(RemoteError) {
-                _ = try await api.refresh(renewed.refreshToken)
+                _ = try await api.call(API.refresh, RefreshRequest(refreshToken: renewed.refreshToken))
                 Issue.record("the login survived the reuse of an old refresh token")
             } catch {
                 #expect(error.status == 401)
             }
             // The sign-in of the registration is another login: untouched.
-            _ = try await api.refresh(registered.refreshToken)
+            _ = try await api.call(API.refresh, RefreshRequest(refreshToken: registered.refreshToken))
         }
     }
 
     @Test func locksTheAccountAfterTooManyWrongPasswordsAndSaysUntilWhen() async throws {
         try await LiveServer.run { server in
-            _ = try await server.api.register(email: "lee@example.com", password: "correct horse")
+            _ = try await server.api.call(API.register, CredentialsRequest(email: "lee@example.com", password: "correct horse"))
             var last: RemoteError?
             var remaining: [Int?] = []
             for _ in 1...5 {
                 do throws(RemoteError) {
-                    _ = try await server.api.login(email: "lee@example.com", password: "wrong password")
+                    _ = try await server.api.call(API.login, CredentialsRequest(email: "lee@example.com", password: "wrong password"))
                 } catch {
                     last = error
                     if case let .server(_, _, _, _, left) = error { remaining.append(left) }
@@ -58,26 +58,26 @@ import Testing
             #expect(lockedUntil == LiveServer.start.addingTimeInterval(15 * 60))
             // Even the right password waits for the lock to end.
             await #expect(throws: RemoteError.self) {
-                try await server.api.login(email: "lee@example.com", password: "correct horse")
+                try await server.api.call(API.login, CredentialsRequest(email: "lee@example.com", password: "correct horse"))
             }
             server.clock.advance(by: 16 * 60)
-            _ = try await server.api.login(email: "lee@example.com", password: "correct horse")
+            _ = try await server.api.call(API.login, CredentialsRequest(email: "lee@example.com", password: "correct horse"))
         }
     }
 
     @Test func servesTheConfigAndPackByVersion() async throws {
         try await LiveServer.run { server in
-            guard case let .fetched(config, etag) = try await server.api.config(ifNoneMatch: nil) else {
+            guard case let .fetched(config, etag) = try await server.api.fetch(API.config, ifNoneMatch: nil) else {
                 Issue.record("no config")
                 return
             }
             #expect(etag == "\"\(config.version)\"")
-            guard case .notModified = try await server.api.config(ifNoneMatch: etag) else {
+            guard case .notModified = try await server.api.fetch(API.config, ifNoneMatch: etag) else {
                 Issue.record("an unchanged config was sent again")
                 return
             }
-            let version = try await server.api.packVersion()
-            let pack = try await server.api.pack()
+            let version = try await server.api.call(API.packVersion)
+            let pack = try await server.api.call(API.pack)
             #expect(pack.version == version.version)
             #expect(pack.questions.count > 900)
         }
@@ -85,24 +85,24 @@ import Testing
 
     @Test func uploadingTheSameResultsTwiceNeverCountsThemTwiceAndAnotherAccountCannotTakeThem() async throws {
         try await LiveServer.run { server in
-            let mina = try await server.api.register(email: "mina@example.com", password: "correct horse")
+            let mina = try await server.api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
             let batch = LiveServer.batch(quizId: "quiz-1", count: 5, correct: 4, at: LiveServer.start)
-            let first = try await server.api.upload(batch, accessToken: mina.accessToken)
-            let second = try await server.api.upload(batch, accessToken: mina.accessToken)
+            let first = try await server.api.call(API.uploadResults, batch, accessToken: mina.accessToken)
+            let second = try await server.api.call(API.uploadResults, batch, accessToken: mina.accessToken)
             #expect(first.accepted.count == 5)
             #expect(second.accepted.sorted() == first.accepted.sorted())
-            let board = try await server.api.leaderboard(accessToken: mina.accessToken)
+            let board = try await server.api.call(API.dailyLeaderboard, accessToken: mina.accessToken)
             #expect(board.you?.score == 4)
             #expect(board.entries.map(\.score) == [4])
 
-            let joon = try await server.api.register(email: "joon@example.com", password: "correct horse")
-            let taken = try await server.api.upload(batch, accessToken: joon.accessToken)
+            let joon = try await server.api.call(API.register, CredentialsRequest(email: "joon@example.com", password: "correct horse"))
+            let taken = try await server.api.call(API.uploadResults, batch, accessToken: joon.accessToken)
             #expect(taken.accepted.isEmpty)
             #expect(Set(taken.rejected) == Set(batch.results.map(\.id) + ["quiz-1"]))
-            #expect(try await server.api.leaderboard(accessToken: joon.accessToken).you == nil)
+            #expect(try await server.api.call(API.dailyLeaderboard, accessToken: joon.accessToken).you == nil)
             // Without a token, or with a forged one: 401.
             do throws(RemoteError) {
-                _ = try await server.api.upload(batch, accessToken: mina.accessToken + "x")
+                _ = try await server.api.call(API.uploadResults, batch, accessToken: mina.accessToken + "x")
                 Issue.record("a forged access token was accepted")
             } catch {
                 #expect(error.status == 401)
@@ -113,7 +113,7 @@ import Testing
     @Test func signsInWithGoogleThroughTheDevelopmentIdentityProvider() async throws {
         try await LiveServer.run { server in
             let api = server.api
-            let offered = try await api.socialProviders()
+            let offered = try await api.call(API.socialProviders)
             let google = try #require(offered.providers.first { $0.provider == .google })
             #expect(google.development)
             let device = try await api.startDeviceAuthorization(google)
@@ -121,7 +121,7 @@ import Testing
             #expect(pending.error == "authorization_pending")
             try await LiveServer.approve(userCode: device.userCode, email: "sora@example.com", port: server.port)
             let token = try #require(try await api.pollDeviceToken(google, deviceCode: device.deviceCode).idToken)
-            let signedIn = try await api.socialSignIn(SocialSignInRequest(provider: .google, idToken: token))
+            let signedIn = try await api.call(API.socialSignIn, SocialSignInRequest(provider: .google, idToken: token))
             #expect(signedIn.user.provider == .google)
             #expect(signedIn.user.email == "sora@example.com")
 
@@ -132,7 +132,7 @@ import Testing
             let forged = [parts[0], Base64URL.encode(try JSONSerialization.data(withJSONObject: claims)), parts[2]]
                 .joined(separator: ".")
             do throws(RemoteError) {
-                _ = try await api.socialSignIn(SocialSignInRequest(provider: .google, idToken: forged))
+                _ = try await api.call(API.socialSignIn, SocialSignInRequest(provider: .google, idToken: forged))
                 Issue.record("a forged ID token was accepted")
             } catch {
                 #expect(error.status == 401)
@@ -144,7 +144,7 @@ import Testing
             let expiring = try #require(try await api.pollDeviceToken(google, deviceCode: later.deviceCode).idToken)
             server.clock.advance(by: 30 * 60)
             do throws(RemoteError) {
-                _ = try await api.socialSignIn(SocialSignInRequest(provider: .google, idToken: expiring))
+                _ = try await api.call(API.socialSignIn, SocialSignInRequest(provider: .google, idToken: expiring))
                 Issue.record("an expired ID token was accepted")
             } catch {
                 #expect(error.code == "invalid_id_token")
@@ -154,15 +154,14 @@ import Testing
 
     @Test func fetchesAdsAndHasARewardedCompletionVerifiedOnce() async throws {
         try await LiveServer.run { server in
-            let mina = try await server.api.register(email: "mina@example.com", password: "correct horse")
-            let first = try await server.api.ads(.quizEnd, lang: "ko", quizzesToday: 1, count: 1, accessToken: mina.accessToken)
+            let mina = try await server.api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let first = try await server.api.call(API.ads, query: API.adsQuery(.quizEnd, lang: "ko", quizzesToday: 1, count: 1), accessToken: mina.accessToken)
             #expect(first.ads.isEmpty)
             #expect(first.reason == .firstQuizOfDay)
-            let third = try await server.api.ads(.quizEnd, lang: "ko", quizzesToday: 3, count: 1, accessToken: mina.accessToken)
+            let third = try await server.api.call(API.ads, query: API.adsQuery(.quizEnd, lang: "ko", quizzesToday: 3, count: 1), accessToken: mina.accessToken)
             #expect(third.ads.map(\.lang) == ["ko"])
 
-            let rewarded = try await server.api.ads(.rewarded, lang: "en", quizzesToday: nil, count: 2,
-                                                    accessToken: mina.accessToken)
+            let rewarded = try await server.api.call(API.ads, query: API.adsQuery(.rewarded, lang: "en", quizzesToday: nil, count: 2), accessToken: mina.accessToken)
             #expect(rewarded.ads.count == 2)
             #expect(rewarded.ads.allSatisfy { $0.lang == "en" && $0.rewardHints != nil && $0.durationSeconds != nil })
             let ad = try #require(rewarded.ads.first)
@@ -171,18 +170,18 @@ import Testing
                 AdEvent(id: "ev-2", kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start),
                 AdEvent(id: "ev-3", kind: .completion, adId: ad.id, token: ad.token, occurredAt: LiveServer.start),
             ])
-            let verdicts = try await server.api.uploadAdEvents(events, accessToken: mina.accessToken)
+            let verdicts = try await server.api.call(API.adEvents, events, accessToken: mina.accessToken)
             #expect(verdicts.results == [AdEventResult(id: "ev-1", accepted: true),
                                          AdEventResult(id: "ev-2", accepted: true, rewardHints: ad.rewardHints),
                                          AdEventResult(id: "ev-3", accepted: false, reason: .tokenUsed)])
             // Sent again after a lost answer: the same verdicts.
-            #expect(try await server.api.uploadAdEvents(events, accessToken: mina.accessToken) == verdicts)
+            #expect(try await server.api.call(API.adEvents, events, accessToken: mina.accessToken) == verdicts)
 
-            let joon = try await server.api.register(email: "joon@example.com", password: "correct horse")
+            let joon = try await server.api.call(API.register, CredentialsRequest(email: "joon@example.com", password: "correct horse"))
             let other = rewarded.ads[1]
             let stolen = AdEventsRequest(events: [AdEvent(id: "ev-4", kind: .completion, adId: other.id, token: other.token,
                                                           occurredAt: LiveServer.start)])
-            #expect(try await server.api.uploadAdEvents(stolen, accessToken: joon.accessToken).results.first?.reason
+            #expect(try await server.api.call(API.adEvents, stolen, accessToken: joon.accessToken).results.first?.reason
                 == .notYourToken)
         }
     }
@@ -191,7 +190,7 @@ import Testing
         // Port 1 (tcpmux) is closed on any machine that runs these tests.
         let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:1", timeout: 5)
         do throws(RemoteError) {
-            _ = try await api.packVersion()
+            _ = try await api.call(API.packVersion)
             Issue.record("a closed port answered")
         } catch {
             guard case .unreachable = error else {

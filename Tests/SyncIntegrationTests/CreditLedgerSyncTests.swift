@@ -139,9 +139,9 @@ import Testing
 
 /// The real client, whose ledger download is cut off (as if the server died) after `pages` pages.
 func cutOffAfterLedgerPages(_ inner: any RemoteAPI, pages: Int) -> any RemoteAPI {
-    let counter = CutOffAfterUploads.Counter()
-    return ForwardingRemoteAPI(inner: inner, creditLedger: { inner, cursor, limit, accessToken throws(RemoteError) in
+    let counter = CallCounter()
+    return ForwardingRemoteAPI(inner: inner).replacing(API.creditLedger) { inner, call throws(RemoteError) in
         guard counter.next() <= pages else { throw .unreachable("connection reset by peer") }
-        return try await inner.creditLedger(since: cursor, limit: limit, accessToken: accessToken)
-    })
+        return try await inner.send(call)
+    }
 }

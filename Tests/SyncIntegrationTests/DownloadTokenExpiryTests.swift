@@ -41,7 +41,7 @@ import Testing
 /// 401 (counted), until a refresh gives another. Counts the refreshes.
 final class ExpiresAtPage: Sendable {
     let page: Int
-    let calls = CutOffAfterUploads.Counter()
+    let calls = CallCounter()
     let refused = Tally()
     let refreshes = Tally()
     let expired = Mutex<String?>(nil)
@@ -49,21 +49,21 @@ final class ExpiresAtPage: Sendable {
     init(page: Int) { self.page = page }
 
     func wrapping(_ inner: any RemoteAPI) -> any RemoteAPI {
-        ForwardingRemoteAPI(inner: inner, syncChanges: { [self] inner, cursor, limit, accessToken throws(RemoteError) in
-            let call = calls.next()
+        ForwardingRemoteAPI(inner: inner).replacing(API.syncChanges) { [self] inner, call throws(RemoteError) in
+            let number = calls.next()
             let isExpired = expired.withLock { expired in
-                if call == page { expired = accessToken }
-                return expired == accessToken
+                if number == page { expired = call.accessToken }
+                return expired == call.accessToken
             }
             if isExpired {
                 refused.add()
                 throw .server(status: 401, code: "token_expired", message: "The access token has expired.")
             }
-            return try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
-        }, refresh: { [self] inner, refreshToken throws(RemoteError) in
+            return try await inner.send(call)
+        }.replacing(API.refresh) { [self] inner, call throws(RemoteError) in
             refreshes.add()
-            return try await inner.refresh(refreshToken)
-        })
+            return try await inner.send(call)
+        }
     }
 
     final class Tally: Sendable {

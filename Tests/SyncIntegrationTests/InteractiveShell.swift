@@ -49,7 +49,7 @@ final class InteractiveShell: @unchecked Sendable {
                 let probe = probe
                 var services = ShellServices(
                     repository: database, hasher: ScryptPasswordHasher(rounds: 1 << 8), clock: clock, config: config,
-                    remoteFactory: { url in PackCheckProbe.Client(inner: HTTPRemoteAPI(baseURL: url, timeout: 60), probe: probe) })
+                    remoteFactory: { url in probe.watching(HTTPRemoteAPI(baseURL: url, timeout: 60)) })
                 services.deadlineClock = deadlineClock
                 let options = ShellOptions(seed: 11, serverURL: server, languageOverride: .en, timeZone: .gmt)
                 let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
@@ -157,50 +157,28 @@ final class PackCheckProbe: Sendable {
 
     fileprivate func note(_ change: (inout State) -> Void) { state.withLock { change(&$0) } }
 
-    /// The real client, watched.
-    struct Client: RemoteAPI {
-        let inner: any RemoteAPI
-        let probe: PackCheckProbe
-
-        var baseURL: String { inner.baseURL }
-        func packVersion() async throws(RemoteError) -> PackVersionResponse {
-            probe.note { $0.versionAsked = true }
-            if probe.hangs {
+    /// The real client, its pack calls watched.
+    func watching(_ inner: any RemoteAPI) -> any RemoteAPI {
+        ForwardingRemoteAPI(inner: inner).replacing(API.packVersion) { [self] inner, call throws(RemoteError) in
+            note { $0.versionAsked = true }
+            if hangs {
                 // Accepts and never answers: only a cancel ends it.
                 try? await Task.sleep(for: .seconds(3600))
-                probe.note { $0.versionFailed = true }
+                note { $0.versionFailed = true }
                 throw .cancelled
             }
-            do {
-                let served = try await inner.packVersion()
-                probe.note { $0.versionAnswered = true }
+            do throws(RemoteError) {
+                let served = try await inner.send(call)
+                note { $0.versionAnswered = true }
                 return served
             } catch {
-                probe.note { $0.versionFailed = true }
+                note { $0.versionFailed = true }
                 throw error
             }
-        }
-        func pack() async throws(RemoteError) -> QuestionPack {
-            let pack = try await inner.pack()
-            probe.note { $0.packAnswered = true }
+        }.replacing(API.pack) { [self] inner, call throws(RemoteError) in
+            let pack = try await inner.send(call)
+            note { $0.packAnswered = true }
             return pack
         }
-        func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-        func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-        func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-        func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
-        func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-        func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse { try await inner.upload(batch, accessToken: accessToken) }
-        func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-        func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> { try await inner.questionRatings(ifNoneMatch: etag) }
-        func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-        func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-            try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-        }
-        func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
-        func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-        func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-        func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-        func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
     }
 }

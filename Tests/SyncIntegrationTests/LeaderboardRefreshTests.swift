@@ -47,7 +47,7 @@ import Testing
             _ = await shell.run(Self.register + ["sync"])
             shell.clock.advance(by: 3600)
             // The board is asked of an address where nothing answers, through the real client.
-            shell.wrap = { BrokenParts(inner: $0, broken: [.leaderboard]) }
+            shell.wrap = { brokenParts($0, [.leaderboard]) }
             let offline = await shell.run(["leaderboard --refresh"])
             #expect(offline.status == 0, "\(offline.output)")
             #expect(offline.output.contains("Daily leaderboard 2026-11-22 (UTC) · fetched 2026-11-22 06:00"), "\(offline.output)")
@@ -60,7 +60,7 @@ import Testing
         try await LiveServer.run { server in
             let shell = try Self.shell(server.api.baseURL)
             _ = await shell.run(Self.register)
-            shell.wrap = { BrokenParts(inner: $0, broken: [.leaderboard]) }
+            shell.wrap = { brokenParts($0, [.leaderboard]) }
             let offline = await shell.run(["leaderboard --refresh"])
             #expect(offline.status != 0, "\(offline.output)")
             #expect(!offline.output.contains("Daily leaderboard"), "\(offline.output)")

@@ -14,7 +14,7 @@ import Testing
             shell.serverURL = server.api.baseURL
             shell.secondsPerLine = 2
             // The ratings and the leaderboard are asked of an address where nothing answers, through the real client.
-            shell.wrap = { BrokenParts(inner: $0, broken: [.ratings, .leaderboard]) }
+            shell.wrap = { brokenParts($0, [.ratings, .leaderboard]) }
             let run = await shell.run(ShellSyncTests.register + ShellScript.playQuiz(count: 4) + ["sync"])
             #expect(run.status == 0, "\(run.output)")
             #expect(run.output.contains("4 results uploaded"), "\(run.output)")
@@ -40,7 +40,7 @@ import Testing
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL
             _ = await shell.run(ShellSyncTests.register + ShellScript.playQuiz(count: 3))
-            shell.wrap = { BrokenParts(inner: $0, broken: [.uploadBusy]) }
+            shell.wrap = { brokenParts($0, [.uploadBusy]) }
             let busy = await shell.run(["sync"])
             #expect(busy.status != 0)
             #expect(busy.output.contains("is busy, try again"), "\(busy.output)")
@@ -56,41 +56,23 @@ import Testing
 
 /// The real client, with some parts of the server failing: those are asked of an address where nothing listens (a
 /// real connection refused), or, for `uploadBusy`, answered as a server whose database is away answers (503).
-struct BrokenParts: RemoteAPI {
-    enum Part { case ratings, leaderboard, uploadBusy }
-    let inner: any RemoteAPI
-    let broken: Set<Part>
-    /// Nothing listens on port 9 (discard) here.
-    var nowhere: HTTPRemoteAPI { HTTPRemoteAPI(baseURL: "http://127.0.0.1:9", timeout: 2) }
+enum BrokenPart { case ratings, leaderboard, uploadBusy }
 
-    var baseURL: String { inner.baseURL }
-    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
-    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
-    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
-    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
-        if broken.contains(.uploadBusy) {
+func brokenParts(_ inner: any RemoteAPI, _ broken: Set<BrokenPart>) -> any RemoteAPI {
+    // Nothing listens on port 9 (discard) here.
+    let nowhere = HTTPRemoteAPI(baseURL: "http://127.0.0.1:9", timeout: 2)
+    var api = ForwardingRemoteAPI(inner: inner)
+    if broken.contains(.ratings) {
+        api = api.replacing(API.questionRatings) { _, call throws(RemoteError) in try await nowhere.send(call) }
+    }
+    if broken.contains(.leaderboard) {
+        api = api.replacing(API.dailyLeaderboard) { _, call throws(RemoteError) in try await nowhere.send(call) }
+    }
+    if broken.contains(.uploadBusy) {
+        api = api.replacing(API.uploadResults) { _, _ throws(RemoteError) in
             throw .server(status: 503, code: "database_unavailable",
                           message: "The server's database is not answering right now. Nothing was lost: try again in 5 seconds.")
         }
-        return try await inner.upload(batch, accessToken: accessToken)
     }
-    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
-        try await (broken.contains(.leaderboard) ? nowhere : inner).leaderboard(accessToken: accessToken)
-    }
-    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-        try await (broken.contains(.ratings) ? nowhere : inner).questionRatings(ifNoneMatch: etag)
-    }
-    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-    }
-    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
-    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+    return api
 }

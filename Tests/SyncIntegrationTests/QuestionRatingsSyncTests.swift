@@ -9,10 +9,10 @@ import Testing
     @Test func syncBringsEveryPlayersRatingsForTheQuestions() async throws {
         try await LiveServer.run { server in
             // Another player's answers reach the server first.
-            let other = try await server.api.register(email: "jun@example.com", password: "correct horse")
+            let other = try await server.api.call(API.register, CredentialsRequest(email: "jun@example.com", password: "correct horse"))
             var batch = LiveServer.batch(quizId: "jun-1", count: 4, correct: 0, at: LiveServer.start)
             for index in batch.results.indices { batch.results[index].questionId = "person-000\(index + 1)" }
-            _ = try await server.api.upload(batch, accessToken: other.accessToken)
+            _ = try await server.api.call(API.uploadResults, batch, accessToken: other.accessToken)
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL
             let run = await shell.run(ShellSyncTests.register + ShellScript.playQuiz(count: 3) + ["sync"])

@@ -43,12 +43,12 @@ import Testing
             #expect(synced.status == 0, "\(synced.output)")
             #expect(synced.output.contains("10 results uploaded"), "\(synced.output)")
             #expect(synced.output.contains("1 quiz ticket fetched"), "\(synced.output)")
-            let login = try await server.api.login(email: "mina@example.com", password: "correct horse")
-            let summary = try await server.api.resultSummary(accessToken: login.accessToken)
+            let login = try await server.api.call(API.login, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let summary = try await server.api.call(API.resultSummary, accessToken: login.accessToken)
             #expect(summary.results == 10)
             // The options' order comes from the ticket's seed, which the server draws: the answers "1" may all be
             // wrong, and a quiz with no right answer ranks all the same (a score of 0 on the day's board).
-            let board = try await server.api.leaderboard(accessToken: login.accessToken)
+            let board = try await server.api.call(API.dailyLeaderboard, accessToken: login.accessToken)
             let you = try #require(board.you, "the quiz played on a ticket ranks")
             #expect(you.score == summary.correct)
         }
@@ -71,8 +71,8 @@ import Testing
             server.clock.advance(by: 600)
             let synced = await shell.run(["sync"])
             #expect(synced.output.contains("10 results uploaded"), "\(synced.output)")
-            let login = try await server.api.login(email: "mina@example.com", password: "correct horse")
-            #expect(try await server.api.leaderboard(accessToken: login.accessToken).you == nil)
+            let login = try await server.api.call(API.login, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            #expect(try await server.api.call(API.dailyLeaderboard, accessToken: login.accessToken).you == nil)
         }
     }
 

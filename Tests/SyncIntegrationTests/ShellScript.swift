@@ -6,6 +6,7 @@ import BrainyResources
 import BrainyShell
 import BrainyStore
 import Foundation
+import Synchronization
 
 /// A shell session over a real database file and the bundled pack, wired to a server through the real client, run
 /// on its own thread: the shell waits for the server the way the `brainy` executable does.
@@ -101,46 +102,16 @@ final class ShellScript: @unchecked Sendable {
 }
 
 /// The real client, cut off (as if the server died) after `uploads` result uploads.
-struct CutOffAfterUploads: RemoteAPI {
-    let inner: any RemoteAPI
-    let uploads: Int
-    let counter = Counter()
-
-    final class Counter: @unchecked Sendable {
-        // @unchecked: guarded by `lock`.
-        private let lock = NSLock()
-        private var value = 0
-        func next() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += 1
-            return value
-        }
-    }
-
-    var baseURL: String { inner.baseURL }
-    func config(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<RemoteConfig> { try await inner.config(ifNoneMatch: etag) }
-    func packVersion() async throws(RemoteError) -> PackVersionResponse { try await inner.packVersion() }
-    func pack() async throws(RemoteError) -> QuestionPack { try await inner.pack() }
-    func register(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.register(email: email, password: password) }
-    func login(email: String, password: String) async throws(RemoteError) -> AuthResponse { try await inner.login(email: email, password: password) }
-    func refresh(_ refreshToken: String) async throws(RemoteError) -> AuthResponse { try await inner.refresh(refreshToken) }
-    func logout(_ refreshToken: String) async throws(RemoteError) { try await inner.logout(refreshToken) }
-    func upload(_ batch: ResultUploadRequest, accessToken: String) async throws(RemoteError) -> ResultUploadResponse {
+func cutOffAfterUploads(_ inner: any RemoteAPI, uploads: Int) -> any RemoteAPI {
+    let counter = CallCounter()
+    return ForwardingRemoteAPI(inner: inner).replacing(API.uploadResults) { inner, call throws(RemoteError) in
         guard counter.next() <= uploads else { throw .unreachable("connection reset by peer") }
-        return try await inner.upload(batch, accessToken: accessToken)
+        return try await inner.send(call)
     }
-    func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse { try await inner.leaderboard(accessToken: accessToken) }
-    func questionRatings(ifNoneMatch etag: String?) async throws(RemoteError) -> Fetched<QuestionRatingsResponse> {
-        try await inner.questionRatings(ifNoneMatch: etag)
-    }
-    func resultSummary(accessToken: String) async throws(RemoteError) -> ResultSummaryResponse { try await inner.resultSummary(accessToken: accessToken) }
-    func ads(_ placement: AdPlacement, lang: String, quizzesToday: Int?, count: Int, accessToken: String) async throws(RemoteError) -> AdsResponse {
-        try await inner.ads(placement, lang: lang, quizzesToday: quizzesToday, count: count, accessToken: accessToken)
-    }
-    func uploadAdEvents(_ request: AdEventsRequest, accessToken: String) async throws(RemoteError) -> AdEventsResponse { try await inner.uploadAdEvents(request, accessToken: accessToken) }
-    func socialProviders() async throws(RemoteError) -> SocialProvidersResponse { try await inner.socialProviders() }
-    func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse { try await inner.startDeviceAuthorization(provider) }
-    func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse { try await inner.pollDeviceToken(provider, deviceCode: deviceCode) }
-    func socialSignIn(_ request: SocialSignInRequest) async throws(RemoteError) -> AuthResponse { try await inner.socialSignIn(request) }
+}
+
+/// Counts the calls a test's wrapper sees, from 1.
+final class CallCounter: Sendable {
+    private let value = Mutex(0)
+    func next() -> Int { value.withLock { $0 += 1; return $0 } }
 }

@@ -27,17 +27,17 @@ import Testing
             #expect(first.output.contains("online · server \(server.api.baseURL)"))
             #expect(first.output.contains("0 answers"))
 
-            let login = try await server.api.login(email: "mina@example.com", password: "correct horse")
-            let board = try await server.api.leaderboard(accessToken: login.accessToken)
+            let login = try await server.api.call(API.login, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let board = try await server.api.call(API.dailyLeaderboard, accessToken: login.accessToken)
             let correct = try #require(board.you).score
             // The server graded the shell's right answers again from the words uploaded with them, and ranked them all.
-            let held = try await server.api.resultSummary(accessToken: login.accessToken)
+            let held = try await server.api.call(API.resultSummary, accessToken: login.accessToken)
             #expect(held.correct > 0, "the quiz had no right answer to grade")
             #expect(correct == held.correct)
             let again = await shell.run(["sync", "leaderboard"])
             #expect(again.output.contains("nothing to upload"))
             #expect(again.output.contains("Daily leaderboard 2026-11-22"))
-            #expect(try await server.api.leaderboard(accessToken: login.accessToken).you?.score == correct)
+            #expect(try await server.api.call(API.dailyLeaderboard, accessToken: login.accessToken).you?.score == correct)
         }
     }
 
@@ -56,7 +56,7 @@ import Testing
             #expect(after.refreshToken != before.refreshToken)
 
             // Someone replays the old refresh token: the server ends the whole login.
-            await #expect(throws: RemoteError.self) { try await server.api.refresh(before.refreshToken) }
+            await #expect(throws: RemoteError.self) { try await server.api.call(API.refresh, RefreshRequest(refreshToken: before.refreshToken)) }
             server.clock.advance(by: 20 * 60)
             _ = await shell.run(ShellScript.playQuiz(count: 2))
             let ended = await shell.run(["sync"])
@@ -76,7 +76,7 @@ import Testing
             shell.batchSize = 4
             _ = await shell.run(Self.register + ShellScript.playQuiz(count: 5) + ShellScript.playQuiz(count: 5))
             let user = try #require(try shell.database.user(email: "mina@example.com"))
-            shell.wrap = { CutOffAfterUploads(inner: $0, uploads: 2) }
+            shell.wrap = { cutOffAfterUploads($0, uploads: 2) }
             let cut = await shell.run(["sync"])
             #expect(cut.status == 1)
             #expect(cut.output.contains("Sync stopped: 8 of 10 results sent"), "\(cut.output)")
@@ -85,7 +85,7 @@ import Testing
 
             // The shell now knows it is offline, and says so; the next sync that gets through puts it back online.
             shell.keepGoing = true
-            shell.wrap = { CutOffAfterUploads(inner: $0, uploads: 0) }
+            shell.wrap = { cutOffAfterUploads($0, uploads: 0) }
             let offline = await shell.run(["sync", "profile"])
             #expect(offline.output.contains("offline · cannot reach \(server.api.baseURL)"), "\(offline.output)")
             shell.keepGoing = false

@@ -55,7 +55,7 @@ import Testing
             let played = await phone.run(ShellSyncTests.register + ShellScript.playQuiz(count: 5)
                                          + ShellScript.playQuiz(count: 5))
             #expect(played.status == 0, "\(played.output)")
-            phone.wrap = { CutOffAfterUploads(inner: $0, uploads: 2) }
+            phone.wrap = { cutOffAfterUploads($0, uploads: 2) }
 
             let cut = try await Self.sync(phone)
             guard case let .failure(failure) = cut.report else {

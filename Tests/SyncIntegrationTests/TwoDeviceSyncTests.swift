@@ -258,9 +258,9 @@ import Testing
 
 /// The real client, cut off (as if the server died) after `pages` pages of download.
 func cutOffAfterPages(_ inner: any RemoteAPI, pages: Int) -> any RemoteAPI {
-    let counter = CutOffAfterUploads.Counter()
-    return ForwardingRemoteAPI(inner: inner, syncChanges: { inner, cursor, limit, accessToken throws(RemoteError) in
+    let counter = CallCounter()
+    return ForwardingRemoteAPI(inner: inner).replacing(API.syncChanges) { inner, call throws(RemoteError) in
         guard counter.next() <= pages else { throw .unreachable("connection reset by peer") }
-        return try await inner.syncChanges(since: cursor, limit: limit, accessToken: accessToken)
-    })
+        return try await inner.send(call)
+    }
 }

@@ -10,7 +10,7 @@ import Testing
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             // Port 9 (discard): the request must stop before it is sent.
             let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:9", timeout: 1)
-            _ = try? await api.send(API.syncChanges, body: nil, query: ["since": "0", "cursor": "5"], accessToken: "t")
+            _ = try? await api.call(API.syncChanges, query: ["since": "0", "cursor": "5"], accessToken: "t")
         }
         let said = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(said.contains("GET /v1/results/changes declares no query parameter 'cursor'"), "\(said)")

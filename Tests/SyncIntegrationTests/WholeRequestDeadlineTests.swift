@@ -70,9 +70,9 @@ import Testing
         try await withDribblingServer { dribbler, port in
             let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(port)", timeout: 1)
             await #expect(throws: RemoteError.timedOut(seconds: 1)) {
-                _ = try await api.register(email: "mina@example.com", password: "correct horse")
+                _ = try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
             }
-            await #expect(throws: RemoteError.timedOut(seconds: 1)) { _ = try await api.config(ifNoneMatch: nil) }
+            await #expect(throws: RemoteError.timedOut(seconds: 1)) { _ = try await api.fetch(API.config, ifNoneMatch: nil) }
             #expect(dribbler.finished == 0, "no body was waited for to its end")
         }
     }
@@ -109,7 +109,7 @@ import Testing
     @Test func ctrlCStillEndsARequestAsCancelledNotTimedOut() async throws {
         try await withDribblingServer { _, port in
             let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(port)", timeout: 30)
-            let task = Task { () async throws(RemoteError) -> Fetched<RemoteConfig> in try await api.config(ifNoneMatch: nil) }
+            let task = Task { () async throws(RemoteError) -> Fetched<RemoteConfig> in try await api.fetch(API.config, ifNoneMatch: nil) }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
             await #expect(throws: RemoteError.cancelled) { _ = try await task.value }

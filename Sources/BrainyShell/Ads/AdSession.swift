@@ -263,11 +263,10 @@ final class AdSession {
             return nil
         }
         let today = (try? repository.finishedQuizCount(userId: userId, since: startOfDay)) ?? 0
-        let lang = language
         let access = tokens.accessToken
+        let query = API.adsQuery(placement, lang: language, quizzesToday: placement == .quizEnd ? today : nil, count: 1)
         let fetched = AdFetch.bounded(seconds: bound) {
-            try await api.ads(placement, lang: lang, quizzesToday: placement == .quizEnd ? today : nil, count: 1,
-                              accessToken: access).ads
+            try await api.call(API.ads, query: query, accessToken: access).ads
         }
         return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > now }
     }

@@ -53,7 +53,7 @@ struct AdSync {
             })
             // Not sent (the server down, Ctrl-C): the events stay pending for the next sync.
             guard let response = try? remote.authorized(api, watch, { api, token in
-                try await api.uploadAdEvents(request, accessToken: token)
+                try await api.call(API.adEvents, request, accessToken: token)
             }) else {
                 outcome.failed = true
                 return
@@ -87,10 +87,10 @@ struct AdSync {
         for placement in AdPlacement.allCases {
             for language in Self.languages {
                 let lang = language.rawValue
-                let count = Self.cachedPerPlacement
-                let quizzes = placement == .quizEnd ? nextWithAd : nil
+                let query = API.adsQuery(placement, lang: lang, quizzesToday: placement == .quizEnd ? nextWithAd : nil,
+                                         count: Self.cachedPerPlacement)
                 guard let response = try? remote.authorized(api, watch, { api, token in
-                    try await api.ads(placement, lang: lang, quizzesToday: quizzes, count: count, accessToken: token)
+                    try await api.call(API.ads, query: query, accessToken: token)
                 }) else {
                     outcome.failed = true
                     continue

@@ -20,7 +20,7 @@ struct ConfigRefresh {
     /// Returns the new config and what changed, or nil when it was unchanged.
     func fetch(_ api: any RemoteAPI, _ watch: InterruptibleWait?) throws -> Adopted? {
         let etag = try repository.syncValue(SyncKeys.configETag)
-        guard case let .fetched(newConfig, newTag) = try remote.call(api, watch, { try await $0.config(ifNoneMatch: etag) })
+        guard case let .fetched(newConfig, newTag) = try remote.call(api, watch, { try await $0.fetch(API.config, ifNoneMatch: etag) })
         else { return nil }
         try repository.saveCachedConfig(newConfig, now: now())
         try repository.setSyncValue(newTag, for: SyncKeys.configETag)

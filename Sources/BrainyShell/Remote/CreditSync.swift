@@ -49,7 +49,7 @@ struct CreditSync {
             let request = CreditEventsRequest(events: pending)
             let answer: CreditEventsResponse? = try remote.authorized(api, watch) { api, token in
                 do {
-                    return try await api.uploadCredits(request, accessToken: token)
+                    return try await api.call(API.uploadCredits, request, accessToken: token)
                 } catch let error as RemoteError where error.status == 404 {
                     return nil
                 }
@@ -97,7 +97,7 @@ struct CreditSync {
             let since = cursor
             let answer: CreditLedgerResponse? = try remote.authorized(api, watch) { api, token in
                 do {
-                    return try await api.creditLedger(since: since, limit: limit, accessToken: token)
+                    return try await api.call(API.creditLedger, query: API.pageQuery(since: since, limit: limit), accessToken: token)
                 } catch let error as RemoteError where error.status == 404 {
                     return nil
                 }

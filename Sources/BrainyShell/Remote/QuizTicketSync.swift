@@ -32,7 +32,7 @@ struct QuizTicketSync {
         // A server from before tickets answers 404: nothing to fetch, nothing to say.
         guard let response = try remote.authorized(api, watch, { api, token -> QuizTicketResponse? in
             do throws(RemoteError) {
-                return try await api.quizTickets(request, accessToken: token)
+                return try await api.call(API.quizTickets, request, accessToken: token)
             } catch where error.status == 404 {
                 return nil
             }

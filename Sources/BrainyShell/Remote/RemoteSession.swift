@@ -89,7 +89,7 @@ final class RemoteSession {
             let refreshToken = tokens.refreshToken
             let renewed: AuthResponse
             do {
-                renewed = try watch.run { try await api.refresh(refreshToken) }
+                renewed = try watch.run { try await api.call(API.refresh, RefreshRequest(refreshToken: refreshToken)) }
             } catch let refusal where refusal.status == 401 || refusal.status == 400 {
                 try end()
                 throw ShellError.remoteSessionEnded
@@ -185,7 +185,7 @@ final class RemoteSession {
     // (`AccountSignIn`), so that the remote side needs no way back to the shell.
 
     func register(_ api: any RemoteAPI, email: String, password: String) throws -> User {
-        let response = try call(api, email: email) { try await $0.register(email: email, password: password) }
+        let response = try call(api, email: email) { try await $0.call(API.register, CredentialsRequest(email: email, password: password)) }
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
         let user = try completeSignIn(response, api: api)
@@ -196,7 +196,7 @@ final class RemoteSession {
     func login(_ api: any RemoteAPI, email: String, password: String) throws -> User {
         let cookie = (try? repository.syncValue(Self.deviceCookieKey(api, email))) ?? nil
         let response = try call(api, email: email) {
-            try await $0.login(email: email, password: password, deviceCookie: cookie)
+            try await $0.call(API.login, CredentialsRequest(email: email, password: password, deviceCookie: cookie))
         }
         let user = try completeSignIn(response, api: api)
         keepDeviceCookie(response.deviceCookie, api: api, email: email)
@@ -249,7 +249,7 @@ final class RemoteSession {
         guard let tokens = kept else { return }
         guard let api = api(), api.baseURL == tokens.server else { return }
         let refreshToken = tokens.refreshToken
-        _ = try? call(api) { try await $0.logout(refreshToken) }
+        _ = try? call(api) { try await $0.call(API.logout, RefreshRequest(refreshToken: refreshToken)) }
     }
 
     /// Before a sign-in through the server: its current config (maintenance, sign-in methods, minimum version,

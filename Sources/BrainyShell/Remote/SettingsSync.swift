@@ -16,7 +16,7 @@ struct SettingsSync {
         let request = SharedSettingsRequest(settings: try repository.changedSharedSettings(userId: userId))
         let answer: SharedSettingsResponse? = try remote.authorized(api, watch) { api, token in
             do {
-                return try await api.syncSettings(request, accessToken: token)
+                return try await api.call(API.syncSettings, request, accessToken: token)
             } catch let error as RemoteError where error.status == 404 {
                 return nil
             }

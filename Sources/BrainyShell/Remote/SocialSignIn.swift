@@ -14,7 +14,7 @@ struct SocialSignIn {
     func signIn(_ api: any RemoteAPI, provider: AuthProvider) throws -> User {
         let watch = InterruptibleWait()
         defer { watch.finish() }
-        let offered = try remote.call(api, watch, provider: provider) { try await $0.socialProviders() }
+        let offered = try remote.call(api, watch, provider: provider) { try await $0.call(API.socialProviders) }
         guard let info = offered.providers.first(where: { $0.provider == provider }) else {
             throw ShellError.providerNotOffered(provider)
         }
@@ -49,7 +49,7 @@ struct SocialSignIn {
         }
         let token = idToken ?? ""
         let response = try remote.call(api, watch, provider: provider) {
-            try await $0.socialSignIn(SocialSignInRequest(provider: provider, idToken: token))
+            try await $0.call(API.socialSignIn, SocialSignInRequest(provider: provider, idToken: token))
         }
         return try remote.completeSignIn(response, api: api)
     }

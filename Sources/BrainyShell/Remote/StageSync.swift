@@ -13,7 +13,7 @@ struct StageSync {
         let request = StagesRequest(stages: try repository.stagesReached(userId: userId))
         let answer: StagesResponse? = try remote.authorized(api, watch) { api, token in
             do {
-                return try await api.syncStages(request, accessToken: token)
+                return try await api.call(API.syncStages, request, accessToken: token)
             } catch let error as RemoteError where error.status == 404 {
                 return nil
             }

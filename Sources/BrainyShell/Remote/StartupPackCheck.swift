@@ -44,7 +44,7 @@ final class StartupPackCheck {
         self.deadlineClock = deadlineClock
         server = api.baseURL
         let clock = deadlineClock
-        version = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.packVersion() } }
+        version = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.call(API.packVersion) } }
     }
 
     /// Whether nothing is left under way.
@@ -83,7 +83,7 @@ final class StartupPackCheck {
         guard Self.isNew(served.version, over: (try? repository.importedVersion(ofPack: served.id)) ?? nil) else { return }
         if autoImportPack(), let api = remote.api(), api.baseURL == server {
             let clock = deadlineClock
-            download = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.pack() } }
+            download = InterruptibleWait.background { try await Self.within(Self.deadline, by: clock) { try await api.call(API.pack) } }
             return
         }
         waiting(served, seenAt: nil)

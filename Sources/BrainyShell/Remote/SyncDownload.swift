@@ -47,7 +47,8 @@ struct SyncDownload {
             // The first page through `authorized`: it refreshes an expired token, and an older server answers 404.
             let answer: SyncChangesResponse? = try remote.authorized(api, watch) { api, token in
                 do {
-                    return try await api.syncChanges(since: first, limit: limit, accessToken: token)
+                    return try await api.call(API.syncChanges, query: API.pageQuery(since: first, limit: limit),
+                                              accessToken: token)
                 } catch let error as RemoteError where error.status == 404 {
                     return nil
                 }
@@ -64,8 +65,8 @@ struct SyncDownload {
                 let next: InterruptibleWait.Pending<SyncChangesResponse>?
                 if more {
                     let token = try remote.tokens(api).accessToken
-                    let after = page.cursor
-                    next = watch.start { try await api.syncChanges(since: after, limit: limit, accessToken: token) }
+                    let query = API.pageQuery(since: page.cursor, limit: limit)
+                    next = watch.start { try await api.call(API.syncChanges, query: query, accessToken: token) }
                 } else {
                     next = nil
                 }
@@ -87,7 +88,8 @@ struct SyncDownload {
                     // The access token expired under way: refreshed once, this page asked again.
                     let after = cursor
                     page = try remote.authorized(api, watch) { api, token in
-                        try await api.syncChanges(since: after, limit: limit, accessToken: token)
+                        try await api.call(API.syncChanges, query: API.pageQuery(since: after, limit: limit),
+                                           accessToken: token)
                     }
                 } catch {
                     throw remote.translate(error, server: api.baseURL)

@@ -129,7 +129,7 @@ struct SyncEngine {
     /// Asks what the server now holds for the account, and keeps it for `profile`.
     private func compareWithServer(_ api: any RemoteAPI, _ watch: InterruptibleWait, userId: String) throws
         -> ResultSummaryResponse {
-        let held = try remote.authorized(api, watch) { api, token in try await api.resultSummary(accessToken: token) }
+        let held = try remote.authorized(api, watch) { api, token in try await api.call(API.resultSummary, accessToken: token) }
         if let data = try? JSONEncoder().encode(held) {
             try repository.setSyncValue(String(decoding: data, as: UTF8.self), for: SyncKeys.serverHolds(userId))
         }
@@ -155,10 +155,10 @@ struct SyncEngine {
     }
 
     private func refreshPack(_ api: any RemoteAPI, _ watch: InterruptibleWait) throws -> SyncReport.Pack {
-        let served = try remote.call(api, watch) { try await $0.packVersion() }
+        let served = try remote.call(api, watch) { try await $0.call(API.packVersion) }
         ServedPack.remember(served, server: api.baseURL, at: now(), in: repository)
         if try repository.importedVersion(ofPack: served.id) == served.version { return .unchanged(version: served.version) }
-        let pack = try remote.call(api, watch) { try await $0.pack() }
+        let pack = try remote.call(api, watch) { try await $0.call(API.pack) }
         let count = try repository.importPack(pack, now: now())
         return .imported(version: pack.version, questions: count)
     }
@@ -168,7 +168,7 @@ struct SyncEngine {
     private func importQuestionRatings(_ api: any RemoteAPI, _ watch: InterruptibleWait) throws -> Int {
         let key = SyncKeys.ratingsETag(api.baseURL)
         let etag = try repository.syncValue(key)
-        guard case let .fetched(served, newTag) = try remote.call(api, watch, { try await $0.questionRatings(ifNoneMatch: etag) })
+        guard case let .fetched(served, newTag) = try remote.call(api, watch, { try await $0.fetch(API.questionRatings, ifNoneMatch: etag) })
         else { return 0 }
         guard !served.ratings.isEmpty else { return 0 }
         try repository.importQuestionRatings(Dictionary(
@@ -185,7 +185,7 @@ struct SyncEngine {
            BrainyDateFormat.day(cached.fetchedAt, timeZone: .gmt) == BrainyDateFormat.day(now(), timeZone: .gmt) {
             return .alreadyFetchedToday
         }
-        let board = try remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
+        let board = try remote.authorized(api, watch) { api, token in try await api.call(API.dailyLeaderboard, accessToken: token) }
         try repository.saveLeaderboard(board, userId: userId, now: now())
         return .fetched(rank: board.you?.rank)
     }

@@ -54,7 +54,7 @@ struct SyncUpload {
                     } else {
                         let request = ResultUploadRequest(results: batch.results, quizzes: batch.quizzes)
                         next = InFlight(request: request, readAt: now(),
-                                        call: watch.start { [token] in try await api.upload(request, accessToken: token) })
+                                        call: watch.start { [token] in try await api.call(API.uploadResults, request, accessToken: token) })
                     }
                 }
                 guard let current = inFlight ?? next else { break }
@@ -68,7 +68,7 @@ struct SyncUpload {
                 } catch where error.status == 401 {
                     // The access token expired under way: refreshed once, this batch sent again.
                     let request = current.request
-                    response = try remote.authorized(api, watch) { api, token in try await api.upload(request, accessToken: token) }
+                    response = try remote.authorized(api, watch) { api, token in try await api.call(API.uploadResults, request, accessToken: token) }
                     token = try remote.tokens(api).accessToken
                 } catch {
                     next?.call.cancel()
