@@ -91,8 +91,8 @@ import Testing
 /// The real client as one built before `kind` existed would read the ledger: each page is encoded as the server sent
 /// it, the kind renamed to one no client knows, and decoded again as the client decodes a page.
 func kindUnknownToTheClient(_ inner: any RemoteAPI, kind: CreditEventKind) -> any RemoteAPI {
-    ForwardingRemoteAPI(inner: inner, creditLedger: { inner, cursor, limit, accessToken throws(RemoteError) in
-        let page = try await inner.creditLedger(since: cursor, limit: limit, accessToken: accessToken)
+    ForwardingRemoteAPI(inner: inner).replacing(API.creditLedger) { inner, call throws(RemoteError) in
+        let page = try await inner.send(call).value()
         do {
             guard var json = try JSONSerialization.jsonObject(with: APICoding.encoder().encode(page)) as? [String: Any],
                   let events = json["events"] as? [[String: Any]]
@@ -102,11 +102,12 @@ func kindUnknownToTheClient(_ inner: any RemoteAPI, kind: CreditEventKind) -> an
                 if event["kind"] as? String == kind.rawValue { event["kind"] = "\(kind.rawValue)_of_a_newer_server" }
                 return event
             }
-            return try APICoding.decoder().decode(CreditLedgerResponse.self, from: JSONSerialization.data(withJSONObject: json))
+            return .fetched(try APICoding.decoder().decode(CreditLedgerResponse.self,
+                                                           from: JSONSerialization.data(withJSONObject: json)), etag: nil)
         } catch let error as RemoteError {
             throw error
         } catch {
             throw .unreachable("the test could not rewrite the page: \(error)")
         }
-    })
+    }
 }
