@@ -15,22 +15,9 @@ import Testing
         try device.database.history(userId: userId, filter: HistoryFilter(limit: .max)).quizzes.map(\.stage)
     }
 
-    /// Plays stages 1 and 2 of music on a new account and syncs.
-    static func playTwoStages(_ server: LiveServer.Context) async throws -> ShellScript {
-        let one = try TwoDeviceSyncTests.device(server, seed: 121)
-        let played = await one.run(TwoDeviceSyncTests.register + (try StageProgressSyncTests.clearStage(1, on: one))
-                                   + (try StageProgressSyncTests.clearStage(2, on: one)))
-        #expect(played.status == 0, "\(played.output)")
-        #expect(played.output.contains("Stage 2 cleared!"), "\(played.output)")
-        server.clock.advance(by: 3600)
-        let synced = await one.run(["sync"])
-        #expect(synced.status == 0, "\(synced.output)")
-        return one
-    }
-
     @Test func aNewDeviceWhosePackWouldGuessOtherwiseKeepsThePlayersNumbers() async throws {
         try await LiveServer.run { server in
-            let one = try await Self.playTwoStages(server)
+            let one = try await StageProgressSyncTests.playTwoStages(server, seed: 121)
             let user = try #require(try one.database.user(email: "mina@example.com"))
             #expect(try Self.stages(one, userId: user.id) == [2, 1])
 
@@ -60,7 +47,7 @@ import Testing
 
     @Test func aPageWithoutNumbersIsGuessedFromThePack() async throws {
         try await LiveServer.run { server in
-            let one = try await Self.playTwoStages(server)
+            let one = try await StageProgressSyncTests.playTwoStages(server, seed: 121)
             let user = try #require(try one.database.user(email: "mina@example.com"))
             let fresh = try TwoDeviceSyncTests.device(server, seed: 123)
             fresh.wrap = { sendsNoStageNumbers($0) }

@@ -16,16 +16,22 @@ import Testing
             + ids.flatMap { id in ["answer \(questions[id]?.en.answer ?? "?")", "next"] }
     }
 
+    /// A device of a new account that has played stages 1 and 2 of music and synced them.
+    static func playTwoStages(_ server: LiveServer.Context, seed: UInt64) async throws -> ShellScript {
+        let one = try TwoDeviceSyncTests.device(server, seed: seed)
+        let played = await one.run(TwoDeviceSyncTests.register + (try clearStage(1, on: one))
+                                   + (try clearStage(2, on: one)))
+        #expect(played.status == 0, "\(played.output)")
+        #expect(played.output.contains("Stage 2 cleared!"), "\(played.output)")
+        server.clock.advance(by: 3600)
+        let synced = await one.run(["sync"])
+        #expect(synced.status == 0, "\(synced.output)")
+        return one
+    }
+
     @Test func aNewDeviceContinuesTheStagesWhereThePlayerWas() async throws {
         try await LiveServer.run { server in
-            let one = try TwoDeviceSyncTests.device(server, seed: 91)
-            let played = await one.run(TwoDeviceSyncTests.register + (try Self.clearStage(1, on: one))
-                                       + (try Self.clearStage(2, on: one)))
-            #expect(played.status == 0, "\(played.output)")
-            #expect(played.output.contains("Stage 2 cleared!"), "\(played.output)")
-            server.clock.advance(by: 3600)
-            let synced = await one.run(["sync"])
-            #expect(synced.status == 0, "\(synced.output)")
+            let one = try await Self.playTwoStages(server, seed: 91)
 
             let fresh = try TwoDeviceSyncTests.device(server, seed: 92)
             let restored = await fresh.run(TwoDeviceSyncTests.login
