@@ -11,14 +11,6 @@ enum RefusalReasonPhrase {
     static let generic = Localized(ko: "서버가 인정하지 않았습니다", en: "the server did not accept it")
 }
 
-/// A refusal reason of the wire (an enum of codes with an `other` for a newer server's) with its words: each
-/// reason's table is its `words`, an exhaustive switch, so that a reason added to the wire is worded here or the
-/// build fails; `RefusalReasonPhrase.of` reads them all the same way.
-protocol PhrasedRefusal: RawRepresentable, CaseIterable, Sendable where RawValue == String {
-    /// nil for `other`: then `RefusalReasonPhrase.generic` is said.
-    var words: Localized? { get }
-}
-
 /// Said of one result or many ("The server refused 3 results (dated later than the server's clock)").
 extension ResultRefusalReason: PhrasedRefusal {
     var words: Localized? {
