@@ -42,18 +42,6 @@ public struct APIOperation<Request: Sendable, Response: Sendable>: Sendable, Cus
     public var responseTypeName: String { String(describing: Response.self) }
 }
 
-/// A request given a query parameter its operation does not declare: a programming error (the operation's `query` in
-/// `API` lists what the server reads), said with what to change.
-public struct UndeclaredQueryName: Error, Equatable, CustomStringConvertible {
-    public let operation: String
-    public let names: [String]
-
-    public var description: String {
-        "\(operation) declares no query parameter \(names.map { "'\($0)'" }.joined(separator: ", ")): add it to the "
-            + "operation's query in API (APIOperation.swift) if the server reads it, or stop sending it"
-    }
-}
-
 /// An operation with its types erased, for the list of every operation.
 public protocol AnyAPIOperation: Sendable {
     var route: APIRoute { get }
