@@ -6,16 +6,11 @@ import Testing
 /// empty password, headless. The tokens go there, a second run reads them back, `logout` clears them, and the
 /// database file never holds them; without a bus the file holds them as before. `brainy -c help` asks no keyring.
 /// scripts/setup installs the programs (gnome-keyring, libsecret-tools, dbus): without them these tests fail.
-@Suite(.serialized) struct KeyringEndToEndTests {
-    let home: URL
-    let database: URL
-    let server: ServerProcess
+@Suite(.serialized) struct KeyringEndToEndTests: ServerHomeSuite {
+    let serverHome: ServerHome
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-keyring-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        database = home.appendingPathComponent("brainy.sqlite")
-        server = try ServerProcess(folder: home)
+        serverHome = try ServerHome(prefix: "brainy-keyring-e2e")
     }
 
     /// Seconds a script may run: each takes a few.

@@ -4,16 +4,11 @@ import Testing
 
 /// The built `brainy` against the built `brainy-server`, each its own process: a server that hangs or dies in the
 /// middle of a sync, Ctrl-C during a sync, and Google sign-in through the development identity provider.
-@Suite(.serialized) struct SyncEndToEndTests {
-    let home: URL
-    let database: URL
-    let server: ServerProcess
+@Suite(.serialized) struct SyncEndToEndTests: ServerHomeSuite {
+    let serverHome: ServerHome
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        database = home.appendingPathComponent("brainy.sqlite")
-        server = try ServerProcess(folder: home)
+        serverHome = try ServerHome(prefix: "brainy-sync-e2e")
     }
 
     static let password = "correct horse"
