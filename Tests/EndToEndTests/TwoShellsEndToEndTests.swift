@@ -42,33 +42,56 @@ import Testing
         _ = try shell.expect(answer)
     }
 
+    /// A mode as `mode` takes it, and what the shell answers.
+    enum Mode: String {
+        case short, mc
+        var chosen: String { self == .short ? "Short answer chosen" : "Multiple choice chosen" }
+    }
+
+    /// A quiz to start in a shell: its mode, category and number of questions.
+    struct QuizStart {
+        var shell: PseudoTerminal
+        var mode: Mode
+        var category: String
+        var count: Int
+    }
+
+    /// Starts a quiz in each shell a step at a time, in turn (each chooses its mode, then each its category, then
+    /// each starts), as a person going from one terminal to the other does.
+    func start(_ quizzes: QuizStart...) throws {
+        for quiz in quizzes { try enter(quiz.shell, "mode \(quiz.mode.rawValue)", quiz.mode.chosen) }
+        for quiz in quizzes { try enter(quiz.shell, "category \(quiz.category)", "Type 'start") }
+        for quiz in quizzes { try enter(quiz.shell, "start \(quiz.count)", "[1/\(quiz.count)]") }
+    }
+
+    /// `next` after question `position` of `count`: the question after it, or the quiz's result after the last.
+    func next(_ shell: PseudoTerminal, after position: Int, of count: Int) throws {
+        try enter(shell, "next", position == count ? "Quiz result" : "[\(position + 1)/\(count)]")
+    }
+
     @Test func twoShellsPlayingAtOnceKeepEveryAnswerOnceAndShareTheHints() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         let first = try launch()
         let second = try launch()
         try enter(first, "login guest", "Signed in as guest")
         try enter(second, "login guest", "Signed in as guest")
-        try enter(first, "mode short", "Short answer chosen")
-        try enter(second, "mode mc", "Multiple choice chosen")
-        try enter(first, "category music", "Type 'start")
-        try enter(second, "category person", "Type 'start")
-        try enter(first, "start 3", "[1/3]")
-        try enter(second, "start 3", "[1/3]")
+        try start(QuizStart(shell: first, mode: .short, category: "music", count: 3),
+                  QuizStart(shell: second, mode: .mc, category: "person", count: 3))
         // A guest starts with three hints: the two shells spend them in turns, and the fourth is refused whichever
         // shell asks, since both spend from the one file.
         try enter(first, "hint", "(2 hints left)")
         try enter(second, "hint", "(1 hint left)")
         try enter(first, "answer seoul", "Answer:")
         try enter(second, "1", "Answer:")
-        try enter(first, "next", "[2/3]")
-        try enter(second, "next", "[2/3]")
+        try next(first, after: 1, of: 3)
+        try next(second, after: 1, of: 3)
         try enter(first, "hint", "(0 hints left)")
         try enter(second, "hint", "No hints left")
         for round in 2...3 {
             try enter(second, "2", "Answer:")
             try enter(first, "answer busan", "Answer:")
-            try enter(first, "next", round == 3 ? "Quiz result" : "[\(round + 1)/3]")
-            try enter(second, "next", round == 3 ? "Quiz result" : "[\(round + 1)/3]")
+            try next(first, after: round, of: 3)
+            try next(second, after: round, of: 3)
         }
         // Each shell's history holds both quizzes, each once.
         for shell in [first, second] {
@@ -96,26 +119,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let first = try launch()
         try enter(first, "login guest", "Signed in as guest")
-        try enter(first, "mode mc", "Multiple choice chosen")
-        try enter(first, "category music", "Type 'start")
-        try enter(first, "start 3", "[1/3]")
+        try start(QuizStart(shell: first, mode: .mc, category: "music", count: 3))
         try enter(first, "1", "Answer:")
-        try enter(first, "next", "[2/3]")
+        try next(first, after: 1, of: 3)
         let second = try launch()
         try enter(second, "login guest", "A quiz in progress is open in another shell. Continue it there, or close that")
-        try enter(second, "mode short", "Short answer chosen")
-        try enter(second, "category person", "Type 'start")
-        try enter(second, "start 1", "[1/1]")
+        try start(QuizStart(shell: second, mode: .short, category: "person", count: 1))
         try enter(first, "2", "Answer:")
         try enter(second, "answer nobody", "Answer:")
-        try enter(second, "next", "Quiz result")
+        try next(second, after: 1, of: 1)
         first.sendLine("exit")
         #expect(try first.waitForExit() == 0)
         try enter(second, "logout", "Signed out")
         try enter(second, "login guest", "A quiz was interrupted")
         try enter(second, "resume", "[3/3]")
         try enter(second, "1", "Answer:")
-        try enter(second, "next", "Quiz result")
+        try next(second, after: 3, of: 3)
         second.sendLine("exit")
         #expect(try second.waitForExit() == 0)
         #expect(try count("SELECT count(*) FROM quiz") == 2)
@@ -136,20 +155,18 @@ import Testing
         // A second terminal opened now is signed in by the same file.
         let syncer = try launch(["--server", server.url])
         try enter(syncer, "state", "mina@example.com")
-        try enter(player, "mode mc", "Multiple choice chosen")
-        try enter(player, "category person", "Type 'start")
-        try enter(player, "start 5", "[1/5]")
+        try start(QuizStart(shell: player, mode: .mc, category: "person", count: 5))
         for question in 1...5 {
             try enter(player, "1", "Answer:")
             // A sync between every two answers, the first while nothing is finished.
             try enter(syncer, "sync", "Sync")
-            try enter(player, "next", question == 5 ? "Quiz result" : "[\(question + 1)/5]")
+            try next(player, after: question, of: 5)
         }
         // Then both at the same moment, after another quiz: its answers go up once.
         try enter(player, "start 5", "[1/5]")
         for question in 1...5 {
             try enter(player, "2", "Answer:")
-            try enter(player, "next", question == 5 ? "Quiz result" : "[\(question + 1)/5]")
+            try next(player, after: question, of: 5)
         }
         syncer.clearOutput()
         player.clearOutput()
