@@ -1,8 +1,10 @@
 import BrainyAPI
 import BrainyKit
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 @testable import BrainyServer
 
@@ -103,6 +105,60 @@ import Testing
         }
     }
 
+    /// Sixty quizzes whose results were all stored before them: one page of the results names sixty quizzes that lie
+    /// further on, and brings them all, each whole and once.
+    @Test(arguments: StorageBackend.allCases)
+    func aPageWhoseResultsNameManyLaterQuizzesBringsThemAll(_ backend: StorageBackend) async throws {
+        try await withStore(backend) { store in
+            #expect(try await store.createAccount(account("a")))
+            let batches = (0..<60).map { quizBatch("q\($0)", correct: 1, count: 2, at: start.addingTimeInterval(Double($0) * 60)) }
+            try await self.store(ResultUploadRequest(results: batches.flatMap(\.results)), for: "a", in: store)
+            try await self.store(ResultUploadRequest(results: [], quizzes: batches.flatMap(\.quizzes)), for: "a", in: store)
+            let page = try await store.changes(accountId: "a", since: 0, limit: 120)
+            #expect(page.results.count == 120 && page.more && page.cursor == 120)
+            #expect(page.quizzes == batches.flatMap(\.quizzes))
+            let rest = try await pages(store, "a", since: page.cursor, limit: 1_000)
+            #expect(rest.flatMap(\.quizzes).map(\.id) == batches.flatMap(\.quizzes).map(\.id))
+            #expect(rest.flatMap(\.results).isEmpty)
+        }
+    }
+
+    /// On SQLite the quizzes a page's results name further on are read by one statement, whatever their number,
+    /// each by the quiz's primary key.
+    @Test func onSQLiteAPagesLaterQuizzesAreReadByOneStatement() async throws {
+        let database = try ServerDatabase.inMemory()
+        #expect(try await database.createAccount(account("a")))
+        let batches = (0..<40).map { quizBatch("q\($0)", correct: 1, count: 1, at: start.addingTimeInterval(Double($0) * 60)) }
+        try await store(ResultUploadRequest(results: batches.flatMap(\.results)), for: "a", in: database)
+        try await store(ResultUploadRequest(results: [], quizzes: batches.flatMap(\.quizzes)), for: "a", in: database)
+        let statements = StatementLog()
+        // An in-memory database is one connection: what is traced here is what `changes` runs.
+        try await database.writer.write { db in
+            db.trace { event in
+                if case .statement(let statement) = event { statements.sql.withLock { $0.append(statement.sql) } }
+            }
+        }
+        let page = try await database.changes(accountId: "a", since: 0, limit: 40)
+        #expect(page.quizzes.count == 40)
+        let quizReads = statements.sql.withLock { $0 }.filter { $0.contains("FROM quiz") || $0.contains("JOIN quiz") }
+        #expect(quizReads.count == 2, "\(quizReads)")
+        let plan = try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ServerDatabase.quizzesAhead, arguments: ["[\"q1\"]", "a", 0])
+                .map { $0["detail"] as String? ?? "" }.joined(separator: " | ")
+        }
+        #expect(plan.contains("SEARCH quiz USING INDEX sqlite_autoindex_quiz_1 (id=?)"), "\(plan)")
+        #expect(!plan.contains("SCAN quiz"), "\(plan)")
+    }
+
+    /// On PostgreSQL, likewise (one `= ANY` by construction): by quiz_pkey on a history of 4,500 quizzes, not the
+    /// account's quizzes after the cursor.
+    @Test func onPostgreSQLAPagesLaterQuizzesAreReadByTheirKey() async throws {
+        let plan = try await UploadIndexTests.postgresPlan(
+            PostgresDatabase.quizzesAhead(["q1-1400", "q1-1450"], accountId: "acc1", after: 10))
+        #expect(plan.contains("quiz_pkey"), "\(plan)")
+        #expect(!plan.contains("Seq Scan"), "\(plan)")
+    }
+
     @Test func aNewSQLiteFileNumbersTheRowsStoredBeforeTheMigration() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("changes-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -166,4 +222,9 @@ import Testing
             }
         }
     }
+}
+
+/// The statements a traced SQLite connection ran.
+final class StatementLog: Sendable {
+    let sql = Mutex<[String]>([])
 }

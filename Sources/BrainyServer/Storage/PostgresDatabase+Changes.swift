@@ -20,15 +20,22 @@ extension PostgresDatabase: SyncChangeStore {
             var page = SyncChangePage.page(quizzes: quizzes, results: results, since: since, limit: limit)
             let missing = SyncChangePage.missingQuizIds((page.quizzes, page.results))
             if !missing.isEmpty {
-                page.quizzes += try await connection.rows("""
-                    SELECT * FROM quiz WHERE id = ANY(\(missing)) AND account_id = \(accountId)
-                      AND sync_seq > \(page.cursor)
-                    ORDER BY sync_seq
-                    """, logger: logger).map(Self.quiz)
+                page.quizzes += try await connection.rows(Self.quizzesAhead(missing, accountId: accountId,
+                                                                            after: page.cursor),
+                                                          logger: logger).map(Self.quiz)
             }
             return SyncChangesResponse(quizzes: page.quizzes, results: page.results, cursor: page.cursor,
                                        more: page.more)
         }
+    }
+
+    /// The account's quizzes among `ids` numbered after `cursor`, in their order: one statement for a page, each id
+    /// read by quiz_pkey.
+    static func quizzesAhead(_ ids: [String], accountId: String, after cursor: Int64) -> PostgresQuery {
+        """
+        SELECT * FROM quiz WHERE id = ANY(\(ids)) AND account_id = \(accountId) AND sync_seq > \(cursor)
+        ORDER BY sync_seq
+        """
     }
 
     private static func quiz(_ row: PostgresRandomAccessRow) throws -> UploadedQuiz {

@@ -14,16 +14,30 @@ extension ServerDatabase: SyncChangeStore {
                 """, arguments: [accountId, since, limit + 1]).map { NumberedChange(seq: $0["syncSeq"], item: try Self.result($0)) }
             var page = SyncChangePage.page(quizzes: quizzes, results: results, since: since, limit: limit)
             // The quizzes of this page's results that come later: sent now too, so that a result never waits for its
-            // quiz. Those numbered at or before `since` were sent before.
-            let ahead = try db.cachedStatement(sql: "SELECT * FROM quiz WHERE id = ? AND accountId = ? AND syncSeq > ?")
-            for id in SyncChangePage.missingQuizIds((page.quizzes, page.results)) {
-                if let row = try Row.fetchOne(ahead, arguments: [id, accountId, page.cursor]) {
-                    page.quizzes.append(try Self.quiz(row))
-                }
+            // quiz. Those numbered at or before the cursor were sent before. One statement for the page.
+            let missing = SyncChangePage.missingQuizIds((page.quizzes, page.results))
+            if !missing.isEmpty {
+                page.quizzes += try Row.fetchAll(db.cachedStatement(sql: Self.quizzesAhead),
+                                                 arguments: [Self.jsonArray(missing), accountId, page.cursor])
+                    .map(Self.quiz)
             }
             return SyncChangesResponse(quizzes: page.quizzes, results: page.results, cursor: page.cursor,
                                        more: page.more)
         }
+    }
+
+    /// The account's quizzes among the ids of a JSON array, numbered after a cursor, in their order. Arguments: the
+    /// ids (`jsonArray`), accountId, the cursor. CROSS JOIN keeps the ids outside, so that each is read by the quiz's
+    /// primary key rather than every quiz of the account after the cursor by quiz_on_accountId_syncSeq.
+    static let quizzesAhead = """
+        SELECT quiz.* FROM json_each(?) AS ids CROSS JOIN quiz ON quiz.id = ids.value
+        WHERE quiz.accountId = ? AND quiz.syncSeq > ?
+        ORDER BY quiz.syncSeq
+        """
+
+    /// `strings` as a JSON array, one argument for `json_each`.
+    static func jsonArray(_ strings: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
     }
 
     private static func quiz(_ row: Row) throws -> UploadedQuiz {
