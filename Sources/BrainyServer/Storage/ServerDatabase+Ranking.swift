@@ -48,19 +48,8 @@ extension ServerDatabase {
         for answer in answers where ranked.contains(answer.id) != rankedBefore.contains(answer.id) {
             try mark.execute(arguments: [ranked.contains(answer.id), answer.id])
         }
-        // The first answers of this quiz's questions, worked out again from every ranked answer of the account to
-        // them: the quiz's own may have come or gone.
-        try db.cachedStatement(sql: forgetFirstAnswers).execute(arguments: [accountId, accountId, quizId])
-        let keepFirstAnswer = try db.cachedStatement(sql: keepFirstAnswer)
-        for candidate in try Row.fetchAll(db, sql: """
-            SELECT id, questionId, answeredAt, outcome FROM result
-            WHERE accountId = ? AND ranked
-              AND questionId IN (SELECT questionId FROM result WHERE accountId = ? AND quizId = ?)
-            """, arguments: [accountId, accountId, quizId]) {
-            let answeredAt = candidate["answeredAt"] as DatabaseValue
-            try keepFirstAnswer.execute(arguments: [answeredAt, accountId, candidate["questionId"], candidate["id"],
-                                                    answeredAt, candidate["outcome"]])
-        }
+        // The quiz's own ranked answers may have come or gone.
+        try refreshFirstAnswers(quizId: quizId, accountId: accountId, db: db)
     }
 
     /// Whether a ranked quiz of the account other than this one overlaps it in time. Arguments: accountId, quizId,
@@ -76,12 +65,5 @@ extension ServerDatabase {
     static let rankedAnswersOfDay = """
         SELECT count(*) FROM result
         WHERE accountId = ? AND ranked = 1 AND quizId <> ? AND answeredAt >= ? AND answeredAt < ?
-        """
-
-    /// Forgets the first answers of a quiz's results. Arguments: accountId, accountId, quizId. Reads
-    /// first_answer_on_resultId.
-    static let forgetFirstAnswers = """
-        DELETE FROM first_answer
-        WHERE accountId = ? AND resultId IN (SELECT id FROM result WHERE accountId = ? AND quizId = ?)
         """
 }

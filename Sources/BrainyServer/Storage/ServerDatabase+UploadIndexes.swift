@@ -17,10 +17,7 @@ extension ServerDatabase {
             try db.create(index: "first_answer_on_resultId", on: "first_answer", columns: ["resultId"])
             // The daily quota: the quizzes the account sent today (`quizzesReceivedSince`).
             try db.create(index: "quiz_on_accountId_receivedAt", on: "quiz", columns: ["accountId", "receivedAt"])
-            // A stage claim: the account's passed stage quizzes of a category and type (`passedStageQuizzes`), as
-            // PostgreSQL's v15-stage-claim-index.
-            try db.create(index: "quiz_on_accountId_category_type_format", on: "quiz",
-                          columns: ["accountId", "category", "type", "format"])
+            try createStageClaimIndex(db)
         }
     }
 }
