@@ -36,14 +36,17 @@ struct CreditsController {
         return response
     }
 
-    /// `?since=N&limit=N`, as `GET /v1/results/changes`.
-    @Sendable func page(_: Empty, _ request: Request, context: ServerRequestContext) async throws -> CreditLedgerResponse {
+    /// `?since=N&limit=N`, as `GET /v1/results/changes`. Answered as `CreditLedgerPage`, which is
+    /// `CreditLedgerResponse` on the wire with each kind as stored: an event of a kind this server does not know (a
+    /// newer server's) is served too, rather than failing the page for everyone whose ledger holds one.
+    @Sendable func page(_ request: Request, context: ServerRequestContext) async throws -> Response {
         guard let userId = context.userId else { throw APIError.unauthorized }
         let query = request.uri.queryParameters
         let since = try SyncChangesController.cursor(query.get("since"))
         let limit = try AdsController.number(query.get("limit"), "limit", in: 1...CreditLedgerResponse.maxLimit)
             ?? CreditLedgerResponse.defaultLimit
         return try await credits.creditLedger(accountId: userId, since: since, limit: limit)
+            .response(from: request, context: context)
     }
 
     static func validate(_ batch: CreditEventsRequest) throws(APIError) {
@@ -68,4 +71,4 @@ struct CreditsController {
 }
 
 extension CreditEventsResponse: ResponseEncodable {}
-extension CreditLedgerResponse: ResponseEncodable {}
+extension CreditLedgerPage: ResponseEncodable {}

@@ -9,8 +9,9 @@ public protocol CreditLedgerStore: Sendable {
     /// account no longer exists.
     func recordCreditEvents(_ events: [CreditEvent], accountId: String, receivedAt: Date) async throws
         -> CreditEventsResponse?
-    /// Up to `limit` of the account's events numbered after `since`, in their order, with its balance.
-    func creditLedger(accountId: String, since: Int64, limit: Int) async throws -> CreditLedgerResponse
+    /// Up to `limit` of the account's events numbered after `since`, in their order, whatever their kind, with its
+    /// balance (of the kinds this server knows).
+    func creditLedger(accountId: String, since: Int64, limit: Int) async throws -> CreditLedgerPage
     /// Events the account uploaded that were kept since `date` (its daily quota).
     func creditEventsReceived(accountId: String, since date: Date) async throws -> Int
 }

@@ -95,7 +95,7 @@ extension PostgresDatabase: CreditLedgerStore {
         }
     }
 
-    public func creditLedger(accountId: String, since: Int64, limit: Int) async throws -> CreditLedgerResponse {
+    public func creditLedger(accountId: String, since: Int64, limit: Int) async throws -> CreditLedgerPage {
         try await transaction { [logger] connection in
             // One snapshot for the page and the balance.
             try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
@@ -103,20 +103,16 @@ extension PostgresDatabase: CreditLedgerStore {
                 SELECT * FROM credit_event WHERE account_id = \(accountId) AND sync_seq > \(since)
                 ORDER BY sync_seq LIMIT \(limit + 1)
                 """, logger: logger)
-            var events: [CreditEvent] = []
+            var events: [CreditLedgerPage.Event] = []
             var cursor = since
             for row in rows.prefix(limit) {
-                let raw = try row.value("kind", as: String.self)
-                guard let kind = CreditEventKind(rawValue: raw) else {
-                    throw StorageError(message: "The database holds '\(raw)' in credit_event.kind, which this brainy-server does not know.")
-                }
-                events.append(CreditEvent(id: try row.value("id"), kind: kind, amount: try row.value("amount", as: Int.self),
-                                          ref: try row.value("ref", as: String?.self),
-                                          occurredAt: try row.value("occurred_at")))
+                events.append(CreditLedgerPage.Event(
+                    id: try row.value("id"), kind: try row.value("kind"), amount: try row.value("amount", as: Int.self),
+                    ref: try row.value("ref", as: String?.self), occurredAt: try row.value("occurred_at")))
                 cursor = try row.value("sync_seq", as: Int64.self)
             }
-            return CreditLedgerResponse(events: events, cursor: cursor, more: rows.count > limit,
-                                        balance: try await Self.creditBalance(connection, accountId: accountId, logger: logger))
+            return CreditLedgerPage(events: events, cursor: cursor, more: rows.count > limit,
+                                    balance: try await Self.creditBalance(connection, accountId: accountId, logger: logger))
         }
     }
 
@@ -126,11 +122,12 @@ extension PostgresDatabase: CreditLedgerStore {
             """).first?.value("events") ?? 0
     }
 
+    /// As SQLite's: the sum of the account's events of the kinds this server knows, from the totals kept per kind
+    /// (v18-credit-balances).
     private static func creditBalance(_ connection: PostgresConnection, accountId: String, logger: Logger) async throws
         -> Int {
-        let sum = try await connection.rows("""
-            SELECT coalesce(sum(amount), 0) AS total FROM credit_event WHERE account_id = \(accountId)
-            """, logger: logger).first?.value("total", as: Int.self) ?? 0
+        let sum = try await connection.rows(keptCreditBalance(accountId: accountId), logger: logger).first?
+            .value("total", as: Int.self) ?? 0
         return CreditLedger.balance(sum: sum)
     }
 }

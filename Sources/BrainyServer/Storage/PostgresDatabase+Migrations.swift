@@ -251,7 +251,8 @@ extension PostgresDatabase {
     ] + syncSequenceMigrations + [quizTicketMigration, adEventQuotaMigration, creditLedgerMigration,
                                                    sharedSettingsMigration, stageProgressMigration,
                                                    answersAsGivenMigration, stageClaimIndexMigration,
-                                                   uploadIndexMigration, quizStageMigration]
+                                                   uploadIndexMigration, quizStageMigration,
+                                                   creditBalanceMigration]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction
     /// with its record. Refuses a database that a newer server migrated further. `last`, for tests, stops after that

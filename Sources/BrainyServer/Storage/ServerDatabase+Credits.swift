@@ -78,22 +78,19 @@ extension ServerDatabase: CreditLedgerStore {
         }
     }
 
-    public func creditLedger(accountId: String, since: Int64, limit: Int) async throws -> CreditLedgerResponse {
+    public func creditLedger(accountId: String, since: Int64, limit: Int) async throws -> CreditLedgerPage {
         try await writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM credit_event WHERE accountId = ? AND syncSeq > ? ORDER BY syncSeq LIMIT ?
                 """, arguments: [accountId, since, limit + 1])
             let page = rows.prefix(limit)
-            let events = try page.map { row in
-                let raw: String = row["kind"]
-                guard let kind = CreditEventKind(rawValue: raw) else {
-                    throw StorageError(message: "The database holds '\(raw)' in credit_event.kind, which this brainy-server does not know.")
-                }
-                return CreditEvent(id: row["id"], kind: kind, amount: row["amount"], ref: row["ref"],
-                                   occurredAt: row["occurredAt"])
-            }
-            return CreditLedgerResponse(events: events, cursor: page.last.map { $0["syncSeq"] } ?? since,
-                                        more: rows.count > limit, balance: try Self.creditBalance(db, accountId: accountId))
+            return CreditLedgerPage(
+                events: page.map { row in
+                    CreditLedgerPage.Event(id: row["id"], kind: row["kind"], amount: row["amount"], ref: row["ref"],
+                                           occurredAt: row["occurredAt"])
+                },
+                cursor: page.last.map { $0["syncSeq"] } ?? since, more: rows.count > limit,
+                balance: try Self.creditBalance(db, accountId: accountId))
         }
     }
 
@@ -104,9 +101,10 @@ extension ServerDatabase: CreditLedgerStore {
         }
     }
 
+    /// The sum of the account's events of the kinds this server knows (one a newer server wrote is served, not
+    /// counted), from the totals kept per kind (v21-credit-balances).
     private static func creditBalance(_ db: Database, accountId: String) throws -> Int {
-        CreditLedger.balance(sum: try Int.fetchOne(db, sql: """
-            SELECT coalesce(sum(amount), 0) FROM credit_event WHERE accountId = ?
-            """, arguments: [accountId]) ?? 0)
+        CreditLedger.balance(sum: try Int.fetchOne(db.cachedStatement(sql: keptCreditBalance),
+                                                   arguments: [accountId, try jsonArray(CreditRules.knownKinds)]) ?? 0)
     }
 }
