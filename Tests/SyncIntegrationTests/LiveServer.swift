@@ -25,15 +25,18 @@ enum LiveServer {
     }
 
     /// `config` replaces the bundled config the server serves. `ticketsRequired` runs the server as it ships, ranking
-    /// only quizzes played on quiz tickets; the suites written before tickets keep quizzes without them ranking.
-    static func run(devIdP: Bool = true, config: RemoteConfig? = nil, ticketsRequired: Bool = false, _ body: @Sendable (Context) async throws -> Void)
-        async throws {
+    /// only quizzes played on quiz tickets; the suites written before tickets keep quizzes without them ranking. The
+    /// server draws its ads from `seed`, so that a run repeats the one before (an unseeded draw made a test that
+    /// watched "an ad" get 2 hints one run in three).
+    static func run(devIdP: Bool = true, config: RemoteConfig? = nil, ticketsRequired: Bool = false, seed: UInt64 = 1,
+                    _ body: @Sendable (Context) async throws -> Void) async throws {
         let clock = ManualClock(start)
         var arguments = ServerArguments(port: 0)
         arguments.devIdP = devIdP
         arguments.ranksQuizzesWithoutTickets = !ticketsRequired
         var environment = ServerEnvironment(clock: clock, passwordHasher: ScryptPasswordHasher(rounds: 16, blockSize: 1))
         environment.sleep = { _ in }  // a refusal's delay is not waited out
+        environment.random = ServerRandom(seed: seed)
         if let config {
             environment.content = try ServedContent(config: config, pack: PackLoader.load(from: BrainyResources.corePackDirectory))
         }
