@@ -108,7 +108,7 @@ public enum API {
 
     public static let all: [any AnyAPIOperation] = [
         config, packVersion, pack, questionRatings, quizTickets, checkEmail, register, login, refresh, logout, socialProviders,
-        socialSignIn, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
+        socialSignIn, browserSignInStart, browserSignInPoll, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
         dailyLeaderboard, ads, adEvents,
     ]
 }

@@ -66,5 +66,5 @@ extension APIRoute {
     public static let all: [APIRoute] = API.all.map(\.route) + [
         adReport, houseAds, addHouseAd, pauseHouseAd, resumeHouseAd, devDeviceCode, devToken, devKeys, devApprovalPage,
         devApproval, health, metrics,
-    ]
+    ] + browserSignInRoutes
 }

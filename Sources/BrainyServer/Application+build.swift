@@ -71,7 +71,7 @@ public func buildApplication(_ arguments: ServerArguments, environment: ServerEn
 private func buildApplication(_ arguments: ServerArguments, environment: ServerEnvironment,
                               database: some ServerRepository & AdStore & DeviceAuthorizationStore & DevIdPKeyStore
                                   & QuizTicketStore & CreditLedgerStore & SharedSettingsStore
-                                  & StageProgressStore,
+                                  & StageProgressStore & BrowserSignInStore,
                               services: [any Service], logger: Logger)
     async throws -> Application<RouterResponder<ServerRequestContext>> {
     let key: [UInt8]
@@ -111,7 +111,7 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
 /// Every request is logged (at info, shown by `--log-level info` or lower) and counted and timed per route and
 /// status by swift-metrics.
 func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore & CreditLedgerStore & SharedSettingsStore
-                     & StageProgressStore, content: ServedContent,
+                     & StageProgressStore & BrowserSignInStore, content: ServedContent,
                  tokens: AccessTokens,
                  adTokens: AdTokens, quizTickets: QuizTickets = QuizTickets(signingKey: RefreshTokens.randomKey()),
                  deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()),
@@ -132,6 +132,11 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
         router.addRoutes(accounts.endpoints, at: .auth)
         router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts,
                                               auth: auth).endpoints,
+                         at: .auth)
+        router.addRoutes(BrowserSignInController(providers: social.browser, publicURL: social.publicURL,
+                                                 store: repository, identities: repository, sessions: accounts,
+                                                 exchange: ProviderExchange(clock: environment.clock),
+                                                 auth: auth).endpoints,
                          at: .auth)
         if let devIdP = social.devIdP {
             router.addRoutes(DevIdPController(idp: devIdP).endpoints, at: .devIdP)

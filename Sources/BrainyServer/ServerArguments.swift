@@ -28,6 +28,22 @@ public struct ServerArguments: Equatable, Sendable {
     public var googleClientSecret: String?
     /// The Services ID (or bundle id) Apple issues tokens for; Apple tokens are accepted only with one.
     public var appleClientId: String?
+    /// This server's public URL (`https://quiz.example.com`): the browser sign-in's links and the redirect URIs
+    /// registered with each provider begin with it. Real browser providers need it; `--dev-idp` alone takes the Host
+    /// a request came by.
+    public var publicURL: String?
+    /// Kakao's REST API key and (optional) client secret, for Kakao sign-in through the browser.
+    public var kakaoClientId: String?
+    public var kakaoClientSecret: String?
+    /// Naver's client id and secret, for Naver sign-in through the browser.
+    public var naverClientId: String?
+    public var naverClientSecret: String?
+    /// The client secret JWT Apple's token endpoint asks of `appleClientId` (a Services ID), for Apple through the
+    /// browser.
+    public var appleClientSecret: String?
+    /// A Google "Web application" client, for Google through the browser.
+    public var googleWebClientId: String?
+    public var googleWebClientSecret: String?
     /// Opens the ad administration (`/v1/ads/house`, `/v1/ads/report`) to requests bearing it; closed when nil.
     public var adminToken: String?
     /// The limits per client address and per account (`--rate-limit`, `BRAINY_RATE_LIMITS`).
@@ -75,6 +91,36 @@ public struct ServerArguments: Equatable, Sendable {
     /// Where the signing key is kept: `keyFile`, else the database's path with `.key` added; nil (in memory) when
     /// there is no database file either. (On PostgreSQL, `parse` sets `keyFile`: every instance needs the same key.)
     public var signingKeyPath: String? { keyFile ?? databasePath.map { $0 + ".key" } }
+
+    /// A public URL as the browser sign-in writes it: http or https, a host, no query, no trailing slash.
+    static func publicURL(_ text: String) throws(UsageError) -> String {
+        var url = text.trimmingCharacters(in: .whitespaces)
+        while url.hasSuffix("/") { url.removeLast() }
+        guard let parts = URLComponents(string: url), ["http", "https"].contains(parts.scheme ?? ""),
+              parts.host?.isEmpty == false, parts.query == nil, parts.fragment == nil
+        else {
+            throw UsageError(message: "--public-url takes the URL people reach this server by, as https://quiz.example.com, not '\(text.prefix(100))'.")
+        }
+        return url
+    }
+
+    /// Each browser provider whole (an id with the secret it needs) and, without --dev-idp, a public URL for them.
+    static func checkBrowserProviders(_ parsed: ServerArguments) throws(UsageError) {
+        let pairs: [(String, String?, String, String?)] = [
+            ("--naver-client-id", parsed.naverClientId, "--naver-client-secret", parsed.naverClientSecret),
+            ("--google-web-client-id", parsed.googleWebClientId, "--google-web-client-secret", parsed.googleWebClientSecret),
+            ("--apple-client-id", parsed.appleClientSecret == nil ? nil : parsed.appleClientId, "--apple-client-secret",
+             parsed.appleClientSecret),
+        ]
+        for (idFlag, id, secretFlag, secret) in pairs where (id == nil) != (secret == nil) {
+            throw UsageError(message: "\(idFlag) and \(secretFlag) go together for sign-in through the browser: give both.")
+        }
+        let browser = parsed.kakaoClientId != nil || parsed.naverClientId != nil || parsed.appleClientSecret != nil
+            || parsed.googleWebClientId != nil
+        if browser, parsed.publicURL == nil, !parsed.devIdP {
+            throw UsageError(message: "Sign-in through the browser needs --public-url (or $BRAINY_PUBLIC_URL): the URL people reach this server by, in front of each provider's redirect URL.")
+        }
+    }
 
     public struct UsageError: Error, Equatable, Sendable {
         public var message: String
@@ -182,6 +228,17 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.appleClientId = try options.appleClientId.map { value throws(UsageError) in
             try nonEmpty(value, "--apple-client-id")
         }
+        parsed.publicURL = try options.publicURL.map { value throws(UsageError) in try publicURL(value) }
+        for (value, flag, path) in [(options.kakaoClientId, "--kakao-client-id", \ServerArguments.kakaoClientId),
+                                    (options.kakaoClientSecret, "--kakao-client-secret", \.kakaoClientSecret),
+                                    (options.naverClientId, "--naver-client-id", \.naverClientId),
+                                    (options.naverClientSecret, "--naver-client-secret", \.naverClientSecret),
+                                    (options.appleClientSecret, "--apple-client-secret", \.appleClientSecret),
+                                    (options.googleWebClientId, "--google-web-client-id", \.googleWebClientId),
+                                    (options.googleWebClientSecret, "--google-web-client-secret",
+                                     \.googleWebClientSecret)] {
+            parsed[keyPath: path] = try value.map { value throws(UsageError) in try nonEmpty(value, flag) }
+        }
         parsed.adminToken = try options.adminToken.map { value throws(UsageError) in try adminToken(value) }
         let rateLimitFlags = options.rateLimits
         parsed.refusalDelay = try seconds(options.refusalDelay, .refusalDelay) ?? parsed.refusalDelay
@@ -217,6 +274,16 @@ public struct ServerArguments: Equatable, Sendable {
         parsed.googleClientId = parsed.googleClientId ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_ID")
         parsed.googleClientSecret = parsed.googleClientSecret ?? fromEnvironment("BRAINY_GOOGLE_CLIENT_SECRET")
         parsed.appleClientId = parsed.appleClientId ?? fromEnvironment("BRAINY_APPLE_CLIENT_ID")
+        if parsed.publicURL == nil, let url = fromEnvironment("BRAINY_PUBLIC_URL") { parsed.publicURL = try publicURL(url) }
+        for (name, path) in [("BRAINY_KAKAO_CLIENT_ID", \ServerArguments.kakaoClientId),
+                             ("BRAINY_KAKAO_CLIENT_SECRET", \.kakaoClientSecret),
+                             ("BRAINY_NAVER_CLIENT_ID", \.naverClientId), ("BRAINY_NAVER_CLIENT_SECRET", \.naverClientSecret),
+                             ("BRAINY_APPLE_CLIENT_SECRET", \.appleClientSecret),
+                             ("BRAINY_GOOGLE_WEB_CLIENT_ID", \.googleWebClientId),
+                             ("BRAINY_GOOGLE_WEB_CLIENT_SECRET", \.googleWebClientSecret)] {
+            parsed[keyPath: path] = parsed[keyPath: path] ?? fromEnvironment(name)
+        }
+        try checkBrowserProviders(parsed)
         parsed.keyFile = parsed.keyFile ?? fromEnvironment("BRAINY_KEY_FILE")
         let environmentLimits = fromEnvironment("BRAINY_RATE_LIMITS")?.split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)

@@ -52,6 +52,38 @@ struct ServerOptions: ParsableArguments {
             "accept Sign in with Apple ID tokens for this client id (or $BRAINY_APPLE_CLIENT_ID); Apple has no device flow, so the shell is not offered it")
     var appleClientId: String?
 
+    @Option("public-url", "url",
+            "the URL people reach this server by, in front of the browser sign-in's links and redirect URLs (or $BRAINY_PUBLIC_URL)")
+    var publicURL: String?
+
+    @Option("kakao-client-id", "key",
+            "offer Kakao sign-in through the browser with this REST API key (or $BRAINY_KAKAO_CLIENT_ID)")
+    var kakaoClientId: String?
+
+    @Option("kakao-client-secret", "secret",
+            "Kakao's client secret, when the app turns it on (or $BRAINY_KAKAO_CLIENT_SECRET)")
+    var kakaoClientSecret: String?
+
+    @Option("naver-client-id", "id",
+            "offer Naver sign-in through the browser with this client id (or $BRAINY_NAVER_CLIENT_ID)")
+    var naverClientId: String?
+
+    @Option("naver-client-secret", "secret",
+            "the secret of that Naver client (or $BRAINY_NAVER_CLIENT_SECRET)")
+    var naverClientSecret: String?
+
+    @Option("apple-client-secret", "jwt",
+            "the client secret JWT for --apple-client-id (a Services ID), to offer Apple sign-in through the browser (or $BRAINY_APPLE_CLIENT_SECRET)")
+    var appleClientSecret: String?
+
+    @Option("google-web-client-id", "id",
+            "offer Google sign-in through the browser with this \"Web application\" client (or $BRAINY_GOOGLE_WEB_CLIENT_ID)")
+    var googleWebClientId: String?
+
+    @Option("google-web-client-secret", "secret",
+            "the secret of that web client (or $BRAINY_GOOGLE_WEB_CLIENT_SECRET)")
+    var googleWebClientSecret: String?
+
     @Option("admin-token", "text",
             "the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed")
     var adminToken: String?
@@ -103,7 +135,7 @@ struct ServerOptions: ParsableArguments {
     var ranksWithoutTickets = false
 
     @Flag("dev-idp",
-          "act as a local identity provider for Google and Apple (demos and tests): a device flow and approval page under /dev-idp, tokens signed with a key kept in the database, made by the first start; replaces the real providers")
+          "act as a local identity provider for Google and Apple (device flow) and Kakao, Naver, Apple and Google (browser sign-in), for demos and tests: their pages and endpoints under /dev-idp, tokens signed with a key kept in the database, made by the first start; replaces the real providers")
     var devIdP = false
 
     @Flag("man",

@@ -155,7 +155,7 @@ struct AuthController {
     }
 
     /// A 429 with `Retry-After` once `key` has used up its limit for `action`.
-    private func limit(_ action: RateLimitedAction, _ key: String) async throws(APIError) {
+    func limit(_ action: RateLimitedAction, _ key: String) async throws(APIError) {
         guard let limit = limits[action],
               let wait = await limiter.acquire("\(action.rawValue) \(key)", limit: limit, now: clock.now())
         else { return }

@@ -18,6 +18,9 @@ struct DevIdPController {
         routes.on(.devKeys, use: jwks)
         routes.on(.devApprovalPage, use: approvalPage)
         routes.on(.devApproval, use: decide)
+        routes.on(.devAuthorizePage, use: authorizePage)
+        routes.on(.devAuthorize, use: authorize)
+        routes.on(.devProfile, use: profile)
         return routes
     }
 
@@ -55,12 +58,15 @@ struct DevIdPController {
 
     /// RFC 8628 §3.4–3.5: the device polls until the code is approved, denied or expired.
     @Sendable func token(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let provider = try Self.provider(context)
+        _ = try Self.browserProvider(context)
         let form: [String: String]
         do {
             form = try await request.formFields(context: context)
         } catch let refusal as APIError where refusal.code == FormBody.invalid {
             return try Self.oauthError(.badRequest, "invalid_request", refusal.message)
+        }
+        if form["grant_type"] == "authorization_code" {
+            return try await exchangeCode(form, context: context)
         }
         guard form["grant_type"] == Self.deviceCodeGrant else {
             return try Self.oauthError(.badRequest, "unsupported_grant_type", "grant_type must be \(Self.deviceCodeGrant).")
@@ -68,6 +74,7 @@ struct DevIdPController {
         guard let deviceCode = form["device_code"], let clientId = form["client_id"] else {
             return try Self.oauthError(.badRequest, "invalid_request", "device_code and client_id are required.")
         }
+        let provider = try Self.provider(context)
         switch try await idp.poll(provider: provider, clientId: clientId, deviceCode: deviceCode) {
         case let .idToken(idToken):
             return try Self.json(TokenResponse(idToken: idToken))
@@ -77,7 +84,7 @@ struct DevIdPController {
     }
 
     @Sendable func jwks(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        _ = try Self.provider(context)
+        _ = try Self.browserProvider(context)
         return try Self.json(idp.signer.keySet)
     }
 
@@ -134,6 +141,110 @@ struct DevIdPController {
             throw APIError(.badRequest, "expired_user_code",
                            "Code '\(userCode.prefix(20))' has expired. Start the sign-in again in the terminal.")
         }
+    }
+
+    /// The browser sign-in's authorize endpoint: the approval page for a well-formed request, else a 400 saying
+    /// what is wrong (as a real provider refuses a request it cannot send back).
+    @Sendable func authorizePage(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let provider = try Self.browserProvider(context)
+        var fields: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters { fields[String(name)] = String(value) }
+        let authorization = Self.authorizeRequest(provider, fields)
+        if let problem = idp.browser.check(authorization) {
+            return Self.html(DevIdPPages.approval(userCode: "", provider: nil, notice: problem), status: .badRequest)
+        }
+        return Self.html(DevIdPPages.authorize(authorization))
+    }
+
+    /// The approval form: back to the redirect URI with a code (approved) or `error=access_denied` (denied), as a
+    /// redirect, or for `response_mode=form_post` (Apple) a form that posts itself there.
+    @Sendable func authorize(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let provider = try Self.browserProvider(context)
+        let form = try await request.formFields(context: context)
+        let authorization = Self.authorizeRequest(provider, form)
+        if let problem = idp.browser.check(authorization) {
+            return Self.html(DevIdPPages.approval(userCode: "", provider: nil, notice: problem), status: .badRequest)
+        }
+        var answer = ["state": authorization.state]
+        if form["action"] == "approve" {
+            guard let email = try? AuthController.validEmail(form["email"] ?? "") else {
+                return Self.html(DevIdPPages.authorize(authorization, notice: "Enter the demo account's email address."),
+                                 status: .badRequest)
+            }
+            answer["code"] = try await idp.browser.code(for: authorization, email: email)
+        } else {
+            answer["error"] = "access_denied"
+        }
+        if authorization.responseMode == "form_post" {
+            return Self.html(DevIdPPages.formPost(to: authorization.redirectURI, fields: answer))
+        }
+        return Response(status: .seeOther, headers: [.location: authorization.redirectURI + "?" + FormBody.encode(answer),
+                                                     .cacheControl: "no-store"])
+    }
+
+    static func authorizeRequest(_ provider: BrowserSignInProvider, _ fields: [String: String]) -> DevBrowserIdP.Request {
+        DevBrowserIdP.Request(provider: provider, clientId: fields["client_id"] ?? "",
+                              redirectURI: fields["redirect_uri"] ?? "", state: fields["state"] ?? "",
+                              nonce: fields["nonce"],
+                              codeChallenge: fields["code_challenge_method"] == "S256" ? fields["code_challenge"] ?? "" : "",
+                              responseMode: fields["response_mode"])
+    }
+
+    /// The token endpoint's answer to the browser sign-in's code.
+    struct CodeTokenResponse: Codable, Equatable {
+        var accessToken: String
+        var idToken: String?
+        var tokenType = "bearer"
+        var expiresIn = DevBrowserIdP.accessLifetime
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token", idToken = "id_token", tokenType = "token_type", expiresIn = "expires_in"
+        }
+    }
+
+    private func exchangeCode(_ form: [String: String], context: ServerRequestContext) async throws -> Response {
+        let provider = try Self.browserProvider(context)
+        switch try await idp.browser.exchange(provider: provider, form: form) {
+        case let .tokens(accessToken, idToken):
+            return try Self.json(CodeTokenResponse(accessToken: accessToken, idToken: idToken))
+        case let .refused(code, description):
+            return try Self.oauthError(code == "invalid_client" ? .unauthorized : .badRequest, code, description)
+        }
+    }
+
+    /// Naver's profile API (`GET /v1/nid/me` with `Authorization: Bearer <access token>`), in Naver's shape.
+    @Sendable func profile(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let provider = try Self.browserProvider(context)
+        let bearer = request.headers[.authorization].flatMap { header in
+            header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : nil
+        }
+        guard let bearer, let person = await idp.browser.profile(accessToken: bearer, provider: provider) else {
+            return try Self.json(NaverProfile(resultcode: "024", message: "Authentication failed", response: nil),
+                                 status: .unauthorized)
+        }
+        return try Self.json(NaverProfile(resultcode: "00", message: "success",
+                                          response: .init(id: person.id, email: person.email)))
+    }
+
+    struct NaverProfile: Codable, Equatable {
+        var resultcode: String
+        var message: String
+        var response: Person?
+
+        struct Person: Codable, Equatable {
+            var id: String
+            var email: String
+        }
+    }
+
+    /// The provider of a browser sign-in route: any of the four.
+    static func browserProvider(_ context: ServerRequestContext) throws(APIError) -> BrowserSignInProvider {
+        let name = context.parameters.get("provider") ?? ""
+        guard let provider = BrowserSignInProvider(rawValue: name) else {
+            throw APIError(.notFound, "unknown_provider",
+                           "The development identity provider serves kakao, naver, apple and google, not '\(name.prefix(40))'.")
+        }
+        return provider
     }
 
     static func provider(_ context: ServerRequestContext) throws(APIError) -> AuthProvider {

@@ -48,7 +48,10 @@ struct SocialAuthController {
         }
         let now = sessions.clock.now()
         let email = claims.verifiedEmail
-        let identity = SocialIdentity(provider: body.provider, subject: claims.subject, email: email, linkedAt: now)
+        guard let identityProvider = BrowserSignInProvider(rawValue: body.provider.rawValue) else {
+            throw APIError(.badRequest, "provider_not_enabled", "\(body.provider.name.en) sign-in has no ID tokens.")
+        }
+        let identity = SocialIdentity(provider: identityProvider, subject: claims.subject, email: email, linkedAt: now)
         let newAccount = email.map { email in
             ServerAccount(id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
                           passwordHash: "", provider: body.provider, createdAt: now)

@@ -8,6 +8,10 @@ public enum RateLimitedAction: String, CaseIterable, Sendable {
     case loginAccount = "login-account"
     /// Address look-ups from one address.
     case checkEmail = "check-email"
+    /// Browser sign-ins started from one address (each a row and a link).
+    case browserSignIn = "browser-sign-in"
+    /// Browser sign-in polls from one address (beside each session's own interval, answered `slow_down`).
+    case browserPoll = "browser-poll"
 
     public var defaultLimit: RateLimit {
         switch self {
@@ -15,6 +19,8 @@ public enum RateLimitedAction: String, CaseIterable, Sendable {
         case .login: RateLimit(count: 30, window: 300)
         case .loginAccount: RateLimit(count: 100, window: 3_600)
         case .checkEmail: RateLimit(count: 60, window: 60)
+        case .browserSignIn: RateLimit(count: 30, window: 600)
+        case .browserPoll: RateLimit(count: 600, window: 600)
         }
     }
 }

@@ -27,6 +27,49 @@ enum DevIdPPages {
             """)
     }
 
+    /// The browser sign-in's approval page: the request's fields ride along hidden, and the person approves (as the
+    /// demo account's email) or denies.
+    static func authorize(_ request: DevBrowserIdP.Request, notice: String? = nil) -> String {
+        let hidden = authorizeFields(request).map { name, value in
+            "<input type=\"hidden\" name=\"\(escape(name))\" value=\"\(escape(value))\">"
+        }.joined(separator: "\n  ")
+        return page(title: "Sign in to Brainy with \(request.provider.name.en)", body: """
+            <p>Development identity provider: no real \(escape(request.provider.name.en)) account is involved. Enter the
+            email of the demo account to sign in as. \(escape(request.provider.name.ko)) 개발용 로그인입니다.</p>
+            \(notice.map { "<p class=\"notice\">\(escape($0))</p>" } ?? "")
+            <form method="post" action="\(APIRoute.devAuthorize.path(filling: ["provider": request.provider.rawValue]))">
+              \(hidden)
+              <label>Email <input name="email" type="email" value="demo@example.com" required></label>
+              <button id="approve" name="action" value="approve">Approve</button>
+              <button id="deny" name="action" value="deny" formnovalidate>Deny</button>
+            </form>
+            """)
+    }
+
+    /// The request's fields as the form carries them.
+    static func authorizeFields(_ request: DevBrowserIdP.Request) -> [(String, String)] {
+        var fields = [("response_type", "code"), ("client_id", request.clientId), ("redirect_uri", request.redirectURI),
+                      ("state", request.state), ("code_challenge", request.codeChallenge),
+                      ("code_challenge_method", "S256")]
+        if let nonce = request.nonce { fields.append(("nonce", nonce)) }
+        if let mode = request.responseMode { fields.append(("response_mode", mode)) }
+        return fields
+    }
+
+    /// Apple's `form_post`: a form to the redirect URI that posts itself (a button where scripts do not run).
+    static func formPost(to redirectURI: String, fields: [String: String]) -> String {
+        let hidden = fields.sorted { $0.key < $1.key }.map { name, value in
+            "<input type=\"hidden\" name=\"\(escape(name))\" value=\"\(escape(value))\">"
+        }.joined(separator: "\n  ")
+        return page(title: "Returning to Brainy", body: """
+            <form method="post" action="\(escape(redirectURI))">
+              \(hidden)
+              <button id="continue">Continue</button>
+            </form>
+            <script>document.forms[0].submit()</script>
+            """)
+    }
+
     private static func page(title: String, body: String) -> String {
         """
         <!doctype html>

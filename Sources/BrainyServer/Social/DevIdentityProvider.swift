@@ -3,8 +3,9 @@ import Crypto
 import Foundation
 import _CryptoExtras
 
-/// `brainy-server --dev-idp`: a local identity provider standing in for Google and Apple in demos and tests. It runs
-/// the device authorization flow (RFC 8628), its codes kept in the database so that every instance answers for them,
+/// `brainy-server --dev-idp`: a local identity provider standing in for Google and Apple (device flow) and for Kakao,
+/// Naver, Apple and Google (browser sign-in, `DevBrowserIdP`) in demos and tests. It runs the device authorization
+/// flow (RFC 8628), its codes kept in the database so that every instance answers for them,
 /// and signs ID tokens with an RSA-2048 key kept in the database too (`DevIdPKey`), so that every instance on it
 /// accepts the tokens any of them issued, across restarts.
 struct DevIdentityProvider: Sendable {
@@ -27,14 +28,22 @@ struct DevIdentityProvider: Sendable {
         try _RSA.Signing.PrivateKey(keySize: .bits2048)
     }
 
-    static func issuer(for provider: AuthProvider) -> String { "brainy-dev-idp/\(provider.rawValue)" }
-    static func clientId(for provider: AuthProvider) -> String { "brainy-dev-\(provider.rawValue)" }
+    static func issuer(for provider: AuthProvider) -> String { issuer(for: provider.rawValue) }
+    static func clientId(for provider: AuthProvider) -> String { clientId(for: provider.rawValue) }
+    static func issuer(for provider: String) -> String { "brainy-dev-idp/\(provider)" }
+    static func clientId(for provider: String) -> String { "brainy-dev-\(provider)" }
+    /// The client secret the development token endpoint expects of the browser sign-in (a real provider's is the
+    /// operator's secret; this one is no secret).
+    static func clientSecret(for provider: String) -> String { "brainy-dev-\(provider)-secret" }
 
     /// The provider's stable subject for an email: the start of its SHA-256, so a demo account keeps its identity
     /// across restarts without the IdP storing anything.
     static func subject(for email: String) -> String {
         SHA256.hash(data: Data(email.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
     }
+
+    /// Its side of the browser sign-in (all four providers), signing with the same key.
+    var browser: DevBrowserIdP { DevBrowserIdP(signer: signer, clock: clock) }
 
     /// The keys its tokens verify with, for the same `IDTokenVerifier` the real providers use.
     var keySource: StaticJWKSource { StaticJWKSource(signer.keySet) }

@@ -10,6 +10,8 @@ struct IDTokenClaims: Equatable, Sendable {
     var email: String?
     /// Whether the provider vouches for `email` (`email_verified`, as a boolean or the string "true").
     var emailVerified: Bool
+    /// The nonce the sign-in sent the provider, which a browser sign-in holds the token to; nil when absent.
+    var nonce: String? = nil
 
     /// The email address, lower-cased, when the provider vouches for it.
     var verifiedEmail: String? {

@@ -36,6 +36,11 @@ struct IDTokenSigner: Sendable {
         try await keys().sign(claims, header: header)
     }
 
+    /// A JWT this key signed, read as `Payload` (the development identity provider's own codes and access tokens).
+    func verify<Payload: JWTPayload>(_ token: String, as _: Payload.Type) async throws -> Payload {
+        try await keys().verify(token, as: Payload.self)
+    }
+
     private func keys() async throws -> JWTKeyCollection {
         try await JWTKeyCollection().add(rsa: JWTKit.Insecure.RSA.PrivateKey(backing: key), digestAlgorithm: .sha256,
                                          kid: JWKIdentifier(string: kid))

@@ -19,12 +19,25 @@ struct IDTokenVerifier: Sendable {
     var clock: any BrainyClock
     /// Seconds of clock skew forgiven on `exp`, `iat` and `nbf`.
     var leeway: TimeInterval = 60
+    /// Which vendor type reads the tokens when it is not `provider`'s (Kakao's, for browser sign-in).
+    var vendor: IDTokenVendor? = nil
+
+    /// The vendor types this verifier reads tokens as.
+    enum IDTokenVendor: Sendable {
+        case google, apple, kakao
+    }
 
     /// The token's claims when every check passes.
     func verify(_ token: String) async throws(IDTokenError) -> IDTokenClaims {
+        switch vendor {
+        case .google: return try await verify(token, as: GoogleIdentityToken.self)
+        case .apple: return try await verify(token, as: AppleIdentityToken.self)
+        case .kakao: return try await verify(token, as: KakaoIdentityToken.self)
+        case nil: break
+        }
         switch provider {
-        case .google: try await verify(token, as: GoogleIdentityToken.self)
-        case .apple: try await verify(token, as: AppleIdentityToken.self)
+        case .google: return try await verify(token, as: GoogleIdentityToken.self)
+        case .apple: return try await verify(token, as: AppleIdentityToken.self)
         case .guest, .email: throw .noIDTokens(provider.name.en)
         }
     }
@@ -78,6 +91,6 @@ struct IDTokenVerifier: Sendable {
         let subject = idToken.subject.value
         guard !subject.isEmpty else { throw .missingSubject }
         return IDTokenClaims(issuer: issuer, subject: subject, audiences: idToken.audience.value, email: idToken.email,
-                             emailVerified: idToken.emailVerified?.value == true)
+                             emailVerified: idToken.emailVerified?.value == true, nonce: idToken.nonce)
     }
 }

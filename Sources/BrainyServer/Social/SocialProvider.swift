@@ -61,6 +61,11 @@ struct SocialProvider: Sendable {
 struct SocialSignIn: Sendable {
     var providers: [AuthProvider: SocialProvider]
     var devIdP: DevIdentityProvider?
+    /// The providers of the browser sign-in (Kakao, Naver, Apple, Google through this server's pages).
+    var browser: [BrowserSignInProvider: BrowserProvider] = [:]
+    /// This server's public URL, in front of the browser sign-in's links and redirect URIs; nil with `--dev-idp`
+    /// alone, which takes the Host a request came by.
+    var publicURL: String?
 
     static let disabled = SocialSignIn(providers: [:], devIdP: nil)
 
@@ -79,7 +84,9 @@ struct SocialSignIn: Sendable {
             for provider in DevIdentityProvider.providers {
                 providers[provider] = .development(provider, keys: devIdP.keySource)
             }
-            return SocialSignIn(providers: providers, devIdP: devIdP)
+            var browser: [BrowserSignInProvider: BrowserProvider] = [:]
+            for provider in BrowserSignInProvider.allCases { browser[provider] = .development(provider) }
+            return SocialSignIn(providers: providers, devIdP: devIdP, browser: browser, publicURL: arguments.publicURL)
         }
         func keys(_ provider: AuthProvider, url: String) -> any JWKSource {
             environment.keySources[provider] ?? RemoteJWKSource(url: url, client: .shared, clock: environment.clock)
@@ -92,6 +99,40 @@ struct SocialSignIn: Sendable {
         if let clientId = arguments.appleClientId {
             providers[.apple] = .apple(clientId: clientId, keys: keys(.apple, url: SocialProvider.appleKeysURL))
         }
-        return SocialSignIn(providers: providers, devIdP: nil)
+        return SocialSignIn(providers: providers, devIdP: nil,
+                            browser: browserProviders(arguments, clock: environment.clock, keys: { environment.keySources[$0] }),
+                            publicURL: arguments.publicURL)
+    }
+
+    /// The real providers of the browser sign-in that the flags set up (each needs `--public-url` too, which
+    /// `ServerArguments.parse` checks). `keys` replaces fetching a provider's JWKS (tests).
+    static func browserProviders(_ arguments: ServerArguments, clock: any BrainyClock,
+                                 keys: (AuthProvider) -> (any JWKSource)?)
+        -> [BrowserSignInProvider: BrowserProvider] {
+        guard arguments.publicURL != nil else { return [:] }
+        var browser: [BrowserSignInProvider: BrowserProvider] = [:]
+        if let id = arguments.kakaoClientId {
+            browser[.kakao] = .kakao(clientId: id, clientSecret: arguments.kakaoClientSecret, keys: nil)
+        }
+        if let id = arguments.naverClientId, let secret = arguments.naverClientSecret {
+            browser[.naver] = .naver(clientId: id, clientSecret: secret)
+        }
+        if let id = arguments.appleClientId, let secret = arguments.appleClientSecret {
+            browser[.apple] = .apple(clientId: id, clientSecret: secret, keys: keys(.apple))
+        }
+        if let id = arguments.googleWebClientId, let secret = arguments.googleWebClientSecret {
+            browser[.google] = .google(clientId: id, clientSecret: secret, keys: keys(.google))
+        }
+        // A provider's keys are fetched once and kept, like the ID-token sign-in's.
+        for (name, provider) in browser {
+            guard case let .idToken(issuers, vendor, nil) = provider.identity, let url = provider.endpoints.keys else {
+                continue
+            }
+            var kept = provider
+            kept.identity = .idToken(issuers: issuers, vendor: vendor,
+                                     keys: RemoteJWKSource(url: url, client: .shared, clock: clock))
+            browser[name] = kept
+        }
+        return browser
     }
 }

@@ -14,6 +14,8 @@ protocol VendorIDToken: JWTIdentityToken {
     /// `azp`, the client the token was handed to, which must be this client when there are several audiences; nil
     /// when the vendor type does not keep it.
     var authorizedParty: String? { get }
+    /// `nonce`, which a browser sign-in sent the provider and expects back.
+    var nonce: String? { get }
 }
 
 /// Google's type requires `azp`: a Google token without it is refused.

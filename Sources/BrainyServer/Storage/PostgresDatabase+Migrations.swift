@@ -251,7 +251,7 @@ extension PostgresDatabase {
     ] + syncSequenceMigrations + [quizTicketMigration, adEventQuotaMigration, creditLedgerMigration,
                                                    sharedSettingsMigration, stageProgressMigration,
                                                    answersAsGivenMigration, stageClaimIndexMigration,
-                                                   uploadIndexMigration, quizStageMigration,
+                                                   uploadIndexMigration, quizStageMigration, browserSignInMigration,
                                                    creditBalanceMigration]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction

@@ -256,6 +256,7 @@ extension ServerDatabase {
         registerAnswersAsGivenMigration(&migrator)
         registerUploadIndexMigration(&migrator)
         registerQuizStageMigration(&migrator)
+        registerBrowserSignInMigration(&migrator)
         registerCreditBalanceMigration(&migrator)
         return migrator
     }

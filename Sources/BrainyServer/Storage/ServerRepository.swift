@@ -34,13 +34,14 @@ public struct ServerAccount: Equatable, Sendable {
 
 /// A provider's account (its `sub`) as signed in here, to be linked to one of ours.
 public struct SocialIdentity: Equatable, Sendable {
-    public var provider: AuthProvider
+    /// Whose identity: Google and Apple (ID tokens, device flow or browser), Kakao and Naver (browser).
+    public var provider: BrowserSignInProvider
     public var subject: String
     /// The verified email the provider vouched for, lower-cased; nil when it gave none.
     public var email: String?
     public var linkedAt: Date
 
-    public init(provider: AuthProvider, subject: String, email: String?, linkedAt: Date) {
+    public init(provider: BrowserSignInProvider, subject: String, email: String?, linkedAt: Date) {
         self.provider = provider
         self.subject = subject
         self.email = email

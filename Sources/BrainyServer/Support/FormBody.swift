@@ -39,4 +39,12 @@ extension Request {
 enum FormBody {
     /// The code of the 400 for a body `URLEncodedFormDecoder` refuses (the OAuth endpoints answer `invalid_request`).
     static let invalid = "invalid_form"
+
+    /// `fields` as an `application/x-www-form-urlencoded` body or query, in name order.
+    static func encode(_ fields: [String: String]) -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        return fields.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+            .joined(separator: "&")
+    }
 }
