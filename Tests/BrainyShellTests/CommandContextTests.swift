@@ -11,7 +11,7 @@ import Testing
         let session = shell.session()
         _ = try session.execute("login guest")
         let user = try #require(session.flow.user)
-        let context = DeviceContext(session)
+        let context = session.contexts.device()
         var changed = context.settings
         try changed.set(.timer, to: "20")
         try context.saveSettings(changed, userId: user.id)
@@ -22,7 +22,7 @@ import Testing
 
     @Test func aDeviceValueSetThroughTheContextIsReadBackAndForgottenWithNil() throws {
         let session = try ShellHarness().session()
-        let context = DeviceContext(session)
+        let context = session.contexts.device()
         try context.setDeviceValue("voice-out", for: SyncKeys.voiceOut)
         #expect(try context.deviceValue(SyncKeys.voiceOut) == "voice-out")
         try context.setDeviceValue(nil, for: SyncKeys.voiceOut)
@@ -31,7 +31,7 @@ import Testing
 
     @Test func theShellContextHoldsTheClockAndLetsItGoAgain() throws {
         let shell = try ShellHarness()
-        let context = ShellContext(shell.session())
+        let context = shell.session().contexts.shell()
         #expect(context.runsOnManualClock)
         context.holdClock(true)
         let held = context.now
@@ -44,7 +44,7 @@ import Testing
     @Test func aCommandRunWithItsContextChangesTheShellItWasMadeFrom() throws {
         let session = try ShellHarness().session()
         #expect(!session.timingEnabled)
-        #expect(try TimingCommand.run(CommandArguments(parsing: "timing on"), in: ShellContext(session)) == .proceed)
+        #expect(try TimingCommand.run(CommandArguments(parsing: "timing on"), in: session.contexts.shell()) == .proceed)
         #expect(session.timingEnabled)
         #expect(session.console.captured.contains("Timing is on."))
     }

@@ -154,7 +154,7 @@ import Testing
         for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
         #expect(ErrorMessage.of(ShellError.noMicrophone)[.en].contains("answer --audio FILE.wav"))
         #expect(throws: ShellError.invalidArgument(command: "speak", value: "99", expected: ["1–30", "--from <file.wav>"])) {
-            _ = try SpeakCommand.run(CommandArguments(parsing: "speak 99"), in: QuizContext(session))
+            _ = try SpeakCommand.run(CommandArguments(parsing: "speak 99"), in: session.contexts.quiz())
         }
     }
 

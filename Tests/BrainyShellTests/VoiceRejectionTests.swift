@@ -162,7 +162,7 @@ import Testing
         for command in ["login guest", "mode voice", "category music", "start 1"] { _ = try session.execute(command) }
         #expect(!session.console.captured.contains("speak"), "\(session.console.captured)")
         #expect(throws: ShellError.noRecognizer(.ko)) {
-            _ = try SpeakCommand.run(CommandArguments(parsing: "speak --from /nonexistent.wav"), in: QuizContext(session))
+            _ = try SpeakCommand.run(CommandArguments(parsing: "speak --from /nonexistent.wav"), in: session.contexts.quiz())
         }
         _ = try session.execute("1")
         #expect(session.flow.state == .answered, "a typed answer still works")

@@ -107,6 +107,11 @@ final class SessionState {
         if newConfig.maintenanceMode != old.maintenanceMode { setMaintenance(newConfig.maintenanceMode) }
     }
 
+    /// A voice quiz whose player keeps the text hidden until the answer (`settings voice-text off`).
+    func isListening(_ play: QuizPlay) -> Bool {
+        play.quiz.type == .voice && !settings.voiceText
+    }
+
     /// Turns maintenance on or off in the flow (the config in force changed).
     func setMaintenance(_ on: Bool) {
         _ = try? flow.handle(.maintenanceChanged(on))

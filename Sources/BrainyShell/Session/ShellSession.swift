@@ -235,9 +235,7 @@ public final class ShellSession {
     func applyUserSettings(_ settings: Settings?) { state.applyUserSettings(settings) }
 
     /// A voice quiz whose player keeps the text hidden until the answer (`settings voice-text off`).
-    func isListening(_ play: QuizPlay) -> Bool {
-        play.quiz.type == .voice && !settings.voiceText
-    }
+    func isListening(_ play: QuizPlay) -> Bool { state.isListening(play) }
 
     /// Turns maintenance on or off in the flow (the config in force changed).
     func setMaintenance(_ on: Bool) { state.setMaintenance(on) }

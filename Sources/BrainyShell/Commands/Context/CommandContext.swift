@@ -1,36 +1,28 @@
 import BrainyKit
 import Foundation
 
-/// What a command may use, made for it from the session by the dispatcher: the flow's state and a way to apply an
+/// What a command may use, made for it by the dispatcher (`CommandContexts`): the flow's state and a way to apply an
 /// event, the console, and the services the command's kind needs (as Hummingbird's handlers get a request and a
-/// context, not the application). Each context keeps the session to itself: only its members are seen. What every
-/// context reads is said once, here.
+/// context, not the application). Each context is built from the shared `SessionState` and the services it names,
+/// never the session; what every context reads is said once, in `ContextBasics`.
 protocol CommandContext {
-    init(_ session: ShellSession)
     /// This kind of context, made by `contexts` (the maker of its kind).
     static func made(by contexts: CommandContexts) -> Self
-    /// The session as the reads below see it (no command can reach it through this: it is private to this file).
+    /// The reads every context offers (below).
     var basics: ContextBasics { get }
-}
-
-/// The session, seen only by the reads every context offers (the extension below).
-struct ContextBasics {
-    fileprivate let session: ShellSession
-
-    init(_ session: ShellSession) { self.session = session }
 }
 
 /// The reads every command's context offers: where the flow stands, the console, the time and how output prints.
 extension CommandContext {
     /// Where the flow stands (a value: it changes only through a context's `apply`).
-    var flow: QuizFlow { basics.session.flow }
-    var console: Console { basics.session.console }
-    var now: Date { basics.session.now }
-    var timeZone: TimeZone { basics.session.timeZone }
+    var flow: QuizFlow { basics.flow }
+    var console: Console { basics.console }
+    var now: Date { basics.now }
+    var timeZone: TimeZone { basics.timeZone }
     /// How structured output prints now: `--format`, else the player's setting.
-    var outputFormat: OutputFormat { basics.session.outputFormat }
+    var outputFormat: OutputFormat { basics.outputFormat }
     /// The width tables fit.
-    var columns: Int { basics.session.columns }
+    var columns: Int { basics.columns }
 }
 
 extension ShellCommand {

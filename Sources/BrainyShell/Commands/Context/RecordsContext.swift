@@ -5,28 +5,35 @@ import Foundation
 /// clock and time zone, how output prints, the console (and asking a line while replaying a quiz), the remote side
 /// read (the profile's sync status) and the leaderboard fetched, and saving the leaderboard the server sent.
 struct RecordsContext: CommandContext {
-    private let session: ShellSession
+    let basics: ContextBasics
+    /// Someone reads at a terminal (a replay waits for Enter between questions).
+    let isInteractive: Bool
+    private let repository: any BrainyRepository
+    private let remote: RemoteSession
+    private let prompts: LinePrompts
 
-    init(_ session: ShellSession) { self.session = session }
-
-    var basics: ContextBasics { ContextBasics(session) }
+    init(basics: ContextBasics, repository: any BrainyRepository, remote: RemoteSession, prompts: LinePrompts,
+         isInteractive: Bool) {
+        self.basics = basics
+        self.repository = repository
+        self.remote = remote
+        self.prompts = prompts
+        self.isInteractive = isInteractive
+    }
 
     static func made(by contexts: CommandContexts) -> Self { contexts.records() }
 
     /// The player's records, read only (the only write these commands make is `saveLeaderboard`).
-    var records: RecordsReader { RecordsReader(session.repository) }
+    var records: RecordsReader { RecordsReader(repository) }
     /// The sync server in use and whether it answered (the profile's sync status), read only.
-    var remoteStatus: RemoteStatus { session.remote.status }
-    /// Someone reads at a terminal (a replay waits for Enter between questions).
-    var isInteractive: Bool { session.reader.isInteractive }
+    var remoteStatus: RemoteStatus { remote.status }
 
     /// Reads a line (noted in a transcript being recorded).
-    func askLine(_ prompt: Localized) -> LineInput { session.askLine(prompt) }
+    func askLine(_ prompt: Localized) -> LineInput { prompts.askLine(prompt) }
 
     /// Fetches today's leaderboard for the signed-in account from the server (Ctrl-C cancels it; an expired access
     /// token is refreshed once).
     func fetchLeaderboard() throws -> LeaderboardResponse {
-        let remote = session.remote
         guard let api = remote.api() else { throw ShellError.noServer }
         let watch = InterruptibleWait()
         defer { watch.finish() }
@@ -36,6 +43,6 @@ struct RecordsContext: CommandContext {
 
     /// Keeps the leaderboard the server sent, for showing until the next refresh.
     func saveLeaderboard(_ board: LeaderboardResponse, userId: String) throws {
-        try session.repository.saveLeaderboard(board, userId: userId, now: session.now)
+        try repository.saveLeaderboard(board, userId: userId, now: basics.now)
     }
 }
