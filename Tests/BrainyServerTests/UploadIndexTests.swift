@@ -110,9 +110,16 @@ import Testing
     }
 
     @Test func onSQLiteAQuizsFirstAnswersAreForgottenByResultId() async throws {
-        let plan = try await Self.sqlitePlan(ServerDatabase.forgetFirstAnswers, ["a", "a", "q"])
+        let plan = try await Self.sqlitePlan(ServerDatabase.forgetFirstAnswer, ["r", "a"])
         #expect(plan.contains("first_answer_on_resultId (resultId=?)"), "\(plan)")
         #expect(!plan.contains("SCAN first_answer"), "\(plan)")
+    }
+
+    @Test func onSQLiteTheNextFirstAnswerOfADayIsSoughtAmongTheAccountsRankedAnswersOfThatDay() async throws {
+        let plan = try await Self.sqlitePlan(ServerDatabase.keepNextFirstAnswer,
+                                             ["a", Self.start, Self.start.addingTimeInterval(86_400), "q"])
+        #expect(plan.contains("result_on_accountId_ranked_answeredAt (accountId=? AND ranked=? AND answeredAt>? AND answeredAt<?)"),
+                "\(plan)")
     }
 
     @Test func onSQLiteTheQuotasQuizCountReadsItsIndex() async throws {
@@ -135,8 +142,8 @@ import Testing
     }
 
     @Test func onPostgreSQLTheQuizzesFirstAnswersAreForgottenByResultId() async throws {
-        let plan = try await Self.postgresPlan(PostgresDatabase.forgetFirstAnswers(accountId: "acc1",
-                                                                                   quizIds: Self.batch))
+        let plan = try await Self.postgresPlan(PostgresDatabase.forgetFirstAnswers(
+            accountId: "acc1", resultIds: Self.batch.map { "r\($0.dropFirst())-1" }))
         #expect(plan.contains("first_answer_on_result_id"), "\(plan)")
         #expect(!plan.contains("Seq Scan on first_answer"), "\(plan)")
     }

@@ -76,6 +76,8 @@ extension PostgresDatabase {
         var changedQuizzes: [String] = []
         var quizFlags: [Bool] = []
         var rankedIds: [String] = []
+        var newlyRanked: [String] = []
+        var newlyUnranked: [String] = []
         for id in judged.sorted() {
             guard var entry = held[id] else { continue }
             spans[id] = nil
@@ -95,6 +97,8 @@ extension PostgresDatabase {
             changedQuizzes.append(id)
             quizFlags.append(!ranked.isEmpty)
             rankedIds += ranked
+            newlyRanked += ranked.subtracting(entry.rankedBefore)
+            newlyUnranked += entry.rankedBefore.subtracting(ranked)
         }
         guard !changedQuizzes.isEmpty else { return }
         try await connection.run("""
@@ -105,8 +109,8 @@ extension PostgresDatabase {
             UPDATE result SET ranked = (id = ANY(\(rankedIds)))
             WHERE account_id = \(accountId) AND quiz_id = ANY(\(changedQuizzes))
             """, logger: logger)
-        // These quizzes' own ranked answers may have come or gone.
-        try await refreshFirstAnswers(quizIds: changedQuizzes, accountId: accountId, on: connection)
+        try await refreshFirstAnswers(accountId: accountId, newlyRanked: newlyRanked, newlyUnranked: newlyUnranked,
+                                      on: connection)
     }
 
     /// The spans of the account's ranked quizzes other than `besides` that overlap `from`..<`to`. Reads

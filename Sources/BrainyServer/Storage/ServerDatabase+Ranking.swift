@@ -48,8 +48,9 @@ extension ServerDatabase {
         for answer in answers where ranked.contains(answer.id) != rankedBefore.contains(answer.id) {
             try mark.execute(arguments: [ranked.contains(answer.id), answer.id])
         }
-        // The quiz's own ranked answers may have come or gone.
-        try refreshFirstAnswers(quizId: quizId, accountId: accountId, db: db)
+        try refreshFirstAnswers(accountId: accountId, newlyRanked: answers.map(\.id).filter {
+            ranked.contains($0) && !rankedBefore.contains($0)
+        }, newlyUnranked: answers.map(\.id).filter { !ranked.contains($0) && rankedBefore.contains($0) }, db: db)
     }
 
     /// Whether a ranked quiz of the account other than this one overlaps it in time. Arguments: accountId, quizId,
