@@ -44,11 +44,12 @@ import Testing
         let store = SecretServiceStore(tool: try TokenKeeperTests.tool(keyring.environment))
         let keeper = TokenKeeper(repository: database, keyring: store)
         try keeper.save(TokenKeeperTests.tokens, userId: "u1")
+        let key = try TokenKeeperTests.keptKey(database, userId: "u1")
+        #expect(try store.lookup(key) != nil)
 
         try remote(keeper).logout()
 
         #expect(try database.remoteTokens(userId: "u1") == nil)
-        let key = SecretKey(server: TokenKeeperTests.tokens.server, account: TokenKeeperTests.tokens.accountId)
         #expect(try store.lookup(key) == nil)
     }
 }

@@ -46,6 +46,14 @@ import Testing
         return tool
     }
 
+    /// The keyring item's key of the user's sign-in, with the slot the database's row names (`keyring <slot> <mark>`).
+    static func keptKey(_ database: AppDatabase, userId: String) throws -> SecretKey {
+        let row = try #require(try database.remoteTokens(userId: userId))
+        let words = row.accessToken.split(separator: " ")
+        try #require(words.count == 3 && words[0] == "keyring" && row.refreshToken.isEmpty, "\(row)")
+        return SecretKey(server: row.server, account: row.accountId, slot: String(words[1]))
+    }
+
     @Test func aKeyringThatAnswersHoldsTheTokensAndTheDatabaseFileNone() throws {
         let keyring = try HeadlessKeyring()
         defer { keyring.stop() }
@@ -58,8 +66,8 @@ import Testing
         #expect(try keeper.tokens(userId: "u1") == Self.tokens)
         // A keeper of another run (a new shell) reads them back from the keyring.
         #expect(try TokenKeeper(repository: database, keyring: store).tokens(userId: "u1") == Self.tokens)
-        // The keyring holds them under the sign-in's server and account, as secret-tool shows them to anyone.
-        let key = SecretKey(server: Self.tokens.server, account: Self.tokens.accountId)
+        // The keyring holds them under the sign-in's server, account and slot, as secret-tool shows them to anyone.
+        let key = try Self.keptKey(database, userId: "u1")
         let kept = try #require(try store.lookup(key))
         #expect(kept.contains(Self.tokens.refreshToken))
         // The database file keeps who is signed in where, and not a byte of either token.
@@ -74,6 +82,7 @@ import Testing
         let store = SecretServiceStore(tool: try Self.tool(keyring.environment))
         let keeper = TokenKeeper(repository: database, keyring: store)
         try keeper.save(Self.tokens, userId: "u1")
+        let key = try Self.keptKey(database, userId: "u1")
         var renewed = Self.tokens
         renewed.accessToken = "access-renewed"
         renewed.refreshToken = "refresh-renewed"
@@ -84,7 +93,7 @@ import Testing
         try keeper.save(nil, userId: "u1")
         #expect(try keeper.tokens(userId: "u1") == nil)
         #expect(keeper.holder(userId: "u1") == nil)
-        #expect(try store.lookup(SecretKey(server: Self.tokens.server, account: Self.tokens.accountId)) == nil)
+        #expect(try store.lookup(key) == nil)
         #expect(try !onDisk("refresh-renewed"))
     }
 

@@ -80,13 +80,13 @@ import Testing
         let printed = try run("""
             printf '\(Self.register)profile\\n' | "$BRAINY" $ARGS
             echo '--- kept'
-            secret-tool search --all --unlock service brainy
+            secret-tool search --all --unlock service brainy-slot
             echo '--- second run'
             printf 'sync\\nprofile\\n' | "$BRAINY" $ARGS
             echo '--- logout'
             printf 'logout\\n' | "$BRAINY" $ARGS
             echo '--- after'
-            secret-tool search --all --unlock service brainy
+            secret-tool search --all --unlock service brainy-slot
             echo '--- end'
             """, keyring: true)
         func part(_ name: String) -> String {
@@ -99,7 +99,7 @@ import Testing
         #expect(first.contains("tokens kept in   the keyring"), "\(printed)")
         // The keyring's item: under the shell's service, its secret the two tokens.
         let kept = part("kept")
-        #expect(kept.contains("attribute.service = brainy"), "\(printed)")
+        #expect(kept.contains("attribute.service = brainy-slot"), "\(printed)")
         #expect(kept.contains("attribute.server = \(server.url)"), "\(printed)")
         let refresh = try #require(kept.firstMatch(of: /"refreshToken":"([^"]+)"/)?.output.1, "\(printed)")
         // A new run reads them back: it syncs as the signed-in account, and the sign-in is still in the keyring.

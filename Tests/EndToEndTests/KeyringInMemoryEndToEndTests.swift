@@ -10,7 +10,7 @@ import Testing
         let printed = try shell.run("""
             printf '\(KeyringEndToEndTests.register)profile\\n' | "$BRAINY" --db :memory: --lang en --server \(shell.server.url)
             echo '--- kept'
-            secret-tool search --all --unlock service brainy
+            secret-tool search --all --unlock service brainy-slot
             echo '--- end'
             """, keyring: true)
         #expect(printed.contains("Created the account mina@example.com"), "\(printed)")

@@ -28,7 +28,7 @@ import Testing
         let back = try shell.run("""
             printf 'sync\\nlogout\\n' | "$BRAINY" $ARGS
             echo '--- after'
-            secret-tool search --all --unlock service brainy
+            secret-tool search --all --unlock service brainy-slot
             echo '--- end'
             """, keyring: true)
         #expect(back.contains("Synced"), "\(back)")
