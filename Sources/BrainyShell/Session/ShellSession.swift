@@ -39,11 +39,6 @@ public final class ShellSession {
         get { state.timingEnabled }
         set { state.timingEnabled = newValue }
     }
-    /// While recording without `--clock`: time stands still, so that the transcript replays the same.
-    var clockOverride: ManualClock? {
-        get { state.clockOverride }
-        set { state.clockOverride = newValue }
-    }
     /// `record FILE`: the transcript being written.
     var recorder: TranscriptRecorder? {
         get { state.recorder }
@@ -51,8 +46,6 @@ public final class ShellSession {
     }
     /// The sync server's side of the session: the client, the sign-in on the server, whether it answered.
     private(set) lazy var remote = makeRemote()
-    /// AI mode's last exchanges with a language model (`ai log`, with `--qa`).
-    var aiLog: [LanguageModelQuestions.Exchange] { state.aiLog }
     /// Speech out and in: made when a voice quiz (or `repeat`, or a spoken answer) first needs it.
     lazy var voice = makeVoice()
     /// The quiz-end ad, the rewarded ad under way, `ad open` and QA's `ads`.
@@ -79,12 +72,6 @@ public final class ShellSession {
     var timeZone: TimeZone { options.timeZone }
     var now: Date { state.now }
     public var isRecording: Bool { recorder != nil }
-    /// Time passes by itself and someone watches: the wall clock, on a terminal (not a test, a transcript or --clock).
-    var runsOnWallClock: Bool { state.runsOnWallClock }
-    /// How structured output prints now: `--format`, else the user's setting.
-    var outputFormat: OutputFormat { options.formatOverride ?? settings.outputFormat }
-    /// The width tables fit: the terminal's, or a transcript's while one records or replays.
-    var columns: Int { state.columns(fixed: options.columnsOverride) }
 
     /// The commands allowed now, in `CommandName`'s order (the QA commands only with `--qa`).
     var allowedCommands: [CommandName] { flow.allowedCommands(qa: options.qaEnabled) }
@@ -197,9 +184,6 @@ public final class ShellSession {
         return try AnswerCommand.submitBareLine(line, in: contexts.quiz())
     }
 
-    /// Reads a line a command needs (an email), noting it in a transcript being recorded.
-    func askLine(_ prompt: Localized) -> LineInput { prompts.askLine(prompt) }
-
     /// Adds a finished command to the transcript being recorded; a failed write stops the recording and says so.
     func record(command: String, output: String) {
         do {
@@ -214,9 +198,6 @@ public final class ShellSession {
     public func message(for error: any Error) -> Localized {
         ErrorMessage.of(error, timeZone: timeZone, qa: options.qaEnabled)
     }
-
-    /// A generator for one use, drawn from the session's so that a seed fixes everything that follows.
-    func drawGenerator() -> SeededGenerator { state.drawGenerator() }
 
     /// Signs out a sign-in that expired; what the table allows signed out (signing in again, help, exit…) goes on,
     /// anything else is told why not.
@@ -233,12 +214,6 @@ public final class ShellSession {
 
     /// Uses the signed-in user's settings (language, theme, timer), or the defaults when nobody is signed in.
     func applyUserSettings(_ settings: Settings?) { state.applyUserSettings(settings) }
-
-    /// A voice quiz whose player keeps the text hidden until the answer (`settings voice-text off`).
-    func isListening(_ play: QuizPlay) -> Bool { state.isListening(play) }
-
-    /// Turns maintenance on or off in the flow (the config in force changed).
-    func setMaintenance(_ on: Bool) { state.setMaintenance(on) }
 
     /// Feeds an event to the flow and performs its effects. When an effect fails (the database refused a write),
     /// the flow goes back to where it was, so that the shell never shows as done what was not saved.
@@ -282,13 +257,13 @@ public final class ShellSession {
                 try repository.abandonQuiz(quiz)
             case .showQuestion:
                 if let play = flow.play {
-                    renderer.question(play, timer: flow.timerSeconds, hidingText: isListening(play),
+                    renderer.question(play, timer: flow.timerSeconds, hidingText: state.isListening(play),
                                       canSpeak: play.quiz.type == .voice && voice.hearingLanguage(for: play) != nil)
                     if play.quiz.type == .voice { voice.speak(play) }
                 }
             case let .showFeedback(feedback):
                 renderer.feedback(feedback, isLast: flow.play?.isLastQuestion ?? true,
-                                  showingQuestion: flow.play.map(isListening) ?? false)
+                                  showingQuestion: flow.play.map(state.isListening) ?? false)
             case let .showHint(hint):
                 if let play = flow.play { renderer.hint(hint, play: play, creditsLeft: flow.hintCredits) }
             case let .showSummary(summary):
