@@ -52,4 +52,21 @@ import Testing
         state.applyUserSettings(nil)
         #expect(state.settings == Settings() && state.flow.timerSeconds == Settings().timerSeconds)
     }
+
+    @Test func theSameSeedDrawsTheSameGeneratorsAndReseedingStartsThemAgain() {
+        var first = Self.state().drawGenerator()
+        var again = Self.state().drawGenerator()
+        #expect(first.next() == again.next())
+        let state = Self.state()
+        func threeIds() -> [String] {
+            (0..<3).map { _ in
+                var drawn = state.drawGenerator()
+                return drawn.uuidString()
+            }
+        }
+        let before = threeIds()
+        state.reseed(1)
+        #expect(threeIds() == before)
+        #expect(Set(before).count == 3)
+    }
 }

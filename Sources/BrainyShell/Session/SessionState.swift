@@ -1,10 +1,11 @@
 import BrainyKit
 import Foundation
 
-/// What the session and the services it makes (remote, ads, voice, sync, sign-in, AI mode) read and change while
-/// the shell runs: the flow, the player's settings, the config in force, the clock, the transcript being recorded and
-/// AI mode's log. The session owns it and hands it to each service, so that no service holds a way back to the
-/// session. One line loop reads and writes it, one command at a time, as the session itself (neither is `Sendable`).
+/// What the session, the services it makes (remote, ads, voice, sync, sign-in, AI mode, dealing) and the commands'
+/// contexts read and change while the shell runs: the flow, the player's settings, the config in force, the clock,
+/// the run's random numbers, the transcript being recorded, AI mode's log, the adaptive quiz's candidates and the
+/// shell's switches (`timing`, `source` nesting). The session owns it and hands it to each service and context, so
+/// that none holds a way back to the session. One line loop reads and writes it, one command at a time, as the session itself (neither is `Sendable`).
 final class SessionState {
     var flow: QuizFlow {
         didSet {
