@@ -38,17 +38,12 @@ public enum PackLoader {
 
     /// `manifest(in:)` for a folder's path (the start-up's: see `ResourceFolder`).
     public static func manifest(inFolder folder: String, shipped: ShippedManifest? = nil) throws(StoreError) -> Manifest {
-        do {
-            guard let data = FileManager.default.contents(atPath: folder + "/manifest.json") else {
-                throw StoreError.invalidPack("cannot read manifest.json in \(folder)")
-            }
-            if let shipped, Fingerprint.fnv1a(data) == shipped.fingerprint { return shipped.manifest }
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .invalidPack("manifest.json in \(folder): \(error)")
+        let file = folder + "/manifest.json"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .invalidPackEntry(PackEntryProblem(file: file, kind: .cannotRead))
         }
+        if let shipped, Fingerprint.fnv1a(data) == shipped.fingerprint { return shipped.manifest }
+        return try decode(Manifest.self, from: data, file: file)
     }
 
     public static func load(from directory: URL) throws(StoreError) -> QuestionPack {
@@ -62,13 +57,22 @@ public enum PackLoader {
 
     /// The questions of one of the pack's files (one category's).
     public static func load(file: String, in directory: URL) throws(StoreError) -> [Question] {
+        let path = directory.appendingPathComponent(file).path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .invalidPackEntry(PackEntryProblem(file: path, kind: .cannotRead))
+        }
+        return try decode(QuestionFile.self, from: data, file: path).questions
+    }
+
+    /// `data` (the bytes of `file`) decoded, or the entry that could not be, said in the shell's words.
+    private static func decode<Value: Decodable>(_ type: Value.Type, from data: Data,
+                                                 file: String) throws(StoreError) -> Value {
         do {
-            let data = try Data(contentsOf: directory.appendingPathComponent(file))
-            return try JSONDecoder().decode(QuestionFile.self, from: data).questions
+            return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw .invalidPackEntry(PackEntryProblem(file: directory.appendingPathComponent(file).path, error))
+            throw .invalidPackEntry(PackEntryProblem(file: file, data: data, error))
         } catch {
-            throw .invalidPack("\(file): \(error)")
+            throw .invalidPackEntry(PackEntryProblem(file: file, kind: .notJSON(position: nil)))
         }
     }
 

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
 
-/// A pack with a category not in the list stops the start (exit 3) saying which file, which entry and what is
-/// allowed, in the run's language, and what to do next: no raw DecodingError.
+/// A pack with a bad entry stops the start (exit 3) saying which file, which entry and what is wrong there, in the
+/// run's language, and what to do next: no raw DecodingError, no English of the JSON reader inside Korean text.
 @Suite struct BadPackEntryEndToEndTests {
-    @Test func aBadCategoryIsSaidAsFileEntryAndAllowedWords() throws {
+    /// A home whose resources are the shipped ones with `edit` applied to the core pack's music.json and manifest
+    /// (the manifest's version changed so that the pack is imported), and the start's stderr in `language`.
+    private func start(language: String, editMusic: (inout [String: Any]) throws -> Void = { _ in },
+                       writeMusic: ((Data) -> Data)? = nil,
+                       editManifest: (inout [String: Any]) throws -> Void = { _ in }) throws -> (status: Int32, err: String) {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-badpack-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -13,23 +17,64 @@ import Testing
         let pack = resources.appendingPathComponent("Packs/core")
         let file = pack.appendingPathComponent("music.json")
         var document = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        var questions = try #require(document["questions"] as? [[String: Any]])
-        questions[2]["category"] = "plants"
-        document["questions"] = questions
-        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        try editMusic(&document)
+        let music = try JSONSerialization.data(withJSONObject: document)
+        try (writeMusic?(music) ?? music).write(to: file)
         let manifestFile = pack.appendingPathComponent("manifest.json")
         var manifest = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: manifestFile)) as? [String: Any])
-        manifest["version"] = "bad-category-1"
+        manifest["version"] = "bad-entry-\(UUID().uuidString)"
+        try editManifest(&manifest)
         try JSONSerialization.data(withJSONObject: manifest).write(to: manifestFile)
         let environment = ["HOME": home.path, "XDG_DATA_HOME": home.path, "BRAINY_RESOURCES": resources.path]
+        let run = try BrainyProcess.run(["--lang", language, "--db", ":memory:", "-c", "state"], environment: environment)
+        return (run.status, run.err)
+    }
 
-        let english = try BrainyProcess.run(["--lang", "en", "--db", ":memory:", "-c", "state"], environment: environment)
+    /// The third music question's `field` holding `value`.
+    private func setThird(_ field: String, to value: Any) -> (inout [String: Any]) throws -> Void {
+        { document in
+            var questions = try #require(document["questions"] as? [[String: Any]])
+            questions[2][field] = value
+            document["questions"] = questions
+        }
+    }
+
+    @Test func aBadCategoryIsSaidAsFileEntryAndAllowedWords() throws {
+        let english = try start(language: "en", editMusic: setThird("category", to: "plants"))
         #expect(english.status == 3)
         #expect(english.err.contains("music.json has a bad entry at questions[2].category: it must be one of "),
                 "\(english.err)")
-        #expect(english.err.contains("reinstall brainy") && !english.err.contains("DecodingError"), "\(english.err)")
-        let korean = try BrainyProcess.run(["--lang", "ko", "--db", ":memory:", "-c", "state"], environment: environment)
+        #expect(english.err.contains("(it holds 'plants')") && english.err.contains("reinstall brainy"), "\(english.err)")
+        #expect(!english.err.contains("DecodingError") && !english.err.contains("Cannot initialize"), "\(english.err)")
+        let korean = try start(language: "ko", editMusic: setThird("category", to: "plants"))
         #expect(korean.status == 3)
         #expect(korean.err.contains("항목 questions[2].category가 올바르지 않습니다: 가능한 값은 "), "\(korean.err)")
+        #expect(korean.err.contains("(지금 값: 'plants')") && !korean.err.contains("Cannot initialize"), "\(korean.err)")
+    }
+
+    @Test func aBadDifficultyIsSaidWithTheDifficultiesAllowed() throws {
+        let english = try start(language: "en", editMusic: setThird("difficulty", to: "impossible"))
+        #expect(english.status == 3)
+        #expect(english.err.contains("music.json has a bad entry at questions[2].difficulty: it must be one of easy, "),
+                "\(english.err)")
+        let korean = try start(language: "ko", editMusic: setThird("difficulty", to: "impossible"))
+        #expect(korean.status == 3)
+        #expect(korean.err.contains("항목 questions[2].difficulty가 올바르지 않습니다: 가능한 값은 easy, "), "\(korean.err)")
+        #expect(!korean.err.contains("Cannot initialize") && !korean.err.contains("Difficulty"), "\(korean.err)")
+    }
+
+    @Test func aFileThatIsNotJSONIsSaidWithItsLineAndColumn() throws {
+        // A stray comma at the start of the file's second line.
+        let broken: (Data) -> Data = { data in Data("{\n,".utf8) + data.dropFirst() }
+        let english = try start(language: "en", writeMusic: broken)
+        #expect(english.status == 3)
+        #expect(english.err.contains("music.json is not valid JSON (line 2, column 1). If you added that pack, fix the file;"),
+                "\(english.err)")
+        let korean = try start(language: "ko", writeMusic: broken)
+        #expect(korean.status == 3)
+        #expect(korean.err.contains("music.json이 올바른 JSON이 아닙니다 (2번째 줄, 1번째 글자)."), "\(korean.err)")
+        for text in [english.err, korean.err] {
+            #expect(!text.contains("whole file") && !text.contains("The given data") && !text.contains("character"), "\(text)")
+        }
     }
 }
