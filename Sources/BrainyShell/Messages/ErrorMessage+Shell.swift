@@ -139,6 +139,14 @@ extension ErrorMessage {
             return Localized(
                 ko: "로그아웃하지 않았습니다: 로그인 토큰을 가진 키링에 닿을 수 없습니다 (잠겨 있거나, 이 키링이 있는 데스크톱 세션이 아님). 지금 로그아웃하면 서버에 알리지 못해 로그인이 살아 있게 됩니다. 키링의 잠금을 풀거나 (예: '암호 및 키' 앱) 데스크톱 세션에서 brainy를 실행한 뒤 다시 'logout' 하세요.",
                 en: "Not signed out: the keyring that holds your sign-in's tokens cannot be reached (it is locked, or this is not the desktop session that has it). Signing out now could not tell the server, and the sign-in would stay valid. Unlock the keyring (for example in Passwords and Keys) or run brainy in your desktop session, then 'logout' again.")
+        case .secretToolMissing:
+            return Localized(
+                ko: "로그인 토큰은 키링에 있는데, 키링을 여는 프로그램 secret-tool이 설치되어 있지 않습니다. libsecret-tools를 설치한 뒤 (예: 'sudo apt install libsecret-tools') 다시 시도하세요. 서버의 로그인은 그대로이고 이 기기의 기록도 그대로 있습니다. 이 기기에서만 로그아웃하려면 'logout'.",
+                en: "Your sign-in's tokens are in the keyring, but secret-tool, the program brainy reaches the keyring with, is not installed. Install libsecret-tools (for example 'sudo apt install libsecret-tools'), then try again; your sign-in on the server is still good and your data on this device is kept. To sign out on this device only, 'logout'.")
+        case .signedOutWithoutSecretTool:
+            return Localized(
+                ko: "secret-tool이 설치되어 있지 않아 키링의 토큰을 읽지 못했습니다. 이 기기에서만 로그아웃합니다: 서버에는 알리지 못해 서버의 로그인은 만료될 때까지 유효하고, 키링에는 'Brainy sign-in' 항목이 남습니다 ('암호 및 키' 앱에서 지울 수 있음).",
+                en: "secret-tool is not installed, so the keyring's tokens could not be read: signing out on this device only. The server was not told, so its sign-in stays valid until it expires, and the keyring keeps its 'Brainy sign-in' item (Passwords and Keys can remove it).")
         case .guestCannotSync:
             return Localized(
                 ko: "게스트 기록은 이 기기에만 있습니다. 동기화하려면 'register'나 'login email'로 로그인하세요. 로그인할 때 게스트 기록을 계정으로 옮길 수 있습니다.",

@@ -69,6 +69,12 @@ public enum ShellError: Error, Equatable, Sendable {
     /// The keyring holding the sign-in's tokens does not answer (locked, or another login session): the sign-in is
     /// still good, it cannot be used from here.
     case keyringUnavailable
+    /// The sign-in's tokens are in the keyring but `secret-tool`, the shell's one way to it, is not installed (or
+    /// cannot be started): install libsecret-tools; the sign-in on the server is still good.
+    case secretToolMissing
+    /// Said (not thrown) by a `logout` without `secret-tool`: signed out on this device only; the server was not
+    /// told, so its sign-in stays valid until it expires, and the keyring keeps its item.
+    case signedOutWithoutSecretTool
     case guestCannotSync
     case notOnServer(String)
     case providerNotOffered(AuthProvider)

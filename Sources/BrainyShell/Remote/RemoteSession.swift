@@ -134,6 +134,8 @@ final class RemoteSession {
             throw ShellError.cancelled
         } catch SecretTool.Failure.nothingKept {
             throw ShellError.remoteSessionEnded
+        } catch SecretTool.Failure.notInstalled, SecretTool.Failure.couldNotStart {
+            throw ShellError.secretToolMissing
         } catch is SecretTool.Failure {
             throw ShellError.keyringUnavailable
         }
@@ -232,7 +234,9 @@ final class RemoteSession {
     /// forgotten: dropping the row would leave the keyring's item behind and the server never told, a sign-in still
     /// honoured that no shell could end any more. The sign-out is refused instead, saying to unlock the keyring or to
     /// run where the desktop session is; the row stays, so a `logout` there ends it for good. Tokens the keyring no
-    /// longer has at all are forgotten: nothing is left to lose.
+    /// longer has at all are forgotten: nothing is left to lose. Without `secret-tool` (libsecret-tools removed,
+    /// a cron job, a container) no `logout` here could ever reach them: the sign-in ends on this device only, saying
+    /// that the server's lasts until it expires.
     func logout() throws {
         guard let user = signedInUser() else { return }
         let kept: RemoteTokens?
@@ -241,6 +245,9 @@ final class RemoteSession {
         } catch SecretTool.Failure.interrupted {
             throw ShellError.cancelled
         } catch SecretTool.Failure.nothingKept {
+            kept = nil
+        } catch SecretTool.Failure.notInstalled, SecretTool.Failure.couldNotStart {
+            console.line(console.paint(console.text(ErrorMessage.of(ShellError.signedOutWithoutSecretTool)), \.warning))
             kept = nil
         } catch is SecretTool.Failure {
             throw ShellError.keyringUnavailableAtLogout

@@ -119,7 +119,8 @@ struct SyncEngine {
         do {
             try body(&report)
         } catch let error as ShellError
-                    where error == .cancelled || error == .remoteSessionEnded || error == .keyringUnavailable {
+                    where error == .cancelled || error == .remoteSessionEnded || error == .keyringUnavailable
+                        || error == .secretToolMissing {
             throw error
         } catch {
             report.notices.append(.skipped(part, error))
