@@ -22,7 +22,7 @@ struct BrainyLauncher {
             // Before the database: the language setting is in it, so both languages unless --lang chose one.
             let languages = options.language.map { [$0] } ?? Language.allCases
             for language in languages {
-                FileHandle.standardError.write(Data("brainy: \(missing.message[language])\n".utf8))
+                StandardError.say(missing.message[language])
             }
             return 3
         }
@@ -59,13 +59,13 @@ struct BrainyLauncher {
             }
             if database.isReadOnly {
                 // Reading commands work on a database this user may not write; every write says why it cannot.
-                FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(StoreError.readOnly(path: path))[language ?? .ko] + "\n").utf8))
+                StandardError.say(ErrorMessage.of(StoreError.readOnly(path: path))[language ?? .ko])
             } else {
                 try database.importPackIfNewer(fromFolder: BrainyResources.corePackPath,
                                                shipped: BrainyResources.corePackShipped, now: clock.now())
             }
         } catch {
-            FileHandle.standardError.write(Data(("brainy: " + ErrorMessage.of(error)[language ?? .ko] + "\n").utf8))
+            StandardError.say(ErrorMessage.of(error)[language ?? .ko])
             return 3
         }
         let config = BundledConfig.load()
@@ -102,7 +102,7 @@ struct BrainyLauncher {
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
         if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
         if let server = options.serverURL, !ServerAddress.isValid(server) {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.invalidServerURL(SecretWords.masking(server)))[language ?? .ko])\n".utf8))
+            StandardError.say(ErrorMessage.of(ShellError.invalidServerURL(SecretWords.masking(server)))[language ?? .ko])
             return 2
         }
         shellOptions.quiet = options.quiet
@@ -116,11 +116,11 @@ struct BrainyLauncher {
                 case let .file(file):
                     let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
                     guard let data else {
-                        FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])\n".utf8))
+                        StandardError.say(ErrorMessage.of(ShellError.fileNotReadable(file))[language ?? .ko])
                         return 2
                     }
                     guard let text = String(data: data, encoding: .utf8) else {
-                        FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotUTF8(file))[language ?? .ko])\n".utf8))
+                        StandardError.say(ErrorMessage.of(ShellError.fileNotUTF8(file))[language ?? .ko])
                         return 2
                     }
                     var fileLines = text.components(separatedBy: "\n")
@@ -145,7 +145,7 @@ struct BrainyLauncher {
         guard let text = environment[name] else { return fallback }
         if let value = TimeInterval(text), value.isFinite, (0.1...3600).contains(value) { return value }
         let message = ErrorMessage.of(ShellError.invalidSeconds(variable: name, value: OutsideText.clean(text), fallback: Int(fallback)))
-        FileHandle.standardError.write(Data("brainy: \(message[language ?? .ko])\n".utf8))
+        StandardError.say(message[language ?? .ko])
         return fallback
     }
 

@@ -87,7 +87,7 @@ struct TranscriptCheck {
     }
 
     private func fail(_ message: String, code: Int32) -> Int32 {
-        FileHandle.standardError.write(Data("brainy: \(OutsideText.clean(message))\n".utf8))
+        StandardError.say(message)
         return code
     }
 }
@@ -103,14 +103,14 @@ struct PathsWriter {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotWritable(folder))[language])\n".utf8))
+            StandardError.say(ErrorMessage.of(ShellError.fileNotWritable(folder))[language])
             return 2
         }
         let template: ScratchTemplate
         do {
             template = try ScratchTemplate(clock: PathWriter.header.clock)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(error)[language])\n".utf8))
+            StandardError.say(ErrorMessage.of(error)[language])
             return 3
         }
         let result = PathWriter.writeAll(to: url) {
@@ -118,10 +118,10 @@ struct PathsWriter {
             return (scratch.services, scratch.remove)
         }
         for failure in result.failures {
-            FileHandle.standardError.write(Data("brainy: no path for \(failure)\n".utf8))
+            StandardError.say("no path for \(failure)")
         }
         for transition in result.unreachable {
-            FileHandle.standardError.write(Data("brainy: no path reaches \(transition.label)\n".utf8))
+            StandardError.say("no path reaches \(transition.label)")
         }
         let missing = result.failures.count + result.unreachable.count
         let shown = OutsideText.clean(folder)
@@ -191,10 +191,10 @@ struct Demo {
         do {
             script = try DemoScript.parse(String(contentsOfFile: file, encoding: .utf8))
         } catch let error as Transcript.ParseError {
-            FileHandle.standardError.write(Data("brainy: \(OutsideText.clean(file)):\(error.line): \(error.message)\n".utf8))
+            StandardError.say("\(OutsideText.clean(file)):\(error.line): \(error.message)")
             return 2
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(ShellError.fileNotReadable(file))[language])\n".utf8))
+            StandardError.say(ErrorMessage.of(ShellError.fileNotReadable(file))[language])
             return 2
         }
         let color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && Platform.isTerminal(.output)
@@ -202,7 +202,7 @@ struct Demo {
         do {
             scratch = try ScratchShell(header: script.header, colorEnabled: color)
         } catch {
-            FileHandle.standardError.write(Data("brainy: \(ErrorMessage.of(error)[language])\n".utf8))
+            StandardError.say(ErrorMessage.of(error)[language])
             return 3
         }
         defer { scratch.remove() }

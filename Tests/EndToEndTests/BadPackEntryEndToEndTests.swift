@@ -77,4 +77,38 @@ import Testing
             #expect(!text.contains("whole file") && !text.contains("The given data") && !text.contains("character"), "\(text)")
         }
     }
+
+    /// The controls of `HostileOutputEndToEndTests.forbidden` in `text`.
+    private func controls(in text: String) -> [String] {
+        let raw = Array(text.utf8)
+        return HostileOutputEndToEndTests.forbidden.filter { _, bytes in
+            raw.indices.contains { raw[$0...].starts(with: bytes) }
+        }.map(\.0) + (text.contains("\u{1B}") ? ["ESC"] : []) + (text.contains("\r") ? ["CR"] : [])
+    }
+
+    @Test func aPacksValueReachesStderrWithoutItsControls() throws {
+        let hostile = "\(HostileOutputEndToEndTests.hidden)plants\(HostileOutputEndToEndTests.hidden)"
+        for language in ["en", "ko"] {
+            let run = try start(language: language, editMusic: setThird("category", to: hostile))
+            #expect(run.status == 3)
+            #expect(run.err.contains("'plants')."), "\(run.err)")
+            #expect(controls(in: run.err).isEmpty, "\(controls(in: run.err)): \(run.err.debugDescription)")
+        }
+    }
+
+    @Test func aFileNameFromTheManifestReachesStderrWithoutItsControls() throws {
+        let name = "\(HostileOutputEndToEndTests.hidden)lost\(HostileOutputEndToEndTests.hidden).json"
+        let addLostFile: (inout [String: Any]) throws -> Void = { manifest in
+            manifest["files"] = try #require(manifest["files"] as? [String]) + [name]
+        }
+        let english = try start(language: "en", editManifest: addLostFile)
+        #expect(english.status == 3)
+        #expect(english.err.contains(".json cannot be read. If you added that pack, check that the file is there"),
+                "\(english.err)")
+        #expect(controls(in: english.err).isEmpty, "\(controls(in: english.err)): \(english.err.debugDescription)")
+        let korean = try start(language: "ko", editManifest: addLostFile)
+        #expect(korean.status == 3)
+        #expect(korean.err.contains(".json을 읽을 수 없습니다."), "\(korean.err)")
+        #expect(controls(in: korean.err).isEmpty, "\(controls(in: korean.err)): \(korean.err.debugDescription)")
+    }
 }

@@ -22,7 +22,9 @@ enum PackEntryMessage {
                 + advice(fix: Localized(ko: "그 파일을 고치고", en: "fix the file"))
         case let .notInList(allowed, found):
             let list = allowed.joined(separator: ", ")
-            let holding = found.map { value in
+            let holding = found.map { found in
+                // The pack's own text: cleaned before it is cut, so that no control is cut in half.
+                let value = OutsideText.clean(found)
                 let shown = value.count > 40 ? value.prefix(40) + "…" : value
                 return Localized(ko: " (지금 값: '\(shown)')", en: " (it holds '\(shown)')")
             } ?? .same("")
