@@ -80,6 +80,26 @@ final class HeadlessKeyring {
         self.environment = environment
     }
 
+    /// Locks the `login` collection, as a screen lock or a keyring manager does: reading an item then asks to unlock
+    /// it in a window, which a headless session cannot show (the prompt is dismissed).
+    func lock() throws {
+        let locking = Process()
+        locking.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        locking.arguments = ["--default-signal", "timeout", "-s", "KILL", "30", "dbus-send", "--session",
+                             "--dest=org.freedesktop.secrets", "--type=method_call", "--print-reply",
+                             "/org/freedesktop/secrets", "org.freedesktop.Secret.Service.Lock",
+                             "array:objpath:/org/freedesktop/secrets/collection/login"]
+        locking.environment = environment
+        locking.standardInput = FileHandle.nullDevice
+        locking.standardOutput = FileHandle.nullDevice
+        locking.standardError = FileHandle.nullDevice
+        try locking.run()
+        locking.waitUntilExit()
+        guard locking.terminationStatus == 0 else {
+            throw Unavailable(description: "dbus-send could not lock the headless keyring's login collection (status \(locking.terminationStatus)): run `bash scripts/setup`, then run the test again.")
+        }
+    }
+
     /// Ends the session bus (the daemon goes with it) and removes the keyring's files; once (a test may stop it early
     /// and again in its `defer`).
     func stop() {

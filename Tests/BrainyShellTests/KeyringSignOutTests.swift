@@ -38,6 +38,27 @@ import Testing
         #expect(ErrorMessage.of(ShellError.keyringUnavailableAtLogout)[.ko].contains("잠금을 풀거나"))
     }
 
+    /// A locked keyring whose unlock prompt is dismissed makes `secret-tool lookup` end as it does for nothing kept
+    /// (status 1, not a word): read as nothing kept, `logout` would drop the row and leave the item and the server's
+    /// sign-in behind.
+    @Test func signingOutWhileTheKeyringIsLockedIsRefusedAndKeepsTheSignIn() throws {
+        let keyring = try HeadlessKeyring()
+        defer { keyring.stop() }
+        let store = SecretServiceStore(tool: try TokenKeeperTests.tool(keyring.environment))
+        try TokenKeeper(repository: database, keyring: store).save(TokenKeeperTests.tokens, userId: "u1")
+        let key = try TokenKeeperTests.keptKey(database, userId: "u1")
+        try keyring.lock()
+
+        #expect(throws: SecretTool.Failure.locked) { try store.lookup(key) }
+        #expect(throws: SecretTool.Failure.locked) { try store.clear(key) }
+        let remote = remote(TokenKeeper(repository: database, keyring: store))
+        #expect(throws: ShellError.keyringUnavailable) { try remote.keptTokens(userId: "u1") }
+        #expect(throws: ShellError.keyringUnavailableAtLogout) { try remote.logout() }
+        #expect(try database.remoteTokens(userId: "u1") != nil)
+        // A key nothing was kept for is still nothing kept, locked or not.
+        #expect(try store.lookup(SecretKey(server: key.server, account: key.account, slot: "none")) == nil)
+    }
+
     @Test func signingOutWhenTheKeyringAnswersForgetsTheTokensThere() throws {
         let keyring = try HeadlessKeyring()
         defer { keyring.stop() }

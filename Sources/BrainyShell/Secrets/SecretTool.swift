@@ -36,6 +36,9 @@ struct SecretTool: Sendable {
         case interrupted
         /// The program ran and refused: no session bus, no keyring, a locked one that was not unlocked.
         case refused(status: Int32, complaint: String)
+        /// The keyring holds the item but is locked and was not unlocked (its prompt dismissed, or no desktop to show
+        /// it): `secret-tool` then ends as it does for an item that is not there, and only a search tells them apart.
+        case locked
         /// The keyring answered and holds no tokens for the sign-in (removed in a keyring manager): there is nothing
         /// left to read or to lose.
         case nothingKept
