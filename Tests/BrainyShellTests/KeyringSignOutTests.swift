@@ -7,15 +7,18 @@ import Testing
 /// Signing out while the keyring that holds the tokens cannot be reached (locked, another login session) loses
 /// nothing: `logout` is refused saying what to do, and the sign-in's row stays for a `logout` where the keyring answers.
 /// In a real GNOME Keyring, headless, whose session ends under the shell.
-@Suite(.serialized) struct KeyringSignOutTests {
+@Suite(.serialized) final class KeyringSignOutTests {
+    let folder: URL
     let database: AppDatabase
     static let user = SignedInUser(id: "u1", displayName: "mina@example.com", provider: .email)
 
     init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-signout-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-signout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try AppDatabase.openFile(at: folder.appendingPathComponent("brainy.db").path)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func remote(_ keeper: TokenKeeper) -> RemoteSession {
         RemoteSession(
@@ -26,6 +29,8 @@ import Testing
 
     @Test func signingOutWhileTheKeyringCannotBeReachedIsRefusedAndKeepsTheSignIn() throws {
         let keyring = try HeadlessKeyring()
+        // Stopped early below, and here too when something throws first (stop runs once).
+        defer { keyring.stop() }
         let store = SecretServiceStore(tool: try TokenKeeperTests.tool(keyring.environment))
         try TokenKeeper(repository: database, keyring: store).save(TokenKeeperTests.tokens, userId: "u1")
         keyring.stop()

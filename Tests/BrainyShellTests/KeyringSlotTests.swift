@@ -7,13 +7,15 @@ import Testing
 /// Two database files of one person (`--db` profiles, another HOME) signed in to the same account on the same server
 /// each keep their own keyring item: neither reads nor overwrites the other's tokens, and a sign-out in one leaves the
 /// other signed in. In a real GNOME Keyring, headless, as TokenKeeperTests.
-@Suite(.serialized) struct KeyringSlotTests {
+@Suite(.serialized) final class KeyringSlotTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-slots-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func database(_ name: String) throws -> AppDatabase {
         try AppDatabase.openFile(at: folder.appendingPathComponent("\(name).db").path)

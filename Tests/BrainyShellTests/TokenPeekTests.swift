@@ -7,7 +7,7 @@ import Testing
 /// What must not wait on a keyring (the quiz-end ad, whose fetch is bounded) reads the tokens this run already knows:
 /// those of the file, or those it last kept in or read from the keyring while no other shell renewed them. It never
 /// starts `secret-tool`.
-@Suite(.serialized) struct TokenPeekTests {
+@Suite(.serialized) final class TokenPeekTests {
     let folder: URL
     let database: AppDatabase
 
@@ -16,6 +16,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         database = try AppDatabase.openFile(at: folder.appendingPathComponent("brainy.db").path)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     @Test func aPeekGivesOnlyTheTokensThisRunAlreadyKnows() throws {
         let keyring = try HeadlessKeyring()
