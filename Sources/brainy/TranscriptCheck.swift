@@ -33,7 +33,7 @@ struct TranscriptCheck {
     /// Checks one transcript; `shown` is its name as printed (a file's name may hold terminal controls).
     private func check(_ file: String, shown: String, coverage: TransitionCoverage, template: ScratchTemplate?) -> Int32 {
         guard file.contains(where: { !$0.isWhitespace }) else {
-            return fail(Localized(ko: "--check에는 트랜스크립트 파일의 경로를 주세요 (예: brainy --check session.transcript). '\(shown)'는 쓸 수 없습니다.",
+            return fail(Localized(ko: "--check에는 트랜스크립트 파일의 경로를 주세요 (예: brainy --check session.transcript). \(Josa.attach("'\(shown)'", .topic)) 쓸 수 없습니다.",
                                   en: "--check takes a transcript file's path (like brainy --check session.transcript), not '\(shown)'.")[language],
                         code: 2)
         }
@@ -41,7 +41,7 @@ struct TranscriptCheck {
         do {
             transcript = try Transcript.parse(String(contentsOfFile: file, encoding: .utf8))
         } catch let error as Transcript.ParseError {
-            return fail("\(shown):\(error.line): \(error.message)", code: 2)
+            return fail(TranscriptMessage.parse(error, shown: shown)[language], code: 2)
         } catch {
             return fail(ErrorMessage.of(ShellError.fileNotReadable(file))[language], code: 2)
         }
@@ -118,10 +118,10 @@ struct PathsWriter {
             return (scratch.services, scratch.remove)
         }
         for failure in result.failures {
-            StandardError.say("no path for \(failure)")
+            StandardError.say(TranscriptMessage.noPath(for: failure.transition.label, detail: failure.message)[language])
         }
         for transition in result.unreachable {
-            StandardError.say("no path reaches \(transition.label)")
+            StandardError.say(TranscriptMessage.unreachable(transition.label)[language])
         }
         let missing = result.failures.count + result.unreachable.count
         let shown = OutsideText.clean(folder)
@@ -191,7 +191,7 @@ struct Demo {
         do {
             script = try DemoScript.parse(String(contentsOfFile: file, encoding: .utf8))
         } catch let error as Transcript.ParseError {
-            StandardError.say("\(OutsideText.clean(file)):\(error.line): \(error.message)")
+            StandardError.say(TranscriptMessage.parse(error, shown: OutsideText.clean(file))[language])
             return 2
         } catch {
             StandardError.say(ErrorMessage.of(ShellError.fileNotReadable(file))[language])

@@ -16,7 +16,7 @@ public struct DemoScript: Sendable {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("< ") {
-                guard !steps.isEmpty else { throw Transcript.ParseError(line: index + 1, message: "an input before any command") }
+                guard !steps.isEmpty else { throw Transcript.ParseError(line: index + 1, problem: .inputBeforeCommand) }
                 steps[steps.count - 1].inputs.append(String(line.dropFirst(2)))
             } else {
                 steps.append(Transcript.Entry(command: line))

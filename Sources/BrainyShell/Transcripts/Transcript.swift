@@ -68,9 +68,19 @@ public struct Transcript: Equatable, Sendable {
         self.entries = entries
     }
 
+    /// A transcript (or demo script) line that cannot be read; `TranscriptMessage.parse` words it.
     public struct ParseError: Error, Equatable {
+        /// What is wrong on the line.
+        public enum Problem: Equatable, Sendable {
+            case badSeed, badClock, badLanguage, badTimeZone, badColumns
+            /// Text before the first command that is not a `# header` line.
+            case textBeforeCommands
+            /// A demo's `< input` line before any command.
+            case inputBeforeCommand
+        }
+
         public var line: Int
-        public var message: String
+        public var problem: Problem
     }
 
     public static func parse(_ text: String) throws(ParseError) -> Transcript {
@@ -89,23 +99,23 @@ public struct Transcript: Equatable, Sendable {
                 guard words.count >= 2 else { continue }
                 switch words[0] {
                 case "seed":
-                    guard let seed = UInt64(words[1]) else { throw ParseError(line: index + 1, message: "bad seed") }
+                    guard let seed = UInt64(words[1]) else { throw ParseError(line: index + 1, problem: .badSeed) }
                     header.seed = seed
                 case "clock":
                     guard let date = ISO8601DateFormatter().date(from: words[1]) else {
-                        throw ParseError(line: index + 1, message: "bad clock: use 2026-01-01T09:00:00Z")
+                        throw ParseError(line: index + 1, problem: .badClock)
                     }
                     header.clock = date
                 case "lang":
-                    guard let language = Language(parsing: words[1]) else { throw ParseError(line: index + 1, message: "bad lang") }
+                    guard let language = Language(parsing: words[1]) else { throw ParseError(line: index + 1, problem: .badLanguage) }
                     header.language = language
                 case "tz":
-                    guard let zone = TimeZone(identifier: words[1]) else { throw ParseError(line: index + 1, message: "bad tz") }
+                    guard let zone = TimeZone(identifier: words[1]) else { throw ParseError(line: index + 1, problem: .badTimeZone) }
                     header.timeZone = zone
                 case "qa": header.qa = words[1] == "on"
                 case "ads": header.ads = words[1] == "on"
                 case "columns":
-                    guard let columns = Int(words[1]), columns >= 20 else { throw ParseError(line: index + 1, message: "bad columns") }
+                    guard let columns = Int(words[1]), columns >= 20 else { throw ParseError(line: index + 1, problem: .badColumns) }
                     header.columns = columns
                 default: continue
                 }
@@ -120,7 +130,7 @@ public struct Transcript: Equatable, Sendable {
             } else if !entries.isEmpty {
                 outputLines.append(line)
             } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ParseError(line: index + 1, message: "expected '# header' lines, then '$ command' lines")
+                throw ParseError(line: index + 1, problem: .textBeforeCommands)
             }
         }
         closeEntry()
