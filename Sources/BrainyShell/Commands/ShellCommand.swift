@@ -13,6 +13,10 @@ protocol ShellCommand: Sendable {
     static var aliases: [String] { get }
     /// How it is typed, as `help` shows it.
     static var usage: String { get }
+    /// The most words it takes after its name; more are refused with its usage before it runs (`run(_:from:)`), so
+    /// no word typed is dropped unsaid. Nil where any number of words means something (an answer's free text,
+    /// history's filters).
+    static var maximumWords: Int? { get }
     static var summary: Localized { get }
     static var details: Localized { get }
     /// Words to offer for the argument being typed, after the arguments typed before it.
@@ -33,9 +37,16 @@ extension ShellCommand {
     static func completions(after previous: [String], in context: Context) -> [String] { [] }
     static func isPaged(_ arguments: CommandArguments) -> Bool { false }
     static var quietExample: String { name.rawValue }
+    static var maximumWords: Int? { nil }
 
     /// The refusal for a command given too little.
     static var missingArgument: ShellError { .missingArgument(command: name.rawValue, usage: usage) }
+
+    /// The refusal for a command given more words than `maximumWords`, or nil.
+    static func refusal(ofWordsIn arguments: CommandArguments) -> ShellError? {
+        guard let maximumWords, arguments.count > maximumWords else { return nil }
+        return .tooManyArguments(command: name.rawValue, usage: usage)
+    }
 }
 
 /// The words typed after a command's name, and the same text as typed (an answer keeps its spaces).

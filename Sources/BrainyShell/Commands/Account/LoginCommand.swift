@@ -7,6 +7,9 @@ enum LoginCommand: ShellCommand {
     static let aliases = ["signin"]
     static let usage = "login " + AuthProvider.allCases.map { $0 == .email ? "email [address]" : $0.rawValue }
         .joinedText(separator: " | login ")
+    /// A method and an address: `login email a@b.co secret` would put a password on the command line (and in
+    /// history), so a third word is refused.
+    static let maximumWords: Int? = 2
     static let summary = Localized(ko: "로그인 (비밀번호는 화면에 표시되지 않음)", en: "sign in (passwords are not echoed)")
     static let details = Localized(
         ko: "게스트는 이 기기에만 기록을 남깁니다. 이메일 계정은 'register'로 만듭니다. 서버가 있으면(--server URL) 이메일 로그인은 서버로 가고, google/apple은 코드와 링크를 보여 주고 승인을 기다립니다 (Ctrl-C로 그만두기).",
@@ -17,8 +20,6 @@ enum LoginCommand: ShellCommand {
     }
 
     static func run(_ arguments: CommandArguments, in context: AccountContext) throws -> CommandOutcome {
-        // `login email a@b.co secret` would put a password on the command line (and in history): refused.
-        guard arguments.count <= 2 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         let method = arguments.first?.lowercased() ?? AuthProvider.guest.rawValue
         guard let provider = AuthProvider(parsing: method) else {
             throw ShellError.invalidArgument(command: name.rawValue, value: method, expected: AuthProvider.typedNames)

@@ -26,9 +26,11 @@ extension CommandContext {
 }
 
 extension ShellCommand {
-    /// Runs the command in the context `contexts` makes for it (what `ShellSession` calls for a typed line).
+    /// Runs the command in the context `contexts` makes for it (what `ShellSession` calls for a typed line); more
+    /// words than it takes are refused here, for every command, before it runs.
     static func run(_ arguments: CommandArguments, from contexts: CommandContexts) throws -> CommandOutcome {
-        try run(arguments, in: Context.made(by: contexts))
+        if let refusal = refusal(ofWordsIn: arguments) { throw refusal }
+        return try run(arguments, in: Context.made(by: contexts))
     }
 
     /// The command's words for its next argument, in the context `contexts` makes for it (the line editor's Tab).

@@ -5,6 +5,8 @@ enum SettingsCommand: ShellCommand {
     static let name = CommandName.settings
     static let aliases = ["set"]
     static let usage = "settings [key [value]]"
+    /// A key and its value: a third word (`settings count 10 10`) was once dropped without a word.
+    static let maximumWords: Int? = 2
     private static let keys = (Settings.Key.allCases.map(\.rawValue) + DeviceSetting.allCases.map(\.rawValue))
         .joinedText(separator: ", ")
     static let summary = Localized(ko: "설정 보기와 바꾸기: \(keys)", en: "list and change settings: \(keys)")
@@ -24,8 +26,6 @@ enum SettingsCommand: ShellCommand {
             list(in: context)
             return .proceed
         }
-        // A key and its value are two words: a third one (`settings count 10 10`) was dropped without a word.
-        guard arguments.count <= 2 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         if let device = DeviceSetting(rawValue: keyWord.lowercased()) {
             try DeviceSettings.change(device, to: arguments[1], in: context)
             return .proceed

@@ -4,6 +4,7 @@ import BrainyKit
 enum SyncCommand: ShellCommand {
     static let name = CommandName.sync
     static let usage = "sync"
+    static let maximumWords: Int? = 0
     static let summary = Localized(ko: "서버와 동기화 (결과 올리기, 설정·문제 팩 받기)", en: "sync with the server (upload results, fetch config and packs)")
     static let details = Localized(
         ko: "서버는 --server URL이나 'settings server URL'로 정합니다. 올라가지 않은 결과를 올리고(진행 막대), 바뀐 설정과 문제 팩을 받고, 순위표는 하루 한 번 받습니다. Ctrl-C로 멈추면 서버가 받은 결과만 동기화된 것으로 표시되고 나머지는 다음 'sync'에 올라갑니다.",

@@ -4,6 +4,7 @@ import BrainyKit
 enum FormatCommand: ShellCommand {
     static let name = CommandName.format
     static let usage = "format <\(QuizFormat.allCases.map(\.rawValue).joinedText(separator: "|"))>"
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "스테이지 / 개별 형식", en: "stage or individual format")
     static let details = Localized(ko: "스테이지: 난이도 순 5문제, 4문제 이상 맞히면 다음 스테이지가 열립니다.",
                                    en: "Stage: five questions by difficulty; four right unlocks the next stage.")

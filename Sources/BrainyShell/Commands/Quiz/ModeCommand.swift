@@ -4,6 +4,7 @@ import BrainyKit
 enum ModeCommand: ShellCommand {
     static let name = CommandName.mode
     static let usage = "mode <객관식|주관식|음성모드|AI모드 / mc|short|voice|ai>"
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "퀴즈 유형 고르기", en: "choose the quiz type")
     static let details = Localized(
         ko: "객관식(mc), 주관식(short), 음성모드(voice: 문제와 보기를 읽어 주고, 답은 입력하거나 speak로 말하거나 'answer --audio 파일.wav'로), "

@@ -7,6 +7,7 @@ enum LeaderboardCommand: ShellCommand {
     static let name = CommandName.leaderboard
     static let aliases = ["rank"]
     static let usage = "leaderboard [\(Option.allCases.map(\.rawValue).joinedText(separator: "|"))]"
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "저장된 오늘의 순위표", en: "the cached daily leaderboard")
     static let details = Localized(
         ko: "'sync'가 하루 한 번 받아 둔 순위표와 받은 시각을 보여 줍니다. '--refresh'는 서버에서 다시 받습니다 (1분에 한 번까지). 서버에 닿지 않으면 저장된 순위표와 받은 시각을 보여 줍니다.",
@@ -25,7 +26,6 @@ enum LeaderboardCommand: ShellCommand {
     }
 
     static func run(_ arguments: CommandArguments, in context: RecordsContext) throws -> CommandOutcome {
-        guard arguments.count <= 1 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         guard let word = arguments.first else {
             try show(in: context)
             return .proceed

@@ -6,6 +6,7 @@ enum ProfileCommand: ShellCommand {
     static let name = CommandName.profile
     static let aliases = ["me"]
     static let usage = "profile"
+    static let maximumWords: Int? = 0
     static let summary = Localized(ko: "로그인 정보, 동기화 상태, 문제 팩", en: "who is signed in, sync status, question pack")
 
     private static func syncStatus(server: String?, reachable: Bool?) -> Localized {

@@ -5,6 +5,7 @@ import Foundation
 enum StatsCommand: ShellCommand {
     static let name = CommandName.stats
     static let usage = "stats"
+    static let maximumWords: Int? = 0
     static let summary = Localized(ko: "카테고리별 정답률, 연속 학습일, 학습 시간", en: "accuracy per category, streak, time spent")
 
     static func run(_ arguments: CommandArguments, in context: RecordsContext) throws -> CommandOutcome {

@@ -5,6 +5,7 @@ import BrainyKit
 enum ClearCommand: ShellCommand {
     static let name = CommandName.clear
     static let usage = "clear"
+    static let maximumWords: Int? = 0
     static let summary = Localized(ko: "화면 지우기 (Ctrl-L)", en: "clear the screen (also Ctrl-L)")
     static let details = Localized(ko: "터미널이 아닐 때(파이프, 파일)는 아무것도 쓰지 않습니다.",
                                    en: "Writes nothing when the output is not a terminal (a pipe, a file).")

@@ -4,6 +4,7 @@ import BrainyKit
 enum DiagramCommand: ShellCommand {
     static let name = CommandName.diagram
     static let usage = "diagram [\(StateDiagram.Style.allCases.map(\.rawValue).joinedText(separator: "|"))]"
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "상태 기계 그림 (전이 표에서 생성)", en: "the state machine, generated from the transition table")
     static let details = Localized(ko: "현재 상태가 강조됩니다.", en: "The current state is highlighted.")
 

@@ -6,6 +6,7 @@ enum HelpCommand: ShellCommand {
     static let name = CommandName.help
     static let aliases = ["?", "\\?", "\\h"]
     static let usage = "help [command]"
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "지금 쓸 수 있는 명령, 또는 한 명령의 자세한 설명", en: "commands valid now, or one command in detail")
     static let details = Localized(ko: "예: help start, \\h start", en: "Example: help start, \\h start")
 

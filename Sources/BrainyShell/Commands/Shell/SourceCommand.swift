@@ -6,6 +6,8 @@ enum SourceCommand: ShellCommand {
     static let name = CommandName.source
     static let aliases = ["\\i", ".read"]
     static let usage = "source <file>"
+    /// One file (a path with spaces is quoted).
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "파일의 명령 실행 (한 줄에 하나, #은 주석)", en: "run the commands in a file (one a line, # comments)")
     static let details = Localized(
         ko: "줄마다 실행하고, 실패한 줄은 줄 번호와 함께 알린 뒤 다음 줄로 갑니다. 시작 파일(brainyrc)과 같은 형식입니다.",
@@ -19,7 +21,6 @@ enum SourceCommand: ShellCommand {
 
     static func run(_ arguments: CommandArguments, in context: ShellContext) throws -> CommandOutcome {
         guard let path = arguments.first else { throw missingArgument }
-        guard arguments.count == 1 else { throw ShellError.tooManyArguments(command: name.rawValue, usage: usage) }
         let expanded = (path as NSString).expandingTildeInPath
         guard context.sourceDepth < nestingLimit else { throw ShellError.sourceNestedTooDeep(expanded, limit: nestingLimit) }
         let file = try CommandFile.read(expanded)

@@ -4,6 +4,7 @@ import BrainyKit
 enum StateCommand: ShellCommand {
     static let name = CommandName.state
     static let usage = "state"
+    static let maximumWords: Int? = 0
     static let summary = Localized(ko: "현재 상태와 맥락, 지금 쓸 수 있는 명령", en: "the current state, its context and the commands allowed now")
     static let details = Localized(ko: "상태에서 나가는 전이와 조건도 보여 줍니다.", en: "Also lists the transitions out of the state with their guards.")
 

@@ -4,6 +4,7 @@ import BrainyKit
 enum TimingCommand: ShellCommand {
     static let name = CommandName.timing
     static let usage = "timing [\(Switch.typedNames.joinedText(separator: "|"))]"
+    static let maximumWords: Int? = 1
     static let summary = Localized(ko: "명령마다 걸린 시간 표시 (psql의 \\timing)", en: "print how long each command took (psql's \\timing)")
 
     static func completions(after previous: [String], in context: ShellContext) -> [String] {
