@@ -15,6 +15,12 @@ import Testing
         shell.clock.advance(by: target.timeIntervalSince(shell.clock.now()))
     }
 
+    @Test func theRangeIsNamedByItsOwnDatesAndEndsAtTheLastSecondOf8999() {
+        #expect(ClockRange.firstText == "1970-01-01T00:00:00Z")
+        #expect(ClockRange.lastText == "8999-12-31T23:59:59Z")
+        #expect(ISO8601Time.string(from: ClockRange.dates.upperBound.addingTimeInterval(1)) == "9000-01-01T00:00:00Z")
+    }
+
     @Test func advancingPastTheLastYearIsRefusedWithTheRange() throws {
         try moveHarnessClock(to: "8990-01-01T00:00:00Z")
         let first = shell.run(["clock advance 3650d"], qa: true)

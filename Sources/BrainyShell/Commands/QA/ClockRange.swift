@@ -5,28 +5,12 @@ import Foundation
 /// the database keeps four-digit years, and a clock past them (a session ending in 10000) stopped the shell with a
 /// stack trace at the first command.
 enum ClockRange {
+    /// From the epoch to the last second of the year 8999.
     static let dates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 221_845_391_999)
-    static let firstText = "1970-01-01T00:00:00Z"
-    static let lastText = "8999-12-31T23:59:59Z"
+    /// `1970-01-01T00:00:00Z`, as the messages name the range.
+    static let firstText = ISO8601Time.string(from: dates.lowerBound)
+    /// `8999-12-31T23:59:59Z`.
+    static let lastText = ISO8601Time.string(from: dates.upperBound)
     /// How far `clock advance` and `clock set` may move the clock at once: ten years.
     static let reach: TimeInterval = 10 * 365 * 86_400
-}
-
-/// Why `clock advance` or `clock set` did not move the clock.
-enum ClockError: Error, Equatable, Sendable {
-    /// The move would leave the times the database can keep.
-    case outOfRange(String)
-    /// The move is longer than `ClockRange.reach`.
-    case beyondReach(String)
-
-    var message: Localized {
-        switch self {
-        case let .outOfRange(typed):
-            Localized(ko: "'clock'에 \(Josa.attach("'\(typed)'", .topic)) 쓸 수 없습니다. 시계는 \(ClockRange.firstText)에서 \(ClockRange.lastText) 사이에만 있을 수 있습니다. 그 안의 시각으로 옮기세요. 시계는 그대로입니다.",
-                      en: "'\(typed)' is not valid for 'clock': the clock stays between \(ClockRange.firstText) and \(ClockRange.lastText). Move it to a time inside that range; the clock is unchanged.")
-        case let .beyondReach(typed):
-            Localized(ko: "'clock'에 \(Josa.attach("'\(typed)'", .topic)) 쓸 수 없습니다. 시계는 한 번에 10년(3650d)까지만 움직입니다. 더 멀리 가려면 여러 번 나누어 옮기세요. 시계는 그대로입니다.",
-                      en: "'\(typed)' is not valid for 'clock': the clock moves at most 10 years (3650d) at a time. To go further, move it in several steps; the clock is unchanged.")
-        }
-    }
 }
