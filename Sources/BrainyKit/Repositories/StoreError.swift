@@ -10,7 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case folderMissing(path: String)
     /// A question pack that does not pass validation.
     case invalidPack(String)
-    /// An entry of a question pack's file that could not be read (a category not in the list, a missing field).
+    /// A question pack's file (or its manifest) that could not be read: an entry not in its list, missing or of the
+    /// wrong kind, a file that is not JSON or cannot be read at all.
     case invalidPackEntry(PackEntryProblem)
     /// An account with this email exists already.
     case emailTaken(String)
