@@ -109,10 +109,12 @@ extension AppDatabase: AccountRepository {
 
     /// The sum of the account's credit events on this device (`CreditLedger.balance`).
     public func hintCredits(userId: String) throws(StoreError) -> Int {
-        let sum = try plainRows("""
-            SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ? AND state != 'refused'
-            """, [userId]).first.flatMap { $0[0] as Int? } ?? 0
-        return CreditLedger.balance(sum: sum)
+        CreditLedger.balance(sum: try creditSum(userId: userId))
+    }
+
+    /// The sum of the account's credit events that count (`creditSumSQL`), on the plain connection when there is one.
+    func creditSum(userId: String) throws(StoreError) -> Int {
+        try plainRows(Self.creditSumSQL, [userId]).first.flatMap { $0[0] as Int? } ?? 0
     }
 
     @discardableResult
@@ -120,10 +122,7 @@ extension AppDatabase: AccountRepository {
         try write { db in
             // The balance is read in the transaction that spends: two shells on this file that both saw the last
             // credit spend it once. (Two devices spending it offline both count: their uses arrive by sync.)
-            let sum = try Int.fetchOne(db, sql: """
-                SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ? AND state != 'refused'
-                """, arguments: [userId]) ?? 0
-            guard CreditLedger.balance(sum: sum) > 0 else { return false }
+            guard CreditLedger.balance(sum: try Self.creditSum(db, userId: userId)) > 0 else { return false }
             let at = try Date.fetchOne(db, sql: "SELECT lastModified FROM quiz WHERE id = ?", arguments: [quizId])
             try Self.insertCreditEvent(db, userId: userId, CreditEvent(
                 id: UUID().uuidString.lowercased(), kind: .use, amount: -1, ref: quizId, occurredAt: at ?? Date()))

@@ -60,11 +60,14 @@ extension AppDatabase: CreditLedgerRepository {
                              state.rawValue])
     }
 
-    /// The sum of the events that count (all but refused ones).
+    /// The sum of an account's events that count (all but refused ones); its one argument is the account's id.
+    static let creditSumSQL = """
+        SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ? AND state != 'refused'
+        """
+
+    /// The sum of the events that count, in a transaction (`creditSumSQL`).
     static func creditSum(_ db: Database, userId: String) throws -> Int {
-        try Int.fetchOne(db, sql: """
-            SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ? AND state != 'refused'
-            """, arguments: [userId]) ?? 0
+        try Int.fetchOne(db, sql: creditSumSQL, arguments: [userId]) ?? 0
     }
 
     // MARK: Sync

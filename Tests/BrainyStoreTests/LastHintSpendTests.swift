@@ -9,11 +9,6 @@ import Testing
 @Suite struct LastHintSpendTests {
     static let questionIds = (1...5).map { String(format: "country-%04d", $0) }
 
-    private func spentSum(_ database: AppDatabase, userId: String) throws -> Int {
-        try database.plainRows("SELECT coalesce(sum(amount), 0) FROM creditEvent WHERE userId = ?", [userId])
-            .first.flatMap { $0[0] as Int? } ?? 0
-    }
-
     @Test func theLastCreditIsSpentOnceByTwoShells() throws {
         let path = Fixtures.temporaryDirectory().path + "/brainy.sqlite"
         let first = try AppDatabase.openFile(at: path)
@@ -37,10 +32,10 @@ import Testing
         #expect(try second.hintCredits(userId: user.id) == 1)
 
         #expect(try first.recordHint(userId: user.id, quizId: quiz.id, position: 0, removed: [1, 2]))
-        let before = try spentSum(second, userId: user.id)
+        let before = try second.creditSum(userId: user.id)
         #expect(try second.recordHint(userId: user.id, quizId: quiz.id, position: 1, removed: [0, 3]) == false)
 
-        #expect(try spentSum(second, userId: user.id) == before)
+        #expect(try second.creditSum(userId: user.id) == before)
         #expect(before == 0)
         #expect(try second.hintCredits(userId: user.id) == 0)
         first.close()
