@@ -27,8 +27,9 @@ import Testing
         let unreachable = TranscriptMessage.unreachable("home --start--> question")
         #expect(unreachable.ko == "시작 상태에서 전이 home --start--> question에 이르는 경로가 없습니다. 어떤 명령으로도 닿지 않는 전이이니 전이 표(TransitionTable)를 확인하세요.")
         #expect(unreachable.en == "No path from the start reaches the transition home --start--> question: no command leads to it. Check the transition table (TransitionTable).")
-        let failed = TranscriptMessage.noPath(for: "home --start--> question", detail: "took home --stats--> home")
-        #expect(failed.ko == "전이 home --start--> question의 트랜스크립트를 만들지 못했습니다: took home --stats--> home")
-        #expect(failed.en == "No transcript could be made for the transition home --start--> question: took home --stats--> home")
+        let failed = TranscriptMessage.noPath(for: "home --start--> question",
+                                              detail: Localized(ko: "문제에 보기가 없습니다", en: "the question has no options"))
+        #expect(failed.ko == "전이 home --start--> question의 트랜스크립트를 만들지 못했습니다: 문제에 보기가 없습니다")
+        #expect(failed.en == "No transcript could be made for the transition home --start--> question: the question has no options")
     }
 }

@@ -30,9 +30,9 @@ public enum TranscriptMessage {
     }
 
     /// No transcript could be made for `transition` (`detail`: what the shell did instead, from the path's check).
-    public static func noPath(for transition: String, detail: String) -> Localized {
-        Localized(ko: "전이 \(transition)의 트랜스크립트를 만들지 못했습니다: \(detail)",
-                  en: "No transcript could be made for the transition \(transition): \(detail)")
+    public static func noPath(for transition: String, detail: Localized) -> Localized {
+        Localized(ko: "전이 \(transition)의 트랜스크립트를 만들지 못했습니다: ",
+                  en: "No transcript could be made for the transition \(transition): ") + detail
     }
 
     /// No path from the start reaches `transition`.

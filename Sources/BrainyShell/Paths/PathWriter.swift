@@ -12,8 +12,9 @@ public enum PathWriter {
 
     public struct Failure: Error, CustomStringConvertible {
         public var transition: ShellTransition
-        public var message: String
-        public var description: String { "\(transition.label): \(message)" }
+        /// What went wrong making its transcript, in both languages (`TranscriptMessage.noPath` says it).
+        public var message: Localized
+        public var description: String { "\(transition.label): \(message.en)" }
     }
 
     public struct Result {
@@ -40,7 +41,7 @@ public enum PathWriter {
             } catch let failure as Failure {
                 result.failures.append(failure)
             } catch {
-                result.failures.append(Failure(transition: path.transition, message: "\(error)"))
+                result.failures.append(Failure(transition: path.transition, message: ErrorMessage.of(error)))
             }
         }
         return result
@@ -77,15 +78,17 @@ public enum PathWriter {
                 }
             }
             guard taken.list == step.transitions else {
-                throw Failure(transition: path.transition, message: """
-                    step \(index + 1) (\(transcript.entries.last?.command ?? "")) was to take \
-                    \(step.transitions.map(\.label).joined(separator: ", ")) but took \
-                    \(taken.list.map(\.label).joined(separator: ", "))
-                    """)
+                let command = transcript.entries.last?.command ?? ""
+                let expected = step.transitions.map(\.label).joined(separator: ", ")
+                let took = taken.list.map(\.label).joined(separator: ", ")
+                throw Failure(transition: path.transition, message: Localized(
+                    ko: "\(index + 1)번째 단계(\(command))는 \(expected) 전이를 거쳐야 했는데 \(took) 전이를 거쳤습니다",
+                    en: "step \(index + 1) (\(command)) was to take \(expected) but took \(took)"))
             }
         }
         guard path.steps.last?.transitions.contains(path.transition) == true else {
-            throw Failure(transition: path.transition, message: "the path does not end by taking it")
+            throw Failure(transition: path.transition, message: Localized(ko: "경로의 끝에서 그 전이를 거치지 않습니다",
+                                                                         en: "the path does not end by taking it"))
         }
         return transcript
     }
@@ -103,15 +106,19 @@ public enum PathWriter {
             return (TranscriptPlayer.restart, [])
         case let .answer(right):
             guard let play = session.flow.play, play.current != nil else {
-                throw Failure(transition: transition, message: "no question was open to answer")
+                throw Failure(transition: transition, message: Localized(ko: "답할 문제가 열려 있지 않았습니다",
+                                                                             en: "no question was open to answer"))
             }
             let labels = play.optionLabels
-            guard !labels.isEmpty else { throw Failure(transition: transition, message: "the question has no options") }
+            guard !labels.isEmpty else {
+                throw Failure(transition: transition, message: Localized(ko: "문제에 보기가 없습니다", en: "the question has no options"))
+            }
             let chosen = right ? play.correctPosition : (play.correctPosition + 1) % labels.count
             return ("answer \(labels[chosen])", [])
         case let .speak(right):
             guard let play = session.flow.play, play.current != nil, !play.optionLabels.isEmpty else {
-                throw Failure(transition: transition, message: "no question with options was open to answer")
+                throw Failure(transition: transition, message: Localized(ko: "보기가 있는 문제가 열려 있지 않았습니다",
+                                                                             en: "no question with options was open to answer"))
             }
             let chosen = right ? play.correctPosition : (play.correctPosition + 1) % play.optionLabels.count
             let said = play.usesLetterLabels ? play.optionLabels[chosen] : NumberWords.english[chosen]
@@ -119,7 +126,9 @@ public enum PathWriter {
                 let file = try recording(of: said, in: recordings, rate: speakingRates[attempt % speakingRates.count])
                 return ("\(SpeakCommand.name.rawValue) \(SpeakCommand.fromFlag) \(file.path)", [])
             } catch {
-                throw Failure(transition: transition, message: "could not record '\(said)': \(error)")
+                throw Failure(transition: transition, message: Localized(ko: "\(Josa.attach("'\(said)'", .object)) 녹음하지 못했습니다: ",
+                                                                         en: "could not record '\(said)': ")
+                                  + ErrorMessage.of(error))
             }
         }
     }
