@@ -42,11 +42,6 @@ extension RemoteAPI {
         -> Fetched<Response> {
         try await send(APICall(operation, Empty(), ifNoneMatch: etag))
     }
-
-    /// Today's leaderboard. Kept by name for the `records` command's context, which calls it so.
-    public func leaderboard(accessToken: String) async throws(RemoteError) -> LeaderboardResponse {
-        try await call(API.dailyLeaderboard, accessToken: accessToken)
-    }
 }
 
 /// A document fetched with its version tag, or word that the copy held is still current.

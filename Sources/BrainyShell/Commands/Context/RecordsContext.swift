@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 
@@ -38,7 +39,7 @@ struct RecordsContext: CommandContext {
         let watch = InterruptibleWait()
         defer { watch.finish() }
         _ = try remote.tokens(api)
-        return try remote.authorized(api, watch) { api, token in try await api.leaderboard(accessToken: token) }
+        return try remote.authorized(api, watch) { api, token in try await api.call(API.dailyLeaderboard, accessToken: token) }
     }
 
     /// Keeps the leaderboard the server sent, for showing until the next refresh.
