@@ -132,11 +132,11 @@ enum PackValidator {
         for question in pack.questions {
             for text in [question.ko, question.en] {
                 guard text.options.count == 4, Set(text.options).count == 4, text.answerIndex != nil else {
-                    throw .invalidPack("\(question.id): four distinct options holding the answer are needed")
+                    throw .invalidPack(questionId: question.id, .notFourDistinctOptionsWithTheAnswer)
                 }
             }
             guard question.ko.answerIndex == question.en.answerIndex else {
-                throw .invalidPack("\(question.id): the answer stands at different places in Korean and English")
+                throw .invalidPack(questionId: question.id, .answerAtDifferentPlaces)
             }
         }
     }

@@ -8,8 +8,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case databaseIsFolder(path: String)
     /// The folder meant to hold the database does not exist.
     case folderMissing(path: String)
-    /// A question pack that does not pass validation.
-    case invalidPack(String)
+    /// A question pack that does not pass validation: the question and the rule it breaks.
+    case invalidPack(questionId: String, PackQuestionProblem)
     /// A question pack's file (or its manifest) that could not be read: an entry not in its list, missing or of the
     /// wrong kind, a file that is not JSON or cannot be read at all.
     case invalidPackEntry(PackEntryProblem)

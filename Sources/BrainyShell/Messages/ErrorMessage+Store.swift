@@ -26,8 +26,12 @@ extension ErrorMessage {
         case let .folderMissing(path):
             return Localized(ko: "\(path) 폴더가 없습니다. 폴더를 먼저 만들거나 다른 --db 경로를 주세요.",
                              en: "The folder \(path) does not exist. Create it first, or give another --db path.")
-        case let .invalidPack(detail):
-            return Localized(ko: "문제 팩이 올바르지 않습니다: \(detail)", en: "The question pack is not valid: \(detail)")
+        case let .invalidPack(id, .notFourDistinctOptionsWithTheAnswer):
+            return Localized(ko: "문제 팩이 올바르지 않습니다: 문제 \(id)에는 서로 다른 보기 네 개가 있어야 하고, 그중 하나가 정답이어야 합니다.",
+                             en: "The question pack is not valid: question \(id) needs four distinct options, one of them the answer.")
+        case let .invalidPack(id, .answerAtDifferentPlaces):
+            return Localized(ko: "문제 팩이 올바르지 않습니다: 문제 \(id)의 정답이 한국어 보기와 영어 보기에서 다른 자리에 있습니다.",
+                             en: "The question pack is not valid: question \(id) has its answer at one place among the Korean options and at another among the English ones.")
         case let .invalidPackEntry(problem):
             return PackEntryMessage.of(problem)
         case let .emailTaken(email):
