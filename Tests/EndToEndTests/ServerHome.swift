@@ -1,8 +1,9 @@
 import Foundation
 
 /// What an end-to-end suite against a server starts each test from: a HOME folder of its own, the path of the shell's
-/// database file in it, and a `brainy-server` process of its own keeping its data there.
-struct ServerHome {
+/// database file in it, and a `brainy-server` process of its own keeping its data there. The folder goes with the
+/// test (the server, which may still hold its files open, stops when its own object goes, right after).
+final class ServerHome {
     let home: URL
     let database: URL
     let server: ServerProcess
@@ -13,6 +14,10 @@ struct ServerHome {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         database = home.appendingPathComponent("brainy.sqlite")
         server = try ServerProcess(folder: home)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: home)
     }
 }
 
