@@ -18,12 +18,15 @@ final class AdSession {
     private let timeZone: () -> TimeZone
     /// The flow (read, and fed the ad's start and end), the config in force and the clock, shared with the session.
     private let state: SessionState
+    /// What times the bound of a fetch (`ShellServices.deadlineClock`).
+    private let deadlineClock: any Clock<Duration>
     /// QA's `ads ok|none|fail|slow`.
     var forcing: AdForcing?
     /// How long QA's made-up rewarded ad runs (`ads ok SECONDS`).
     var forcedSeconds = AdSession.forcedAdSeconds
     static let forcedAdSeconds = 15
-    /// How many of QA's slow fetches the bound cut off (the shell went on without them): what `ads slow` shows.
+    /// How many of QA's slow fetches the bound cut off (the shell went on without them), for tests: that `ads slow`
+    /// went on at the bound.
     private(set) var slowFetchesCutOff = 0
     /// The ad last shown, which `ad open` opens.
     private(set) var lastShown: CachedAd?
@@ -39,7 +42,8 @@ final class AdSession {
     }()
 
     init(console: Console, repository: any BrainyRepository, remote: RemoteSession, enabled: Bool, seed: UInt64?,
-         shippedAdsFile: URL?, timeZone: @escaping () -> TimeZone, state: SessionState) {
+         shippedAdsFile: URL?, timeZone: @escaping () -> TimeZone, state: SessionState,
+         deadlineClock: any Clock<Duration>) {
         self.console = console
         self.repository = repository
         self.remote = remote
@@ -48,6 +52,7 @@ final class AdSession {
         self.shippedAdsFile = shippedAdsFile
         self.timeZone = timeZone
         self.state = state
+        self.deadlineClock = deadlineClock
     }
 
     private var config: AdsConfig { state.config.ads }
@@ -222,10 +227,12 @@ final class AdSession {
         switch forcing {
         case .ok?: return forcedAd(placement)
         case .noAd?: return nil
-        case .fail?: return AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in throw RemoteError.server(
-            status: 500, code: "internal", message: "forced by QA") }?.first
+        case .fail?:
+            return AdFetch.bounded(seconds: bound, by: deadlineClock) { () async throws -> [CachedAd] in
+                throw RemoteError.server(status: 500, code: "internal", message: "forced by QA")
+            }?.first
         case .slow?:
-            let fetched = AdFetch.bounded(seconds: bound) { () async throws -> [CachedAd] in
+            let fetched = AdFetch.bounded(seconds: bound, by: deadlineClock) { () async throws -> [CachedAd] in
                 try await Task.sleep(nanoseconds: UInt64(max(bound, 0.05) * 10 * 1_000_000_000))
                 return []
             }
@@ -265,7 +272,7 @@ final class AdSession {
         let today = (try? repository.finishedQuizCount(userId: userId, since: startOfDay)) ?? 0
         let access = tokens.accessToken
         let query = API.adsQuery(placement, lang: language, quizzesToday: placement == .quizEnd ? today : nil, count: 1)
-        let fetched = AdFetch.bounded(seconds: bound) {
+        let fetched = AdFetch.bounded(seconds: bound, by: deadlineClock) {
             try await api.call(API.ads, query: query, accessToken: access).ads
         }
         return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > now }

@@ -19,8 +19,9 @@ public struct ShellServices {
     public var chatFactory: (@Sendable (String) -> any ChatCompletionAPI)?
     /// Makes the client for a transcription endpoint (`--asr-url`).
     public var transcriptionFactory: (@Sendable (String) -> any SpeechTranscriptionAPI)?
-    /// What times the deadlines of calls the shell does not wait for (the start-up pack check's): the real clock for
-    /// people; tests pass one they move, so that what they see does not hang on how busy the machine is.
+    /// What times the deadlines of calls the shell does not wait for (the start-up pack check's) or waits for only so
+    /// long (an ad's fetch): the real clock for people; tests pass one they move, so that what they see does not hang
+    /// on how busy the machine is.
     public var deadlineClock: any Clock<Duration> = ContinuousClock()
     /// Where the sign-in's tokens may be kept outside the database file: only the executable passes the machine's
     /// Secret Service; nil (tests, embedders) keeps them in the database file and never asks the machine's keyring.

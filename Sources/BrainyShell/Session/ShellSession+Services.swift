@@ -65,12 +65,13 @@ extension StartupPackCheck {
 
 extension ShellSession {
     /// The ads, given the console, the store, the remote side, `--ads`, `--seed`, the shipped ads, the time zone
-    /// (read when a message needs it) and the shared state (the flow, the config in force, the clock).
+    /// (read when a message needs it), the shared state (the flow, the config in force, the clock) and the clock of
+    /// fetches' bounds.
     func makeAds() -> AdSession {
         let options = options
         return AdSession(console: console, repository: repository, remote: remote, enabled: options.adsEnabled,
                          seed: options.seed, shippedAdsFile: services.shippedAdsFile, timeZone: { options.timeZone },
-                         state: state)
+                         state: state, deadlineClock: services.deadlineClock)
     }
 
     /// Speech out and in, given the console, the store (`settings voice-out`), `--asr-url`, `--audio-out` and the
