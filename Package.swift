@@ -116,16 +116,19 @@ let package = Package(
         .testTarget(name: "BrainyStoreTests", dependencies: ["BrainyStore", "BrainyPacks", "BrainyPasswords", "BrainyResources"]),
         .testTarget(
             name: "BrainyShellTests",
-            dependencies: ["BrainyShell", "BrainyCommandLine", "BrainyAPI", "BrainyStore", "BrainyPasswords", "BrainyResources"]
+            dependencies: ["BrainyShell", "BrainyCommandLine", "BrainyAPI", "BrainyStore", "BrainyPasswords", "BrainyResources",
+                           "BrainyTestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["brainy", "brainy-server"]),
+        // What more than one test target uses (a clock the test moves): not a product, never shipped.
+        .target(name: "BrainyTestSupport", path: "Tests/BrainyTestSupport"),
         // The client library and the built `brainy` against a real brainy-server on 127.0.0.1.
         .testTarget(
             name: "SyncIntegrationTests",
             dependencies: [
                 "BrainyClient", "BrainyKit", "BrainyAPI", "BrainyServer", "BrainyStore", "BrainyShell", "BrainyResources",
                 "BrainyPasswords", "BrainyPacks",
-                "brainy", "brainy-server",
+                "brainy", "brainy-server", "BrainyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

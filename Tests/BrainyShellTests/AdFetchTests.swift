@@ -1,4 +1,5 @@
 import BrainyKit
+import BrainyTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -14,7 +15,7 @@ import Testing
         private let stopped = Atomic(false)
         private let done = DispatchSemaphore(value: 0)
 
-        init(_ clock: SteppedDeadlineClock) {
+        init(_ clock: SteppedClock) {
             Thread.detachNewThread { [self] in
                 while !stopped.load(ordering: .relaxed) {
                     if clock.waitForSleeper(upTo: .milliseconds(50)) { clock.advance(by: .seconds(3600)) }
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func aFetchStillUnderWayWhenTheClockPassesTheBoundIsCutOff() {
-        let clock = SteppedDeadlineClock()
+        let clock = SteppedClock()
         let mover = ClockMover(clock)
         defer { mover.stop() }
         let fetched = AdFetch.bounded(seconds: 1, by: clock) { () async throws -> Int in
@@ -42,7 +43,7 @@ import Testing
 
     @Test func aFetchThatAnswersBeforeTheClockReachesTheBoundIsKept() {
         // The clock never moves: only the fetch can end the wait.
-        let fetched = AdFetch.bounded(seconds: 0.001, by: SteppedDeadlineClock()) { () async throws -> Int in
+        let fetched = AdFetch.bounded(seconds: 0.001, by: SteppedClock()) { () async throws -> Int in
             try await Task.sleep(for: .milliseconds(20))
             return 42
         }
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func aFailedFetchIsNoAd() {
-        let fetched = AdFetch.bounded(seconds: 1, by: SteppedDeadlineClock()) { () async throws -> Int in
+        let fetched = AdFetch.bounded(seconds: 1, by: SteppedClock()) { () async throws -> Int in
             throw CancellationError()
         }
         #expect(fetched == nil)
@@ -58,7 +59,7 @@ import Testing
 
     @Test func qaSlowFetchesAreCutOffWhenTheShellsDeadlineClockPassesTheBound() throws {
         let shell = try ShellHarness()
-        let clock = SteppedDeadlineClock()
+        let clock = SteppedClock()
         var services = shell.services()
         services.deadlineClock = clock
         var options = shell.session(qa: true).options

@@ -89,26 +89,21 @@ import Testing
             secret-tool search --all --unlock service brainy-slot
             echo '--- end'
             """, keyring: true)
-        func part(_ name: String) -> String {
-            guard let start = printed.range(of: "--- \(name)\n") else { return "" }
-            let rest = printed[start.upperBound...]
-            return String(rest[..<(rest.range(of: "\n--- ")?.lowerBound ?? rest.endIndex)])
-        }
         let first = printed.components(separatedBy: "--- kept").first ?? ""
         #expect(first.contains("Created the account mina@example.com"), "\(printed)")
         #expect(first.contains("tokens kept in   the keyring"), "\(printed)")
         // The keyring's item: under the shell's service, its secret the two tokens.
-        let kept = part("kept")
+        let kept = printed.part("kept")
         #expect(kept.contains("attribute.service = brainy-slot"), "\(printed)")
         #expect(kept.contains("attribute.server = \(server.url)"), "\(printed)")
         let refresh = try #require(kept.firstMatch(of: /"refreshToken":"([^"]+)"/)?.output.1, "\(printed)")
         // A new run reads them back: it syncs as the signed-in account, and the sign-in is still in the keyring.
-        let second = part("second run")
+        let second = printed.part("second run")
         #expect(second.contains("Synced"), "\(printed)")
         #expect(!second.contains("sign-in on the server has ended"), "\(printed)")
         #expect(second.contains("tokens kept in   the keyring"), "\(printed)")
         // logout clears the keyring's item.
-        #expect(!part("after").contains("attribute.service = brainy"), "\(printed)")
+        #expect(!printed.part("after").contains("attribute.service = brainy"), "\(printed)")
         // The database file never held the refresh token.
         #expect(try databaseBytes().range(of: Data(String(refresh).utf8)) == nil)
     }

@@ -23,18 +23,13 @@ import Testing
             secret-tool search --all service brainy-slot
             echo '--- end'
             """, keyring: true)
-        func part(_ name: String) -> String {
-            guard let start = printed.range(of: "--- \(name)\n") else { return "" }
-            let rest = printed[start.upperBound...]
-            return String(rest[..<(rest.range(of: "\n--- ")?.lowerBound ?? rest.endIndex)])
-        }
         #expect(printed.contains("Created the account mina@example.com"), "\(printed)")
-        let sync = part("sync")
+        let sync = printed.part("sync")
         #expect(sync.contains("keyring that holds your sign-in's tokens cannot be reached"), "\(printed)")
         #expect(!sync.contains("sign-in on the server has ended"), "\(printed)")
-        #expect(part("logout").contains("Not signed out"), "\(printed)")
-        #expect(part("profile").contains("mina@example.com"), "\(printed)")
-        #expect(part("profile").contains("tokens kept in   the keyring"), "\(printed)")
-        #expect(part("kept").contains("attribute.service = brainy-slot"), "\(printed)")
+        #expect(printed.part("logout").contains("Not signed out"), "\(printed)")
+        #expect(printed.part("profile").contains("mina@example.com"), "\(printed)")
+        #expect(printed.part("profile").contains("tokens kept in   the keyring"), "\(printed)")
+        #expect(printed.part("kept").contains("attribute.service = brainy-slot"), "\(printed)")
     }
 }

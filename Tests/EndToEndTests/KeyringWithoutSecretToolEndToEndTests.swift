@@ -20,23 +20,18 @@ import Testing
             printf 'profile\\n' | PATH=/nonexistent "$BRAINY" $ARGS
             echo '--- end'
             """, keyring: true)
-        func part(_ name: String) -> String {
-            guard let start = printed.range(of: "--- \(name)\n") else { return "" }
-            let rest = printed[start.upperBound...]
-            return String(rest[..<(rest.range(of: "\n--- ")?.lowerBound ?? rest.endIndex)])
-        }
         #expect(printed.contains("Created the account mina@example.com"), "\(printed)")
-        let sync = part("sync")
+        let sync = printed.part("sync")
         #expect(sync.contains("secret-tool"), "\(printed)")
         #expect(sync.contains("Install libsecret-tools"), "\(printed)")
         #expect(!sync.contains("cannot be reached"), "\(printed)")
         #expect(!sync.contains("sign-in on the server has ended"), "\(printed)")
-        let logout = part("logout")
+        let logout = printed.part("logout")
         #expect(logout.contains("signing out on this device only"), "\(printed)")
         #expect(logout.contains("stays valid until it expires"), "\(printed)")
         #expect(logout.contains("Signed out."), "\(printed)")
         #expect(!logout.contains("Not signed out"), "\(printed)")
         // The next run starts signed out: the database's row went with the sign-out.
-        #expect(!part("profile").contains("mina@example.com"), "\(printed)")
+        #expect(!printed.part("profile").contains("mina@example.com"), "\(printed)")
     }
 }

@@ -5,6 +5,7 @@ import BrainyPasswords
 import BrainyResources
 @testable import BrainyShell
 import BrainyStore
+import BrainyTestSupport
 import Foundation
 import Synchronization
 

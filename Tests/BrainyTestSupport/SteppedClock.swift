@@ -1,16 +1,16 @@
 import Dispatch
 import Synchronization
 
-/// A clock that moves only when a test moves it, for `ShellServices.deadlineClock` (the sync suites' `SteppedClock`,
-/// which their own target holds): a task sleeping on it wakes once the clock has been moved to its deadline, or when
-/// the task is cancelled. A test can wait until something sleeps on it before moving it.
-final class SteppedDeadlineClock: Clock {
-    struct Instant: InstantProtocol {
+/// A clock that moves only when a test moves it: a task sleeping on it wakes once the clock has been moved to its
+/// deadline, or when the task is cancelled. A test can wait until something sleeps on it before moving it. (A target
+/// of its own so that the shell's and the sync suites' tests share it: the shell's deadline clock, the sync's.)
+public final class SteppedClock: Clock {
+    public struct Instant: InstantProtocol {
         var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -28,10 +28,12 @@ final class SteppedDeadlineClock: Clock {
     /// Signalled each time a task starts to sleep on the clock (a waiter then looks again).
     private let sleeperCame = DispatchSemaphore(value: 0)
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    public init() {}
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -57,7 +59,7 @@ final class SteppedDeadlineClock: Clock {
     }
 
     /// Waits until some task sleeps on the clock, at most `limit`; whether one does.
-    func waitForSleeper(upTo limit: DispatchTimeInterval) -> Bool {
+    public func waitForSleeper(upTo limit: DispatchTimeInterval) -> Bool {
         let end = DispatchTime.now() + limit
         while state.withLock({ $0.sleepers.isEmpty }) {
             guard sleeperCame.wait(timeout: end) == .success else { return false }
@@ -66,7 +68,7 @@ final class SteppedDeadlineClock: Clock {
     }
 
     /// Moves the clock on by `duration`, waking every task whose deadline that reaches.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
