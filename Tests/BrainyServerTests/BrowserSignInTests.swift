@@ -85,6 +85,28 @@ import Testing
         }
     }
 
+    /// The provider's `error` is outside text: the refusal page shows it escaped, never as markup.
+    @Test func aProvidersHostileErrorIsShownEscapedOnThePage() async throws {
+        try await TestServer.devIdPApp(backend: .sqlite).test(.live) { live in
+            try await BrowserSignInClient.with(port: live.port) { client in
+                let started = try await client.start(.google)
+                let authorize = try await client.authorize(started)
+                let items = authorize.queryItems ?? []
+                let state = try #require(items.first { $0.name == "state" }?.value)
+                let redirect = try #require(items.first { $0.name == "redirect_uri" }?.value)
+                var callback = try #require(URLComponents(string: redirect))
+                callback.queryItems = [URLQueryItem(name: "state", value: state),
+                                       URLQueryItem(name: "error", value: "<script>alert(1)</script>\u{1B}]52;c;x\u{07}")]
+                let url = try #require(callback.string)
+                let landed = try await client.callBack((url, nil))
+                #expect(landed.status == 403)
+                #expect(!landed.body.contains("<script>alert"), "\(landed.body)")
+                #expect(landed.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(landed.body)")
+                #expect(try await client.poll(started).status == .denied)
+            }
+        }
+    }
+
     @Test(arguments: StorageBackend.allCases)
     func anExpiredSessionIsRefusedOnThePageAndInThePoll(_ backend: StorageBackend) async throws {
         let clock = ManualClock(TestServer.start)
