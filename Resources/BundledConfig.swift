@@ -29,7 +29,7 @@ public enum BundledConfig {
     public static let shipped = RemoteConfig(version: "2026.11.24.1")
 
     /// FNV-1a (64 bits) of the shipped file's bytes.
-    public static let shippedFingerprint: UInt64 = 0x1d33_6708_0a8e_c73b
+    public static let shippedFingerprint: UInt64 = 0x3ae6_38aa_3908_3406
 
     /// FNV-1a of a file's bytes (`Fingerprint`).
     public static func fingerprint(of data: Data) -> UInt64 { Fingerprint.fnv1a(data) }

@@ -48,6 +48,9 @@ import Testing
                 let done = try await client.poll(started)
                 #expect(done.status == .done)
                 let session = try #require(done.session)
+                // A new account says which provider made it (Kakao's and Naver's too, not `email`).
+                #expect(session.user.provider == provider.accountProvider)
+                #expect(session.user.provider.rawValue == provider.rawValue)
                 if provider == .naver {
                     // Naver vouches for no email: an account of its own, never linked by address.
                     #expect(session.user.email?.hasSuffix("@users.brainy.invalid") == true)

@@ -18,7 +18,7 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
     public var autoImportPack: Bool
 
     public init(
-        version: String = "default", authMethodsEnabled: [String] = ["guest", "email", "google", "apple"],
+        version: String = "default", authMethodsEnabled: [String] = ["guest", "email", "google", "apple", "kakao", "naver"],
         guestModeEnabled: Bool = true, passwordMinLength: Int = 8, sessionTimeoutMinutes: Int = 1440,
         maxLoginAttempts: Int = 5, lockoutMinutes: Int = 15, minAppVersion: String = "0.1.0",
         maintenanceMode: Bool = false, featureFlags: FeatureFlags = FeatureFlags(),
@@ -57,6 +57,11 @@ public struct RemoteConfig: Codable, Equatable, Sendable {
         autoImportPack = try container.decodeIfPresent(Bool.self, forKey: .autoImportPack) ?? false
     }
 
+    /// Whether the config lets people sign in with `provider`. The list is read as it stands for every method: a
+    /// social provider also needs the server set up for it (Google and Apple by their client ids or `--dev-idp`, Kakao
+    /// and Naver by `--kakao-client-id` / `--naver-client-id` or `--dev-idp`), and the config is where an operator
+    /// turns one off without restarting the server. A config written before Kakao and Naver were known does not name
+    /// them, and so keeps them off until it does.
     public func allowsLogin(_ provider: AuthProvider) -> Bool {
         if provider == .guest && !guestModeEnabled { return false }
         return authMethodsEnabled.contains(provider.rawValue)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// How a user signed in.
+/// How a user signed in. Kakao and Naver sign in only through the browser (brainy-server's pages); Google and Apple
+/// through the browser or a device flow.
 public enum AuthProvider: String, Codable, Sendable, CaseIterable {
-    case guest, email, google, apple
+    case guest, email, google, apple, kakao, naver
 
     public var name: Localized {
         switch self {
@@ -10,6 +11,8 @@ public enum AuthProvider: String, Codable, Sendable, CaseIterable {
         case .email: Localized(ko: "이메일", en: "email")
         case .google: .same("Google")
         case .apple: .same("Apple")
+        case .kakao: Localized(ko: "카카오", en: "Kakao")
+        case .naver: Localized(ko: "네이버", en: "Naver")
         }
     }
 }

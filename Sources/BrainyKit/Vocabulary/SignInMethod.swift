@@ -1,5 +1,5 @@
 extension AuthProvider {
-    /// Reads a sign-in method as typed after `login`: `guest`, `email`, `google`, `apple`, or their Korean names.
+    /// Reads a sign-in method as typed after `login`: `guest`, `email`, `google`, `apple`, `kakao`, `naver`, or their Korean names.
     public init?(parsing text: String) {
         let key = text.lowercased()
         guard let found = Self.allCases.first(where: { $0.rawValue == key || $0.koreanWord == key }) else { return nil }
@@ -12,6 +12,8 @@ extension AuthProvider {
         case .email: "이메일"
         case .google: "구글"
         case .apple: "애플"
+        case .kakao: "카카오"
+        case .naver: "네이버"
         }
     }
 

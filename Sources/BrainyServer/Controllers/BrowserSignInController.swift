@@ -38,9 +38,8 @@ struct BrowserSignInController {
             throw APIError(.badRequest, "provider_not_enabled",
                            "This server does not offer \(body.provider.name.en) sign-in through the browser.")
         }
-        // Google and Apple follow the served config like their device flow; Kakao and Naver, which the config does
-        // not name yet, follow the server's flags alone.
-        if let method = AuthProvider(rawValue: provider.provider.rawValue), !sessions.config.allowsLogin(method) {
+        // Every provider follows the served config (its sign-in methods) as well as this server's flags.
+        if !sessions.config.allowsLogin(provider.provider.accountProvider) {
             throw APIError(.forbidden, "login_method_disabled", "\(provider.provider.name.en) sign-in is turned off on this server.")
         }
         try await sessions.limit(.browserSignIn, context.clientAddress)
@@ -208,14 +207,13 @@ struct BrowserSignInController {
 }
 
 extension BrowserSignInProvider {
-    /// How an account this provider made is described. Kakao and Naver have no `AuthProvider` yet (the shell's
-    /// side adds them); until then their accounts read as made without a provider's ID token, by email, and have no
-    /// password.
+    /// How an account this provider made is described (and the sign-in method the served config names it by).
     var accountProvider: AuthProvider {
         switch self {
         case .google: .google
         case .apple: .apple
-        case .kakao, .naver: .email
+        case .kakao: .kakao
+        case .naver: .naver
         }
     }
 }

@@ -38,7 +38,9 @@ struct IDTokenVerifier: Sendable {
         switch provider {
         case .google: return try await verify(token, as: GoogleIdentityToken.self)
         case .apple: return try await verify(token, as: AppleIdentityToken.self)
-        case .guest, .email: throw .noIDTokens(provider.name.en)
+        case .kakao: return try await verify(token, as: KakaoIdentityToken.self)
+        // Naver issues no ID token: its access token is shown to its profile API instead.
+        case .guest, .email, .naver: throw .noIDTokens(provider.name.en)
         }
     }
 

@@ -37,7 +37,7 @@ enum LoginCommand: ShellCommand {
             try accounts.signIn(context.guestUser(), announce: true)
         case .email:
             try accounts.loginWithEmail(arguments[1])
-        case .google, .apple:
+        case .google, .apple, .kakao, .naver:
             // Social sign-in goes through the sync server, which verifies the provider's ID token.
             guard let api = remote.api() else { throw ShellError.needsServer(provider) }
             try accounts.signIn(SocialSignIn(remote: remote).signIn(api, provider: provider), announce: true)
