@@ -10,6 +10,10 @@ import Synchronization
 /// Nothing runs until a token is kept or read, that is until a server is first called: starting the shell
 /// (`brainy -c help`) never asks the keyring. Whether it answers is learned then, once a run; a keyring that refuses
 /// is not asked again in this run, and the tokens go to the file without a word (`profile` says where they are).
+///
+/// A sign-in this computer is not to keep ("remember me" answered no) has its tokens in this object's memory only:
+/// its row says `memory` and holds no token, the keyring is not asked, and `forgetKeptInMemory` (at `exit`) removes
+/// the row. A sign-in's tokens wait in memory until it is decided (`keep` writes them where they are kept).
 final class TokenKeeper: Sendable {
     private let repository: any SyncRepository
     /// The Secret Service, or nil where the shell must not use one.
@@ -19,6 +23,11 @@ final class TokenKeeper: Sendable {
     /// The tokens this run kept in or read from the keyring, by user and under the mark the file's row had then: a
     /// sync's many calls ask the keyring once, and tokens another shell renewed since (a new mark) are read again.
     private let known = Mutex<[String: (mark: String, tokens: RemoteTokens)]>([:])
+    /// The tokens of the sign-ins this run keeps in memory only, by user.
+    private let inMemory = Mutex<[String: RemoteTokens]>([:])
+
+    /// What the row of a sign-in kept in memory holds in place of its access token (its refresh token is empty).
+    static let memoryMark = "memory"
 
     init(repository: any SyncRepository, keyring: (any SecretStore)?) {
         self.repository = repository
@@ -42,10 +51,15 @@ final class TokenKeeper: Sendable {
     /// <mark>`: the slot names this database's item in the keyring (made at its first keyring save, kept while the
     /// sign-in lasts), the mark changes at each save. Nil when the row holds the tokens themselves.
     private static func slot(of row: RemoteTokens) -> String? {
-        guard row.refreshToken.isEmpty else { return nil }
+        guard row.refreshToken.isEmpty, !isInMemory(row) else { return nil }
         let words = row.accessToken.split(separator: " ")
         // `keyring <mark>`: a row kept before slots were; its item has no slot.
         return words.count == 3 ? String(words[1]) : ""
+    }
+
+    /// Whether the row is that of a sign-in whose tokens a shell keeps in memory only.
+    private static func isInMemory(_ row: RemoteTokens) -> Bool {
+        row.refreshToken.isEmpty && row.accessToken == memoryMark
     }
 
     /// The user's tokens, read from the keyring when the file says they are there. A keyring that no longer has them
@@ -53,6 +67,11 @@ final class TokenKeeper: Sendable {
     /// cannot be used.
     func tokens(userId: String) throws -> RemoteTokens? {
         guard var row = try repository.remoteTokens(userId: userId) else { return nil }
+        // Kept in memory by another shell, or by one that was killed: nothing here can use them.
+        if Self.isInMemory(row) {
+            guard let tokens = inMemory.withLock({ $0[userId] }) else { throw SecretTool.Failure.nothingKept }
+            return tokens
+        }
         guard let slot = Self.slot(of: row) else { return row }
         if let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken { return cached.tokens }
         let mark = row.accessToken
@@ -72,41 +91,75 @@ final class TokenKeeper: Sendable {
     /// (a quiz-end ad, whose fetch is bounded) reads them here.
     func peek(userId: String) -> RemoteTokens? {
         guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil else { return nil }
+        if Self.isInMemory(row) { return inMemory.withLock { $0[userId] } }
         guard Self.slot(of: row) != nil else { return row }
         guard let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken else { return nil }
         return cached.tokens
     }
 
     /// Keeps `tokens` for the user (nil forgets them, in the keyring too): in the keyring when it takes them, else in
-    /// the file.
-    func save(_ tokens: RemoteTokens?, userId: String) throws {
+    /// the file; in memory only when `inMemory` says so, or (nil) when the sign-in's tokens are in memory already (a
+    /// refresh of a sign-in this computer does not keep).
+    func save(_ tokens: RemoteTokens?, userId: String, inMemory memoryOnly: Bool? = nil) throws {
         let before = (try? repository.remoteTokens(userId: userId)) ?? nil
         let beforeSlot = before.flatMap(Self.slot)
         // This database's item keeps its slot while the sign-in lasts; a first keyring save makes one.
         let slot = beforeSlot.flatMap { $0.isEmpty ? nil : $0 } ?? UUID().uuidString
+        let toMemory = memoryOnly ?? (before.map(Self.isInMemory) == true && inMemory.withLock { $0[userId] } != nil)
         var kept = tokens
-        if let tokens, storeInKeyring(tokens, slot: slot) {
+        if let tokens, toMemory {
+            // The row says who is signed in where, and that the tokens are in a shell's memory: never a token.
+            kept?.accessToken = Self.memoryMark
+            kept?.refreshToken = ""
+        } else if let tokens, storeInKeyring(tokens, slot: slot) {
             // The row's tokens are empty but for the slot and a mark that changes with each save: no secret, it
             // tells a shell that the keyring's tokens are no longer the ones it read.
             kept?.accessToken = "keyring \(slot) \(UUID().uuidString)"
             kept?.refreshToken = ""
         }
         try repository.saveRemoteTokens(kept, userId: userId)
+        inMemory.withLock { $0[userId] = toMemory ? tokens : nil }
         known.withLock { known in
-            if let kept, let tokens, kept.refreshToken.isEmpty { known[userId] = (kept.accessToken, tokens) }
+            if let kept, let tokens, kept.refreshToken.isEmpty, !toMemory { known[userId] = (kept.accessToken, tokens) }
             else { known[userId] = nil }
         }
         // The keyring's item for a sign-in that ended, moved to another server or to the file goes with it.
         if let before, let beforeSlot {
-            let replaced = kept?.refreshToken.isEmpty == true
+            let replaced = !toMemory && kept?.refreshToken.isEmpty == true
                 && kept.map { Self.key($0, slot: slot) } == Self.key(before, slot: beforeSlot)
             if !replaced { try? keyring?.clear(Self.key(before, slot: beforeSlot)) }
         }
     }
 
+    /// Writes the user's tokens this run holds in memory where they are kept (the keyring, else the file): the sign-in
+    /// is to be remembered. Nothing when none are held.
+    func keep(userId: String) throws {
+        guard let tokens = inMemory.withLock({ $0[userId] }) else { return }
+        try save(tokens, userId: userId, inMemory: false)
+    }
+
+    /// Forgets every sign-in this run kept in memory only: their rows go from the file (unless another sign-in has
+    /// replaced them since), and their tokens are handed back, for the server to be told they are finished.
+    func forgetKeptInMemory() -> [RemoteTokens] {
+        let held = inMemory.withLock { held in
+            defer { held = [:] }
+            return held
+        }
+        for userId in held.keys { forgetLeftInMemory(userId: userId) }
+        return Array(held.values)
+    }
+
+    /// Removes the user's row when it is that of a sign-in kept in a shell's memory (one left behind by a shell that
+    /// was killed): it holds no token, but says that someone is signed in.
+    func forgetLeftInMemory(userId: String) {
+        guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil, Self.isInMemory(row) else { return }
+        try? repository.saveRemoteTokens(nil, userId: userId)
+    }
+
     /// Where the user's tokens are kept now; nil when they are signed in on no server.
     func holder(userId: String) -> TokenHolder? {
         guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil else { return nil }
+        if Self.isInMemory(row) { return .memory }
         return row.refreshToken.isEmpty ? .keyring : .databaseFile
     }
 
