@@ -71,14 +71,26 @@ extension AppDatabase: AccountRepository {
         }
     }
 
-    public func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession {
-        let session = try write(checkingSignIn: false) { db in
-            try db.execute(sql: "UPDATE authSession SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
-            var record = AuthSessionRecord(id: UUID().uuidString.lowercased(), userId: userId, createdAt: now,
-                                           expiresAt: now.addingTimeInterval(timeout), endedAt: nil)
-            try record.insert(db)
-            return record.session
+    public func startSession(userId: String, now: Date, timeout: TimeInterval, remembered: Bool)
+        throws(StoreError) -> AuthSession {
+        let id = UUID().uuidString.lowercased()
+        // Held before it is written: no start in another shell can find it unheld and take it for one left behind.
+        if !remembered { _ = try claims.claim(Self.claimName(ofSession: id)) }
+        let session: AuthSession
+        do {
+            session = try write(checkingSignIn: false) { db in
+                try db.execute(sql: "UPDATE authSession SET endedAt = ? WHERE endedAt IS NULL", arguments: [now])
+                var record = AuthSessionRecord(id: id, userId: userId, createdAt: now,
+                                               expiresAt: now.addingTimeInterval(timeout), endedAt: nil,
+                                               remembered: remembered)
+                try record.insert(db)
+                return record.session
+            }
+        } catch {
+            claims.release(Self.claimName(ofSession: id))
+            throw error
         }
+        releaseSessionClaims(but: id)
         writingSession.set(session.userId)
         return session
     }
@@ -104,6 +116,7 @@ extension AppDatabase: AccountRepository {
                 try db.execute(sql: "UPDATE authSession SET endedAt = createdAt WHERE endedAt IS NULL")
             }
         }
+        releaseSessionClaims(but: nil)
         writingSession.set(nil)
     }
 

@@ -257,6 +257,7 @@ extension AppDatabase {
         registerQuizTicketMigration(&migrator)
         registerCreditLedgerMigration(&migrator)
         registerSharedSettingsMigration(&migrator)
+        registerRememberedSessionMigration(&migrator)
         return migrator
     }
 }
@@ -264,7 +265,7 @@ extension AppDatabase {
 extension AppDatabase {
     /// The last migration registered: the start-up checks it has run without building the migrator
     /// (`DatabaseFileTests` holds it to the migrator's list).
-    static let lastMigration = "v10-setting-changes"
+    static let lastMigration = "v11-session-remembered"
     /// Whether GRDB's table of applied migrations exists, and whether one of them is in it.
     static let migrationTableCountSQL = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'"
     static let appliedMigrationCountSQL = "SELECT count(*) FROM grdb_migrations WHERE identifier = ?"

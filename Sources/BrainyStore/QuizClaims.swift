@@ -57,6 +57,15 @@ final class QuizClaims: Sendable {
         }
     }
 
+    /// Lets go of every claim held whose name `matches` (their files removed).
+    func release(where matches: (String) -> Bool) {
+        held.withLock { held in
+            for name in held.keys where matches(name) {
+                if let fileLock = held.removeValue(forKey: name) { fileLock?.release() }
+            }
+        }
+    }
+
     /// Lets go of the quiz (nothing when it was not held).
     func release(_ quizId: String) {
         held.withLock { held in

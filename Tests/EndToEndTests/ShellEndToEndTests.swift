@@ -107,6 +107,8 @@ import Testing
         shell.sendLine("hunter2hunter2")
         _ = try shell.expect("Password again")
         shell.sendLine("hunter2hunter2")
+        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        shell.sendLine("y")
         _ = try shell.expect("Signed in as park@example.com")
         shell.sendLine("exit")
         #expect(try shell.waitForExit() == 0)

@@ -122,6 +122,8 @@ import Testing
         let shown = try shell.expect("Waiting for approval")
         let code = try #require(shown.firstMatch(of: /enter the code ([A-Z0-9-]+)/)?.1)
         try DevIdP.approve(userCode: String(code), email: "sora@example.com", server: server)
+        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        shell.sendLine("y")
         _ = try shell.expect("Signed in as sora@example.com (Google)")
         shell.sendLine("profile")
         _ = try shell.expect("Google")

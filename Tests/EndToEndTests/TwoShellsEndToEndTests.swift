@@ -151,6 +151,8 @@ import Testing
         player.sendLine("correct horse")
         _ = try player.expect("again")
         player.sendLine("correct horse")
+        _ = try player.expect("Keep me signed in on this computer? [Y/n]")
+        player.sendLine("y")
         _ = try player.expect("Signed in as mina@example.com")
         // A second terminal opened now is signed in by the same file.
         let syncer = try launch(["--server", server.url])

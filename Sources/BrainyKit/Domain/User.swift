@@ -54,12 +54,16 @@ public struct AuthSession: Codable, Equatable, Sendable {
     public var userId: String
     public var createdAt: Date
     public var expiresAt: Date
+    /// Whether this computer keeps the sign-in ("remember me"). One it does not keep ends when its shell leaves, and
+    /// a start that finds it left behind (its shell was killed) ends it instead of signing it back in.
+    public var remembered: Bool
 
-    public init(id: String, userId: String, createdAt: Date, expiresAt: Date) {
+    public init(id: String, userId: String, createdAt: Date, expiresAt: Date, remembered: Bool = true) {
         self.id = id
         self.userId = userId
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.remembered = remembered
     }
 
     public func isExpired(at now: Date) -> Bool { now >= expiresAt }

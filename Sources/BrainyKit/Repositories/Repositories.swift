@@ -11,8 +11,9 @@ public protocol AccountRepository: Sendable {
     /// Counts a failed sign-in; locks the account for `lockout` once `maxAttempts` is reached.
     func recordFailedLogin(userId: String, now: Date, maxAttempts: Int, lockout: TimeInterval) throws(StoreError) -> User
     func recordSuccessfulLogin(userId: String, now: Date) throws(StoreError)
-    /// Starts the device's session (ending any other), valid for `timeout`.
-    func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession
+    /// Starts the device's session (ending any other), valid for `timeout`. One not `remembered` is held by this
+    /// connection (and so by its process) until it ends: `endLeftBehindSession` leaves it alone while it is.
+    func startSession(userId: String, now: Date, timeout: TimeInterval, remembered: Bool) throws(StoreError) -> AuthSession
     /// The device's open session, expired or not.
     func currentSession() throws(StoreError) -> AuthSession?
     /// Makes `session` (the device's open session, signed back in at start) the one this shell writes for, as
@@ -20,10 +21,20 @@ public protocol AccountRepository: Sendable {
     /// signed in as its user, and fails with `.signedOutElsewhere` once another shell signed out or in as someone else.
     func adoptSession(_ session: AuthSession)
     func endSession() throws(StoreError)
+    /// Ends `session`, the device's open one that was not to be remembered, found at start: true when it was ended,
+    /// false when the shell that made it still runs (and holds it) and it was left alone.
+    func endLeftBehindSession(_ session: AuthSession) throws(StoreError) -> Bool
     func hintCredits(userId: String) throws(StoreError) -> Int
     /// Spends a hint credit on one question of a quiz and keeps the options it removed, in one transaction; false
     /// (nothing written) when the balance read in that transaction has no credit left.
     func recordHint(userId: String, quizId: String, position: Int, removed: [Int]) throws(StoreError) -> Bool
+}
+
+extension AccountRepository {
+    /// Starts the device's session, kept on this computer.
+    public func startSession(userId: String, now: Date, timeout: TimeInterval) throws(StoreError) -> AuthSession {
+        try startSession(userId: userId, now: now, timeout: timeout, remembered: true)
+    }
 }
 
 /// The questions of the imported packs.

@@ -221,10 +221,11 @@ final class RemoteSession {
     /// Keeps the server's sign-in on the device (the account, its tokens): the account to sign in locally.
     func completeSignIn(_ response: AuthResponse, api: any RemoteAPI) throws -> User {
         let user = try repository.adoptRemoteAccount(response.user, now: now())
+        // In memory until the sign-in asks whether this computer keeps it ("remember me": `AccountSignIn.signIn`).
         try tokenKeeper.save(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
-            userId: user.id)
+            userId: user.id, inMemory: true)
         return user
     }
 

@@ -14,9 +14,13 @@ struct AccountSignIn {
     private let hasher: any PasswordHasher
     /// The time zone the sign-in's expiry is told in (read when it is told).
     private let timeZone: () -> TimeZone
+    /// Whether this computer keeps a sign-in ("remember me").
+    private let remembering: SignInRemembering
 
     init(state: SessionState, repository: any BrainyRepository, console: Console, prompts: LinePrompts,
-         remote: RemoteSession, hasher: any PasswordHasher, timeZone: @escaping () -> TimeZone) {
+         remote: RemoteSession, hasher: any PasswordHasher, timeZone: @escaping () -> TimeZone,
+         remembering: SignInRemembering) {
+        self.remembering = remembering
         self.state = state
         self.repository = repository
         self.console = console
@@ -126,8 +130,13 @@ struct AccountSignIn {
         }
         let authSession: AuthSession
         if announce {
+            // An account's sign-in is asked whether this computer keeps it (a guest is local and is not). A server's
+            // tokens wait in memory until then (`RemoteSession.completeSignIn`), and are written only if it is.
+            let remembered = user.provider == .guest || remembering.ask(prompts, console: console)
+            if remembered { try remote.tokenKeeper.keep(userId: user.id) }
             authSession = try repository.startSession(
-                userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60))
+                userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60),
+                remembered: remembered)
         } else {
             // Restoring: the session found at start-up.
             guard let current = try restored ?? repository.currentSession() else { return }
@@ -163,9 +172,7 @@ struct AccountSignIn {
         let answer = prompts.askLine(Localized(
             ko: "게스트 기록(퀴즈 \(count)개)을 \(name) 계정으로 옮길까요? [Y/n] ",
             en: "Move the guest's history (\(count) quiz\(count == 1 ? "" : "zes")) to \(name)? [Y/n] "))
-        guard case let .line(text) = answer,
-              ["", "y", "yes", "예", "네", "응", "ㅇ"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
-        else {
+        guard case let .line(text) = answer, YesAnswer.isYes(text) else {
             console.line(Localized(ko: "게스트 기록은 그대로 두었습니다 ('login guest'로 볼 수 있습니다).",
                                    en: "The guest's history stays where it is ('login guest' shows it)."))
             return

@@ -39,6 +39,9 @@ public struct ShellOptions: Sendable {
     public var historySize = 1000
     /// Ads are shown: on a terminal by default, elsewhere only with `--ads on` (a transcript says which).
     public var adsEnabled = false
+    /// Whether this computer keeps an account's sign-in ("remember me"): nil asks at a terminal and keeps it
+    /// elsewhere; false keeps none (a script's sign-in lasts for its run only).
+    public var rememberSignIn: Bool?
 
     public init(seed: UInt64? = nil, serverURL: String? = nil, languageOverride: Language? = nil,
                 colorEnabled: Bool = false, timeZone: TimeZone? = nil, qaEnabled: Bool = false,

@@ -29,6 +29,8 @@ public struct ShellRunner {
             if !reader.isInteractive { console.release(); return Self.exitCode(for: error) }
         }
         let notices = console.takeHeld()
+        // However the run ends (exit, the end of input, a script's error), a sign-in not to be kept goes with it.
+        defer { session.forgetSignInsNotRemembered() }
         if reader.isInteractive { banner() }
         console.write(notices)
         if reader.isInteractive, let file = session.options.startupFile, runStartupFile(file) { return 0 }

@@ -27,11 +27,11 @@ extension ShellSession {
     }
 
     /// Signing in and out on this device, given the shared state, the store, the console, the prompts, the remote
-    /// side and the password hasher.
+    /// side, the password hasher and whether this computer keeps a sign-in.
     var accountSignIn: AccountSignIn {
         let options = options
         return AccountSignIn(state: state, repository: repository, console: console, prompts: prompts, remote: remote,
-                             hasher: services.hasher, timeZone: { options.timeZone })
+                             hasher: services.hasher, timeZone: { options.timeZone }, remembering: remembering)
     }
 
     /// AI mode's questions from the knowledge base, given the store, its folder, the console and the time.

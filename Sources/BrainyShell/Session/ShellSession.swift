@@ -52,12 +52,15 @@ public final class ShellSession {
     lazy var ads = makeAds()
     /// The start-up pack check while the runner keeps it (tests wait for its calls to end).
     weak var packCheck: StartupPackCheck?
+    /// Whether this computer keeps a sign-in ("remember me"), and whether one of this run was not to be kept.
+    let remembering: SignInRemembering
 
     public init(services: ShellServices, options: ShellOptions, reader: LineReader, console: Console) {
         self.services = services
         self.options = options
         self.reader = reader
         self.console = console
+        remembering = SignInRemembering(given: options.rememberSignIn)
         var seeder = SystemRandomNumberGenerator()
         self.state = SessionState(config: services.config, clock: services.clock, console: console,
                                   languageOverride: options.languageOverride, seed: options.seed ?? seeder.next())
@@ -90,6 +93,8 @@ public final class ShellSession {
         if remote.serverURL != nil, let cached = try repository.cachedConfig() { config = cached.config }
         if config.maintenanceMode { _ = try flow.handle(.maintenanceChanged(true)) }
         guard let session = try repository.currentSession() else { return }
+        // A sign-in this computer was not to keep is never signed back in: a shell killed before its `exit` left it.
+        guard session.remembered else { return try endLeftBehind(session) }
         guard !session.isExpired(at: now) else {
             // On a read-only database the session cannot be ended; it is not used all the same.
             do {

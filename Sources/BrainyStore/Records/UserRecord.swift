@@ -62,13 +62,15 @@ struct AuthSessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var expiresAt: Date
     var endedAt: Date?
+    var remembered: Bool
 
-    init(id: String, userId: String, createdAt: Date, expiresAt: Date, endedAt: Date?) {
+    init(id: String, userId: String, createdAt: Date, expiresAt: Date, endedAt: Date?, remembered: Bool = true) {
         self.id = id
         self.userId = userId
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.endedAt = endedAt
+        self.remembered = remembered
     }
 
     init(row: Row) {
@@ -77,9 +79,10 @@ struct AuthSessionRecord: Codable, FetchableRecord, MutablePersistableRecord {
         createdAt = row.storedDate("createdAt")
         expiresAt = row.storedDate("expiresAt")
         endedAt = row.storedDateIfAny("endedAt")
+        remembered = row["remembered"] ?? true
     }
 
     var session: AuthSession {
-        AuthSession(id: id, userId: userId, createdAt: createdAt, expiresAt: expiresAt)
+        AuthSession(id: id, userId: userId, createdAt: createdAt, expiresAt: expiresAt, remembered: remembered)
     }
 }

@@ -1,0 +1,54 @@
+import BrainyKit
+import Synchronization
+
+/// "Remember me": whether this computer keeps a sign-in once the shell has left. At a terminal the person is asked
+/// once per sign-in, Enter keeping it as every sign-in was kept before; a script or a pipe is not asked (it must not
+/// take a script's next line for an answer) and keeps it, unless the run was started saying otherwise
+/// (`--remember-sign-in no`). A sign-in not kept has its tokens in memory only and ends at `exit`.
+final class SignInRemembering: Sendable {
+    /// The run's choice given at launch; nil asks at a terminal.
+    let given: Bool?
+    /// Whether a sign-in of this run was not to be kept: `exit` then has something to forget.
+    private let declined = Mutex(false)
+
+    init(given: Bool?) {
+        self.given = given
+    }
+
+    var anyDeclined: Bool { declined.withLock { $0 } }
+
+    /// Whether this sign-in is to be kept, asked of the person at a terminal.
+    func ask(_ prompts: LinePrompts, console: Console) -> Bool {
+        let remember = answer(prompts)
+        if !remember {
+            declined.withLock { $0 = true }
+            console.line(console.paint(console.text(Localized(
+                ko: "이 컴퓨터에 로그인을 남기지 않습니다. 토큰은 메모리에만 두고, exit하면 로그아웃합니다.",
+                en: "This computer will not keep the sign-in: its tokens stay in memory only, and 'exit' signs you out.")),
+                \.muted))
+        }
+        return remember
+    }
+
+    private func answer(_ prompts: LinePrompts) -> Bool {
+        if let given { return given }
+        guard prompts.isInteractive else { return true }
+        switch prompts.askLine(Localized(ko: "이 컴퓨터에서 로그인 상태를 유지할까요? [Y/n] ",
+                                         en: "Keep me signed in on this computer? [Y/n] ")) {
+        case let .line(text): return YesAnswer.isYes(text)
+        // Ctrl-C: the person did not say to keep it, so nothing is kept.
+        case .cancelled: return false
+        // No answer at all (a transcript recorded before the question was asked): the default.
+        case .end: return true
+        }
+    }
+}
+
+/// A yes to a `[Y/n]` question, in Korean or English; an empty line is the default, yes.
+enum YesAnswer {
+    static let words: Set<String> = ["", "y", "yes", "예", "네", "응", "ㅇ"]
+
+    static func isYes(_ text: String) -> Bool {
+        words.contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}
