@@ -1,0 +1,151 @@
+import Foundation
+import Glibc
+import Testing
+
+/// "Remember me" on the person's path: the built `brainy` on a pseudo-terminal (TERM=xterm-256color, 24 rows, the
+/// shipped config) against the built `brainy-server` on loopback. Answered no, the sign-in's tokens live in the
+/// shell's memory only: after `exit` the database file holds no token and no open sign-in, the server has been told
+/// the refresh token is finished, and a new start is signed out; a shell killed before its `exit` leaves a sign-in the
+/// next start ends. Answered yes, everything is as before: the file keeps the tokens and a new start is signed in.
+/// The keyring's twins (a headless GNOME Keyring in a session bus of the test's own) are in
+/// `RememberSignInKeyringEndToEndTests`.
+@Suite(.serialized) struct RememberSignInEndToEndTests: ServerHomeSuite {
+    let serverHome: ServerHome
+
+    init() throws {
+        serverHome = try ServerHome(prefix: "brainy-remember-e2e")
+    }
+
+    static let email = "mina@example.com"
+    static let password = "correct horse"
+
+    /// The account, made on the server from a throwaway database (a pipe, as a script would): the shell under test
+    /// starts from a file that never held a sign-in. The line after the passwords answers the terms' question where
+    /// the server asks one; where it asks none it is an unknown command that ends the script, after the account was
+    /// made (the sign-in on the shell's side checks that it was).
+    func makeAccount() throws {
+        _ = try BrainyProcess.run(
+            ["--db", home.appendingPathComponent("setup.sqlite").path, "--lang", "en", "--server", server.url],
+            stdin: ["register \(Self.email)", Self.password, Self.password, "y", "logout"].joined(separator: "\n") + "\n")
+    }
+
+    /// The shell on a pseudo-terminal, as a person starts it, ready for keys.
+    func launch() throws -> PseudoTerminal {
+        let shell = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
+                          "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"],
+            rows: 24)
+        _ = try shell.expect("Brainy 0.1.0")
+        try shell.waitForRawMode()
+        return shell
+    }
+
+    /// Signs in with email at the terminal, answering the "remember me" question with `answer`.
+    func signIn(_ shell: PseudoTerminal, answering answer: String) throws {
+        shell.sendLine("login email \(Self.email)")
+        _ = try shell.expect("Password")
+        shell.sendLine(Self.password)
+        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        shell.sendLine(answer)
+        _ = try shell.expect("Signed in as \(Self.email)")
+        try shell.waitForRawMode()
+    }
+
+    /// What `sqlite3` prints for `sql` on `path` (the program a person would look with).
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [path, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return printed.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Every byte the shell's database keeps on disk: the file and its write-ahead log, as `strings` would read them.
+    func databaseText() throws -> String {
+        var bytes = Data()
+        for suffix in ["", "-wal", "-journal"] where FileManager.default.fileExists(atPath: database.path + suffix) {
+            bytes.append(try Data(contentsOf: URL(fileURLWithPath: database.path + suffix)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A token anywhere in the file or its log: a row's refresh token that is not empty.
+    func holdsAToken() throws -> Bool {
+        try databaseText().contains(/"refreshToken":"[^"]/)
+    }
+
+    /// How many refresh tokens the server still honours.
+    func liveRefreshTokens() throws -> Int {
+        Int(try Self.sqlite(server.databasePath, "SELECT count(*) FROM refresh_token WHERE revokedAt IS NULL")) ?? -1
+    }
+
+    /// Who a new start is signed in as, as `state` says it in a script.
+    func stateOfANewStart() throws -> String {
+        try BrainyProcess.run(["--db", database.path, "--lang", "en", "--server", server.url], stdin: "state\n",
+                              environment: ["HOME": home.path, "XDG_DATA_HOME": home.path]).out
+    }
+
+    @Test func answeredNoNothingOfTheSignInIsLeftAfterExit() throws {
+        try makeAccount()
+        let before = try liveRefreshTokens()
+        let shell = try launch()
+        try signIn(shell, answering: "n")
+        shell.sendLine("profile")
+        _ = try shell.expect("memory only (not kept on this computer; forgotten at exit)")
+        // While it runs the file says who is signed in where, and holds no token.
+        #expect(try !holdsAToken())
+        #expect(try liveRefreshTokens() == before + 1)
+        try shell.waitForRawMode()
+        shell.sendLine("exit")
+        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
+        #expect(try shell.waitForExit() == 0)
+
+        let text = try databaseText()
+        #expect(!text.contains(/"refreshToken":"[^"]/), "\(text)")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+        // The server was told: the refresh token is worthless.
+        #expect(try liveRefreshTokens() == before)
+        // The person's account stays on the device; only the sign-in went.
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM user WHERE email = '\(Self.email)'") == "1")
+        #expect(try stateOfANewStart().contains("State: signed_out"))
+    }
+
+    @Test func answeredYesTheSignInIsKeptAndRestoredAsBefore() throws {
+        try makeAccount()
+        let before = try liveRefreshTokens()
+        let shell = try launch()
+        try signIn(shell, answering: "y")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+        #expect(!shell.output.contains("Signed out"))
+
+        #expect(try holdsAToken())
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "1")
+        #expect(try liveRefreshTokens() == before + 1)
+        let next = try stateOfANewStart()
+        #expect(next.contains(Self.email) && !next.contains("State: signed_out"), "\(next)")
+    }
+
+    @Test func aShellKilledBeforeItsExitLeavesASignInTheNextStartEnds() throws {
+        try makeAccount()
+        let shell = try launch()
+        try signIn(shell, answering: "n")
+        shell.kill(signal: SIGKILL)
+        #expect(try shell.waitForExit() == 128 + SIGKILL)
+        #expect(try !holdsAToken())
+
+        let next = try stateOfANewStart()
+        #expect(next.contains("The last sign-in was not to be kept on this computer, so it has ended"), "\(next)")
+        #expect(next.contains("State: signed_out"), "\(next)")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+    }
+}
