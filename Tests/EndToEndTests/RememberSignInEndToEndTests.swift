@@ -24,9 +24,13 @@ import Testing
     /// the server asks one; where it asks none it is an unknown command that ends the script, after the account was
     /// made (the sign-in on the shell's side checks that it was).
     func makeAccount() throws {
+        try Self.makeAccount(on: server, in: home)
+    }
+
+    static func makeAccount(on server: ServerProcess, in home: URL) throws {
         _ = try BrainyProcess.run(
             ["--db", home.appendingPathComponent("setup.sqlite").path, "--lang", "en", "--server", server.url],
-            stdin: ["register \(Self.email)", Self.password, Self.password, "y", "logout"].joined(separator: "\n") + "\n")
+            stdin: ["register \(email)", password, password, "y", "logout"].joined(separator: "\n") + "\n")
     }
 
     /// The shell on a pseudo-terminal, as a person starts it, ready for keys.
