@@ -38,6 +38,8 @@ final class ShellScript: @unchecked Sendable {
     /// Seconds the shell's clock moves before each line is read, as a person takes to read and type (0: it stands
     /// still). The server ranks only answers given at human speed.
     var secondsPerLine: TimeInterval = 0
+    /// What the shell's waits are timed by (a sign-in's polls): the real clock unless a test gives one it moves.
+    var deadlineClock: (any Clock<Duration>)?
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-sync-\(UUID().uuidString).sqlite").path
@@ -61,6 +63,7 @@ final class ShellScript: @unchecked Sendable {
                     config: RemoteConfig(), remoteFactory: { url in wrap(HTTPRemoteAPI(baseURL: url, timeout: 60)) },
                     transcriptionFactory: { url in HTTPSpeechTranscription(url: url, timeout: asrTimeout) })
                 services.knowledgeFolder = BrainyResources.knowledgeDirectory
+                if let deadlineClock = self.deadlineClock { services.deadlineClock = deadlineClock }
                 services.chatFactory = { url in HTTPChatCompletion(url: url, model: "test-model", timeout: aiTimeout) }
                 var options = ShellOptions(seed: seed, serverURL: serverURL, languageOverride: language, timeZone: .gmt)
                 options.syncBatchSize = batchSize

@@ -165,10 +165,32 @@ extension ErrorMessage {
         case let .signInTimedOut(provider):
             return Localized(ko: "\(provider.name.ko) 로그인 코드가 만료되었습니다. 'login \(provider.rawValue)'로 다시 시도하세요.",
                              en: "The \(provider.name.en) sign-in code expired. Try 'login \(provider.rawValue)' again.")
+        case let .browserSignInRefused(provider, reason):
+            // The server's reason is outside text: one line, without terminal controls.
+            let why = OutsideText.clean(reason).trimmingCharacters(in: .whitespaces)
+            return Localized(
+                ko: "\(provider.name.ko) 로그인이 거절되었습니다\(why.isEmpty ? "" : " (서버: \(why))"). 'login \(provider.rawValue)'로 다시 시도하거나 다른 방법으로 로그인하세요.",
+                en: "\(provider.name.en) sign-in was refused\(why.isEmpty ? "" : " (the server says: \(why))"). Try 'login \(provider.rawValue)' again or use another method.")
+        case let .signInNotSetUp(provider):
+            let flags = Self.signInFlags(provider)
+            return Localized(
+                ko: "이 서버는 \(provider.name.ko) 로그인을 제공하지 않습니다. 서버 운영자가 brainy-server를 \(flags)로 시작하면 켜집니다 (시연용으로는 --dev-idp). 그동안은 'login email'이나 'login guest'를 쓰세요.",
+                en: "This server does not offer \(provider.name.en) sign-in. Its operator turns it on by starting brainy-server with \(flags) (or --dev-idp for a demo). Meanwhile, use 'login email' or 'login guest'.")
         case let .signedInOnOtherServer(current, wanted):
             return Localized(
                 ko: "이 계정은 다른 서버(\(current))에 로그인되어 있습니다. \(wanted)를 쓰려면 그 서버에 다시 로그인하세요 ('login'). 이 기기의 기록은 그대로 있습니다.",
                 en: "This account is signed in on another server (\(current)). To use \(wanted), sign in again there ('login'). Your data on this device is kept.")
+        }
+    }
+
+    /// The brainy-server flags that turn a provider's sign-in on.
+    static func signInFlags(_ provider: AuthProvider) -> String {
+        switch provider {
+        case .kakao: "--kakao-client-id, --public-url"
+        case .naver: "--naver-client-id, --naver-client-secret, --public-url"
+        case .apple: "--apple-client-id, --apple-client-secret, --public-url"
+        case .google: "--google-client-id (device flow) or --google-web-client-id, --google-web-client-secret, --public-url"
+        case .guest, .email: "--dev-idp"
         }
     }
 }

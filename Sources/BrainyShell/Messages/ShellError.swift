@@ -80,5 +80,10 @@ public enum ShellError: Error, Equatable, Sendable {
     case providerNotOffered(AuthProvider)
     case signInDenied(AuthProvider)
     case signInTimedOut(AuthProvider)
+    /// The browser sign-in was refused (declined at the provider, or its answer refused by the server); `reason` is the
+    /// server's, in English, outside text shown cleaned.
+    case browserSignInRefused(AuthProvider, reason: String)
+    /// The server is set up for this provider neither through the browser nor through a device flow.
+    case signInNotSetUp(AuthProvider)
     case signedInOnOtherServer(current: String, wanted: String)
 }

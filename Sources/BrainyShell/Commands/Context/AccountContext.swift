@@ -9,16 +9,19 @@ struct AccountContext: CommandContext {
     let accounts: AccountSignIn
     /// The sync server's side: its client, whether it answered.
     let remote: RemoteSession
+    /// What a sign-in's wait for the browser is timed by (`ShellServices.deadlineClock`).
+    let deadlineClock: any Clock<Duration>
     private let state: SessionState
     private let repository: any BrainyRepository
 
     init(basics: ContextBasics, accounts: AccountSignIn, remote: RemoteSession, state: SessionState,
-         repository: any BrainyRepository) {
+         repository: any BrainyRepository, deadlineClock: any Clock<Duration>) {
         self.basics = basics
         self.accounts = accounts
         self.remote = remote
         self.state = state
         self.repository = repository
+        self.deadlineClock = deadlineClock
     }
 
     static func made(by contexts: CommandContexts) -> Self { contexts.account() }
