@@ -99,6 +99,7 @@ struct BrainyLauncher {
         shellOptions.aiURL = options.aiURL
         // Ads show where a player watches; a script or a pipe gets them only when it asks.
         shellOptions.adsEnabled = options.ads ?? (Platform.isTerminal(.input) && Platform.isTerminal(.output))
+        shellOptions.rememberSignIn = options.rememberSignIn
         // Results per upload request: a hundred requests for 100,000 results, little work lost when one is cut off.
         if let batch = environment["BRAINY_SYNC_BATCH"].flatMap(Int.init), batch > 0 { shellOptions.syncBatchSize = batch }
         if let server = options.serverURL, !ServerAddress.isValid(server) {

@@ -17,6 +17,7 @@ import Testing
         ("--lang", ["", "kor", "-1", "9223372036854775808"], "ko or en"),
         ("--format", ["", "xml", "-1"], "table, plain or json"),
         ("--ads", ["", "maybe", "2"], "on or off"),
+        ("--remember-sign-in", ["", "maybe", "2"], "on or off"),
         ("--completion", ["", "powershell"], "bash, zsh or fish"),
         ("--clock", ["", "-1", "9223372036854775808", "tomorrow", "9999-12-31T23:59:59Z", "99999-01-01T00:00:00Z",
                      "9000-01-01T00:00:00Z", "1969-12-31T23:59:59Z"],

@@ -138,6 +138,23 @@ import Testing
         #expect(next.contains(Self.email) && !next.contains("State: signed_out"), "\(next)")
     }
 
+    @Test func aScriptStartedWithRememberSignInOffLeavesNothingOfItsSignIn() throws {
+        try makeAccount()
+        let before = try liveRefreshTokens()
+        // Not asked (the line after the password is the script's next command), and not kept.
+        let run = try BrainyProcess.run(
+            ["--db", database.path, "--lang", "en", "--server", server.url, "--remember-sign-in", "off"],
+            stdin: ["login email \(Self.email)", Self.password, "sync", "profile"].joined(separator: "\n") + "\n",
+            environment: ["HOME": home.path, "XDG_DATA_HOME": home.path])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.contains("Synced"), "\(run.out)")
+        #expect(run.out.contains("memory only (not kept on this computer; forgotten at exit)"), "\(run.out)")
+        #expect(run.out.contains("Signed out: this computer was not to keep the sign-in."), "\(run.out)")
+        #expect(try !holdsAToken())
+        #expect(try liveRefreshTokens() == before)
+        #expect(try stateOfANewStart().contains("State: signed_out"))
+    }
+
     @Test func aShellKilledBeforeItsExitLeavesASignInTheNextStartEnds() throws {
         try makeAccount()
         let shell = try launch()

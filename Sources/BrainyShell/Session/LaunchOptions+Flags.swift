@@ -79,6 +79,11 @@ extension LaunchOptions {
             guard let value = Switch(parsing: text) else { throw .takes("--ads", ko: "on 또는 off를", en: "on or off", not: text, in: language) }
             options.ads = value.isOn
         },
+        LaunchFlag("--remember-sign-in", value: .words(Switch.typedNames),
+                   help: Localized(ko: "이 컴퓨터가 계정 로그인을 유지할지 정합니다. 주지 않으면 터미널에서는 로그인할 때마다 묻고, 그 밖(파이프, -c, -f)에서는 유지합니다. off면 토큰을 메모리에만 두고 끝날 때 로그아웃합니다", en: "whether this computer keeps an account's sign-in; without it a terminal asks at each sign-in and elsewhere (a pipe, -c, -f) it is kept; off keeps the tokens in memory only and signs out at the end")) { options, text, language throws(UsageError) in
+            guard let value = Switch(parsing: text) else { throw .takes("--remember-sign-in", ko: "on 또는 off를", en: "on or off", not: text, in: language) }
+            options.rememberSignIn = value.isOn
+        },
         LaunchFlag("--clock", placeholder: "<time>", value: .text,
                    help: Localized(ko: "고정된 시계(예: 2026-01-01T09:00:00Z)로 시작합니다. 'clock advance'로만 움직입니다", en: "start on a fixed clock (e.g. 2026-01-01T09:00:00Z) moved only by 'clock advance'")) { options, text, language throws(UsageError) in
             guard let date = ISO8601DateFormatter().date(from: text), ClockRange.dates.contains(date) else {

@@ -35,6 +35,9 @@ public struct LaunchOptions: Equatable, Sendable {
     public var qa = false
     /// `--ads on|off`: show ads (nil: on a terminal only).
     public var ads: Bool?
+    /// `--remember-sign-in on|off`: whether this computer keeps an account's sign-in (nil: asked at a terminal, kept
+    /// elsewhere).
+    public var rememberSignIn: Bool?
     /// `--clock`: a fixed start time; the clock then moves only by `clock advance`.
     public var clock: Date?
     public var showHelp = false
