@@ -13,6 +13,7 @@ import argparse, http.client, json, os, random, shutil, statistics, sys, tempfil
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from torture_suite.rig import start_server, free_port  # noqa: E402
+from torture_suite.http import current_consents  # noqa: E402
 
 PASSWORD = "correct horse battery"
 
@@ -86,7 +87,8 @@ def main():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         known = [f"known{n}-{args.seed}@example.com" for n in range(args.accounts)]
         for n, email in enumerate(known):
-            status, body, _ = post(connection, "/v1/auth/register", {"email": email, "password": PASSWORD},
+            status, body, _ = post(connection, "/v1/auth/register",
+                                   {"email": email, "password": PASSWORD, "consents": current_consents(port)},
                                    address(n + 1))
             assert status in (200, 201), f"register {email}: {status} {body[:200]!r}"
         plan = [("known", rng.choice(known)) for _ in range(args.attempts)]

@@ -97,7 +97,7 @@ def shell_account(url, name):
     """A fresh shell database with an account registered on the server through the shell; returns (db, user id)."""
     db = os.path.join(work, f"{name}.sqlite")
     email = f"{name}@example.com"
-    r = brainy(db, url, stdin=f"register {email}\n{PASSWORD}\n{PASSWORD}\n")
+    r = brainy(db, url, stdin=f"register {email}\n{PASSWORD}\n{PASSWORD}\ny\n")
     assert r.returncode == 0, f"register through the shell failed ({r.returncode}):\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}"
     con = sqlite3.connect(db)
     row = con.execute("SELECT id, provider FROM user WHERE email = ?", (email,)).fetchone()
@@ -241,6 +241,15 @@ def shell_upload(url, name, batch):
     return runs
 
 
+def get(connection, path):
+    connection.request("GET", path)
+    response = connection.getresponse()
+    data = response.read()
+    if response.status != 200:
+        raise SystemExit(f"GET {path}: {response.status} {data[:500]!r}")
+    return json.loads(data)
+
+
 def post(connection, path, body, token=None):
     headers = {"Content-Type": "application/json"}
     if token:
@@ -262,8 +271,10 @@ def ingest(port, by_category, batch=1000):
     questions (`by_category`) posted one after the other on one keep-alive connection, every body encoded
     beforehand. Wrong answers and right ones carrying no answer text, which the server holds without grading."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    consents = [{"document": d["document"], "version": d["version"]}
+                for d in get(connection, "/v1/auth/consent")["documents"]]
     token = post(connection, "/v1/auth/register",
-                 json.dumps({"email": "ingest@example.com", "password": PASSWORD}).encode())["accessToken"]
+                 json.dumps({"email": "ingest@example.com", "password": PASSWORD, "consents": consents}).encode())["accessToken"]
     start = time.time() - RESULTS * 60
     bodies = []
     for first in range(0, RESULTS, batch):

@@ -18,11 +18,15 @@ public struct APIOperation<Request: Sendable, Response: Sendable>: Sendable, Cus
     public let query: [String]
     /// The largest answer the client reads, in bytes.
     public let responseLimit: Int
+    /// Whether a signed-in account that has not accepted the current terms and privacy policy may call it (only
+    /// accepting them may); every other operation that needs the access token is refused 403 `consent_required` then.
+    public let allowsPendingConsent: Bool
 
     public init(_ route: APIRoute, needsAccessToken: Bool = false, query: [String] = [],
-                responseLimit: Int = API.defaultResponseLimit) {
+                responseLimit: Int = API.defaultResponseLimit, allowsPendingConsent: Bool = false) {
         self.route = route
         self.needsAccessToken = needsAccessToken
+        self.allowsPendingConsent = allowsPendingConsent
         self.query = query
         self.responseLimit = responseLimit
     }
@@ -46,6 +50,7 @@ public struct APIOperation<Request: Sendable, Response: Sendable>: Sendable, Cus
 public protocol AnyAPIOperation: Sendable {
     var route: APIRoute { get }
     var needsAccessToken: Bool { get }
+    var allowsPendingConsent: Bool { get }
     var query: [String] { get }
     var requestTypeName: String { get }
     var responseTypeName: String { get }
@@ -74,7 +79,7 @@ public enum API {
 
     public static let checkEmail = APIOperation<CheckEmailRequest, CheckEmailResponse>(
         APIRoute(.post, .auth, "check-email"))
-    public static let register = APIOperation<CredentialsRequest, AuthResponse>(APIRoute(.post, .auth, "register"))
+    public static let register = APIOperation<RegisterRequest, AuthResponse>(APIRoute(.post, .auth, "register"))
     public static let login = APIOperation<CredentialsRequest, AuthResponse>(APIRoute(.post, .auth, "login"))
     public static let refresh = APIOperation<RefreshRequest, AuthResponse>(APIRoute(.post, .auth, "refresh"))
     public static let logout = APIOperation<RefreshRequest, Empty>(APIRoute(.post, .auth, "logout"))
@@ -108,7 +113,7 @@ public enum API {
 
     public static let all: [any AnyAPIOperation] = [
         config, packVersion, pack, questionRatings, quizTickets, checkEmail, register, login, refresh, logout, socialProviders,
-        socialSignIn, browserSignInStart, browserSignInPoll, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
+        socialSignIn, consentDocuments, acceptConsent, browserSignInStart, browserSignInPoll, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
         dailyLeaderboard, ads, adEvents,
     ]
 }

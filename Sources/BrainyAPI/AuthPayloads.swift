@@ -16,7 +16,30 @@ public struct CheckEmailResponse: Codable, Equatable, Sendable {
     public init(available: Bool) { self.available = available }
 }
 
-/// `POST /v1/auth/register` and `POST /v1/auth/login`.
+/// `POST /v1/auth/register`: the account's email and password, and the versions of the terms of use and the privacy
+/// policy the person was shown and accepted (`GET /v1/auth/consent` serves the current ones). Without every current
+/// version the server refuses (400 `consent_required`) and makes no account.
+public struct RegisterRequest: Codable, Equatable, Sendable {
+    public var email: String
+    public var password: String
+    public var consents: [ConsentVersion]
+    public init(email: String, password: String, consents: [ConsentVersion]) {
+        self.email = email
+        self.password = password
+        self.consents = consents
+    }
+
+    /// A body without `consents` decodes (as none accepted), so that it is refused as `consent_required`, naming the
+    /// versions to accept, rather than as a malformed body.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        email = try container.decode(String.self, forKey: .email)
+        password = try container.decode(String.self, forKey: .password)
+        consents = try container.decodeIfPresent([ConsentVersion].self, forKey: .consents) ?? []
+    }
+}
+
+/// `POST /v1/auth/login`.
 public struct CredentialsRequest: Codable, Equatable, Sendable {
     public var email: String
     public var password: String
@@ -46,13 +69,32 @@ public struct AuthResponse: Codable, Equatable, Sendable {
     /// With register and login: this device's cookie for the account, to send with its next login (failed guesses
     /// from elsewhere never keep a device that has one out).
     public var deviceCookie: String?
+    /// The current versions of the terms and the privacy policy this account has not accepted (empty when none):
+    /// until it accepts them (`POST /v1/auth/consent`), every other signed-in operation is refused 403
+    /// `consent_required`. An older server sends none.
+    public var consentRequired: [ConsentVersion]
     public init(user: AccountPayload, accessToken: String, refreshToken: String, expiresIn: Int,
-                deviceCookie: String? = nil) {
+                deviceCookie: String? = nil, consentRequired: [ConsentVersion] = []) {
         self.user = user
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
         self.deviceCookie = deviceCookie
+        self.consentRequired = consentRequired
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case user, accessToken, refreshToken, expiresIn, deviceCookie, consentRequired
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        user = try container.decode(AccountPayload.self, forKey: .user)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decode(String.self, forKey: .refreshToken)
+        expiresIn = try container.decode(Int.self, forKey: .expiresIn)
+        deviceCookie = try container.decodeIfPresent(String.self, forKey: .deviceCookie)
+        consentRequired = try container.decodeIfPresent([ConsentVersion].self, forKey: .consentRequired) ?? []
     }
 }
 
@@ -67,16 +109,22 @@ public struct APIErrorResponse: Codable, Equatable, Sendable, Error {
         public var lockedUntil: Date?
         /// With `invalid_credentials`: failed sign-ins left before the account is locked.
         public var remainingAttempts: Int?
-        public init(code: String, message: String, lockedUntil: Date? = nil, remainingAttempts: Int? = nil) {
+        /// With `consent_required`: the current versions still to be accepted.
+        public var consentRequired: [ConsentVersion]?
+        public init(code: String, message: String, lockedUntil: Date? = nil, remainingAttempts: Int? = nil,
+                    consentRequired: [ConsentVersion]? = nil) {
             self.code = code
             self.message = message
             self.lockedUntil = lockedUntil
             self.remainingAttempts = remainingAttempts
+            self.consentRequired = consentRequired
         }
     }
 
     public var error: Detail
-    public init(code: String, message: String, lockedUntil: Date? = nil, remainingAttempts: Int? = nil) {
-        error = Detail(code: code, message: message, lockedUntil: lockedUntil, remainingAttempts: remainingAttempts)
+    public init(code: String, message: String, lockedUntil: Date? = nil, remainingAttempts: Int? = nil,
+                consentRequired: [ConsentVersion]? = nil) {
+        error = Detail(code: code, message: message, lockedUntil: lockedUntil, remainingAttempts: remainingAttempts,
+                       consentRequired: consentRequired)
     }
 }

@@ -35,6 +35,8 @@ public struct ServerEnvironment: Sendable {
     public var metrics = PrometheusCollectorRegistry()
     /// How long `/health` waits for the database to answer.
     var healthTimeout: Duration = .seconds(5)
+    /// The terms of use and privacy policy every account accepts, at their current versions (tests publish new ones).
+    public var consentDocuments: [ConsentDocument] = ConsentDocument.bundled
 
     public init(clock: any BrainyClock = SystemClock(), passwordHasher: any PasswordHasher = ScryptPasswordHasher(),
                 content: ServedContent? = nil, random: ServerRandom = ServerRandom(), houseAds: [HouseAd]? = nil) {
@@ -120,16 +122,20 @@ func buildRouter(_ repository: some ServerRepository & AdStore & QuizTicketStore
                  limits: RateLimits = .defaults, behindProxy: Bool = false, refusalDelay: Double = 0,
                  quota: StorageQuota = .defaults,
                  environment: ServerEnvironment) -> Router<ServerRequestContext> {
-    let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock)
+    let consents = ConsentGate(documents: environment.consentDocuments, store: repository)
+    let auth = BearerAuthMiddleware(tokens: tokens, logins: repository, clock: environment.clock, consents: consents)
     let tickets = QuizTicketCheck(tickets: repository, signer: quizTickets)
     let accounts = AuthController(accounts: repository, config: content.config, tokens: tokens,
                                   clock: environment.clock, hasher: environment.passwordHasher,
                                   limiter: environment.rateLimiter ?? repository, limits: limits,
-                                  deviceCookies: deviceCookies, auth: auth, sleep: environment.sleep)
+                                  deviceCookies: deviceCookies, auth: auth, consents: consents,
+                                  sleep: environment.sleep)
     let addRoutes = { (router: Router<ServerRequestContext>) in
         router.addRoutes(ContentController(content: content, auth: auth).endpoints, at: .content)
         router.addRoutes(QuestionRatingsController(results: repository, auth: auth).endpoints, at: .content)
         router.addRoutes(accounts.endpoints, at: .auth)
+        router.addRoutes(ConsentController(consents: consents, clock: environment.clock, auth: auth).endpoints,
+                         at: .auth)
         router.addRoutes(SocialAuthController(social: social, identities: repository, sessions: accounts,
                                               auth: auth).endpoints,
                          at: .auth)

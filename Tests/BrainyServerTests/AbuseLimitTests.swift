@@ -28,7 +28,7 @@ import Testing
         let clock = ManualClock(TestServer.start)
         try await Self.app(backend: backend, clock: clock, limits: ["register=3/3600"]).test(.router) { client in
             func register(_ name: String, from address: String) async throws -> TestResponse {
-                try await client.post("/v1/auth/register", json: CredentialsRequest(email: "\(name)@example.com", password: "correct horse"),
+                try await client.post("/v1/auth/register", json: RegisterRequest(email: "\(name)@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions),
                                       headers: Self.from(address))
             }
             for index in 1...3 { #expect(try await register("bot\(index)", from: "203.0.113.9").status == .created) }

@@ -23,7 +23,7 @@ import Testing
     func registerGives201WithTokensThenLoginGivesAFreshPair(_ backend: StorageBackend) async throws {
         try await TestServer.app(backend: backend).test(.router) { client in
             let registered = try await client.post("/v1/auth/register",
-                                                   json: CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+                                                   json: RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             #expect(registered.status == .created)
             let session = try registered.decode(AuthResponse.self)
             #expect(session.user.email == "mina@example.com")
@@ -45,16 +45,16 @@ import Testing
     func theConfigPasswordPolicyAndEmailFormatAreEnforced(_ backend: StorageBackend) async throws {
         try await TestServer.app(backend: backend).test(.router) { client in
             let short = try await client.post("/v1/auth/register",
-                                              json: CredentialsRequest(email: "mina@example.com", password: "short"))
+                                              json: RegisterRequest(email: "mina@example.com", password: "short", consents: ConsentDocument.bundled.versions))
             #expect(short.status == .badRequest)
             #expect(short.error?.code == "password_too_short")
             let badEmail = try await client.post("/v1/auth/register",
-                                                 json: CredentialsRequest(email: "not-an-email", password: "correct horse"))
+                                                 json: RegisterRequest(email: "not-an-email", password: "correct horse", consents: ConsentDocument.bundled.versions))
             #expect(badEmail.status == .badRequest)
             #expect(badEmail.error?.code == "invalid_email")
             _ = try await client.register("mina@example.com")
             let taken = try await client.post("/v1/auth/register",
-                                              json: CredentialsRequest(email: "mina@example.com", password: "other horse"))
+                                              json: RegisterRequest(email: "mina@example.com", password: "other horse", consents: ConsentDocument.bundled.versions))
             #expect(taken.status == .conflict)
             #expect(taken.error?.code == "email_taken")
         }

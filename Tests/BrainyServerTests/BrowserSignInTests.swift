@@ -57,7 +57,9 @@ import Testing
                 } else {
                     #expect(session.user.email == "mina@example.com")
                 }
-                #expect(try await client.get("/v1/leaderboard/daily", bearer: session.accessToken).status == 200)
+                // A first sign-in that made the account: its data waits for the terms and privacy policy (ConsentTests).
+                #expect(session.consentRequired == ConsentDocument.bundled.versions)
+                #expect(try await client.get("/v1/leaderboard/daily", bearer: session.accessToken).status == 403)
                 clock.advance(by: 5)
                 #expect(try await client.poll(started).status == .expired)
 

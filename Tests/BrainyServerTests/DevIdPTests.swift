@@ -45,6 +45,11 @@ import Testing
             #expect(session.user == AccountPayload(id: session.user.id, email: "mina@example.com", displayName: "mina",
                                                    provider: .google))
             #expect(session.expiresIn == 900)
+            // A first social sign-in made the account: the terms and privacy policy are accepted before its data.
+            #expect(session.consentRequired == ConsentDocument.bundled.versions)
+            #expect(try await client.get("/v1/leaderboard/daily", token: session.accessToken).status == .forbidden)
+            _ = try await client.post("/v1/auth/consent", json: ConsentRequest(consents: session.consentRequired),
+                                      token: session.accessToken)
             #expect(try await client.get("/v1/leaderboard/daily", token: session.accessToken).status == .ok)
             let refreshed = try await client.post("/v1/auth/refresh", json: RefreshRequest(refreshToken: session.refreshToken))
             #expect(refreshed.status == .ok)

@@ -32,7 +32,7 @@ import Testing
         try await TestServer.app().test(.router) { client in
             for email in Self.refused {
                 let response = try await client.post("/v1/auth/register",
-                                                     json: CredentialsRequest(email: email, password: "correct horse"))
+                                                     json: RegisterRequest(email: email, password: "correct horse", consents: ConsentDocument.bundled.versions))
                 #expect(response.status == .badRequest, "\(email.debugDescription)")
                 #expect(response.error?.code == "invalid_email", "\(email.debugDescription)")
                 #expect(response.error?.message.unicodeScalars.contains { $0.properties.generalCategory == .control } == false)

@@ -29,7 +29,7 @@ import Testing
         let waits = Waits()
         try await Self.app(waits: waits).test(.router) { client in
             func register(_ name: String) async throws -> TestResponse {
-                try await client.post("/v1/auth/register", json: CredentialsRequest(email: "\(name)@example.com", password: "correct horse"),
+                try await client.post("/v1/auth/register", json: RegisterRequest(email: "\(name)@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions),
                                       headers: AbuseLimitTests.from("203.0.113.9"))
             }
             #expect(try await register("bot1").status == .created)
@@ -62,7 +62,7 @@ import Testing
         let waits = Waits()
         try await Self.app(waits: waits, delay: 0).test(.router) { client in
             for index in 1...3 {
-                _ = try await client.post("/v1/auth/register", json: CredentialsRequest(email: "bot\(index)@example.com", password: "correct horse"),
+                _ = try await client.post("/v1/auth/register", json: RegisterRequest(email: "bot\(index)@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions),
                                           headers: AbuseLimitTests.from("203.0.113.9"))
             }
             #expect(waits.all.isEmpty)

@@ -42,8 +42,8 @@ import Testing
             let login = try await other.login("mina@example.com")
             #expect(login.user.id == session.user.id)
             let taken = try await other.post("/v1/auth/register",
-                                              json: CredentialsRequest(email: "mina@example.com",
-                                                                       password: "correct horse"))
+                                              json: RegisterRequest(email: "mina@example.com",
+                                                                       password: "correct horse", consents: ConsentDocument.bundled.versions))
             #expect(taken.status == .conflict)
             let wrong = try await one.post("/v1/auth/login",
                                            json: CredentialsRequest(email: "mina@example.com", password: "nope"))
@@ -95,7 +95,7 @@ import Testing
             func register(_ name: String, on client: any TestClientProtocol, from address: String = "203.0.113.9")
                 async throws -> TestResponse {
                 try await client.post("/v1/auth/register",
-                                      json: CredentialsRequest(email: "\(name)@example.com", password: "correct horse"),
+                                      json: RegisterRequest(email: "\(name)@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions),
                                       headers: AbuseLimitTests.from(address))
             }
             #expect(try await register("bot1", on: one).status == .created)

@@ -60,7 +60,7 @@ import Testing
                 #expect(login.error?.message.contains("Google") == true)
             }
             let register = try await client.post("/v1/auth/register",
-                                                 json: CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+                                                 json: RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             #expect(register.error?.code == "email_taken")
         }
     }

@@ -107,7 +107,7 @@ extension TestClientProtocol {
 
     /// Registers `email` with a valid password and returns the tokens.
     func register(_ email: String, password: String = "correct horse") async throws -> AuthResponse {
-        try await post("/v1/auth/register", json: CredentialsRequest(email: email, password: password))
+        try await post("/v1/auth/register", json: RegisterRequest(email: email, password: password, consents: ConsentDocument.bundled.versions))
             .decode(AuthResponse.self)
     }
 }

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theOwnersDeviceGetsInWhileAnotherDeviceOnItsAddressIsLockedOut() throws {
-        let registered = try run(on: "owner.sqlite", ["register \(Self.email)", Self.password, Self.password, "logout"])
+        let registered = try run(on: "owner.sqlite", ["register \(Self.email)", Self.password, Self.password, "y", "logout"])
         #expect(registered.status == 0, "\(registered.err)")
 
         // Another device on the same address guesses until the account is locked for that address.
@@ -61,9 +61,9 @@ import Testing
     @Test func aDeviceTrustedForOneAccountIsNotTrustedForAnother() throws {
         // The device keeps a cookie for the owner's account: signing in there as someone else, whose email is
         // locked for this address, gets no pass from it.
-        #expect(try run(on: "device.sqlite", ["register \(Self.email)", Self.password, Self.password, "logout"])
+        #expect(try run(on: "device.sqlite", ["register \(Self.email)", Self.password, Self.password, "y", "logout"])
             .status == 0)
-        #expect(try run(on: "other.sqlite", ["register second@example.com", Self.password, Self.password]).status == 0)
+        #expect(try run(on: "other.sqlite", ["register second@example.com", Self.password, Self.password, "y"]).status == 0)
         #expect(try guess("second@example.com").contains("Too many failed sign-ins"))
         let crossed = try run(on: "device.sqlite", ["login email second@example.com", Self.password])
         #expect(crossed.err.contains("Too many failed sign-ins"), "\(crossed.out)\n\(crossed.err)")

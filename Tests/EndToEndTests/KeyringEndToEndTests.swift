@@ -16,7 +16,8 @@ import Testing
     /// Seconds a script may run: each takes a few.
     static let deadline = 120
 
-    static let register = "register mina@example.com\ncorrect horse\ncorrect horse\n"
+    /// Registers on the server, accepting its terms and privacy policy ("y").
+    static let register = "register mina@example.com\ncorrect horse\ncorrect horse\ny\n"
 
     struct Missing: Error, CustomStringConvertible {
         let description: String

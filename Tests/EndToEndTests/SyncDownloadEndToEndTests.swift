@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aServerKilledMidDownloadLosesNothingAndTheNextSyncKeepsEachRowOnce() throws {
-        var lines = ["register mina@example.com", Self.password, Self.password]
+        var lines = ["register mina@example.com", Self.password, Self.password, "y"]
         for _ in 0..<20 {
             lines += ["mode mc", "category person", "start 10"] + Array(repeating: ["1", "next"], count: 10).flatMap { $0 }
         }

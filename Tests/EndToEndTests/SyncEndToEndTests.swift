@@ -31,9 +31,10 @@ import Testing
         return shell
     }
 
-    /// Registers and plays `quizzes` quizzes of five (answering option 1), leaving their results pending.
+    /// Registers (accepting the terms and privacy policy: "y") and plays `quizzes` quizzes of five (answering option
+    /// 1), leaving their results pending.
     func registerAndPlay(quizzes: Int) throws {
-        var lines = ["register mina@example.com", Self.password, Self.password]
+        var lines = ["register mina@example.com", Self.password, Self.password, "y"]
         for _ in 0..<quizzes {
             lines += ["mode mc", "category person", "start 5"] + Array(repeating: ["1", "next"], count: 5).flatMap { $0 }
         }
@@ -122,6 +123,10 @@ import Testing
         let shown = try shell.expect("Waiting for approval")
         let code = try #require(shown.firstMatch(of: /enter the code ([A-Z0-9-]+)/)?.1)
         try DevIdP.approve(userCode: String(code), email: "sora@example.com", server: server)
+        // The sign-in made the account: its terms and privacy policy are shown and accepted first.
+        _ = try shell.expect("To use this account, accept the terms of use and privacy policy.")
+        _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/N]")
+        shell.sendLine("y")
         _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
         shell.sendLine("y")
         _ = try shell.expect("Signed in as sora@example.com (Google)")

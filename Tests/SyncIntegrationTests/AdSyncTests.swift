@@ -6,7 +6,8 @@ import Testing
 /// The shell's ads against the real server: the cache filled at sync and shown offline within the caps, a rewarded
 /// ad's completion confirmed once and a refused one taken back, and ad events sent again without being counted twice.
 @Suite struct AdSyncTests {
-    static let register = ["register mina@example.com", "correct horse", "correct horse"]
+    /// Registers on the server: the two password lines, then "y" accepting the terms and privacy policy shown.
+    static let register = ["register mina@example.com", "correct horse", "correct horse", "y"]
 
     @Test func syncFillsTheCacheAndTheAdsShowOfflineWithinTheCaps() async throws {
         try await LiveServer.run { server in

@@ -1,3 +1,4 @@
+import BrainyKit
 import BrainyAPI
 import BrainyClient
 import Testing
@@ -9,7 +10,7 @@ import Testing
     func anAddressThatIsNoAddressIsRefusedWithoutCrashing(_ address: String) async {
         let api = HTTPRemoteAPI(baseURL: address, timeout: 2)
         await #expect(throws: RemoteError.self) {
-            _ = try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            _ = try await api.call(API.register, RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
         }
         await #expect(throws: RemoteError.self) { _ = try await api.fetch(API.config, ifNoneMatch: nil) }
     }

@@ -10,9 +10,9 @@ import Testing
     @Test func registersLogsInAndRotatesRefreshTokensWithReuseRevokingTheLogin() async throws {
         try await LiveServer.run { server in
             let api = server.api
-            let registered = try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let registered = try await api.call(API.register, RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             #expect(registered.user.email == "mina@example.com")
-            await #expect(throws: RemoteError.self) { try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "another one")) }
+            await #expect(throws: RemoteError.self) { try await api.call(API.register, RegisterRequest(email: "mina@example.com", password: "another one", consents: ConsentDocument.bundled.versions)) }
             let login = try await api.call(API.login, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
             let renewed = try await api.call(API.refresh, RefreshRequest(refreshToken: login.refreshToken))
             #expect(renewed.refreshToken != login.refreshToken)
@@ -36,7 +36,7 @@ import Testing
 
     @Test func locksTheAccountAfterTooManyWrongPasswordsAndSaysUntilWhen() async throws {
         try await LiveServer.run { server in
-            _ = try await server.api.call(API.register, CredentialsRequest(email: "lee@example.com", password: "correct horse"))
+            _ = try await server.api.call(API.register, RegisterRequest(email: "lee@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             var last: RemoteError?
             var remaining: [Int?] = []
             for _ in 1...5 {
@@ -85,7 +85,7 @@ import Testing
 
     @Test func uploadingTheSameResultsTwiceNeverCountsThemTwiceAndAnotherAccountCannotTakeThem() async throws {
         try await LiveServer.run { server in
-            let mina = try await server.api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let mina = try await server.api.call(API.register, RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             let batch = LiveServer.batch(quizId: "quiz-1", count: 5, correct: 4, at: LiveServer.start)
             let first = try await server.api.call(API.uploadResults, batch, accessToken: mina.accessToken)
             let second = try await server.api.call(API.uploadResults, batch, accessToken: mina.accessToken)
@@ -95,7 +95,7 @@ import Testing
             #expect(board.you?.score == 4)
             #expect(board.entries.map(\.score) == [4])
 
-            let joon = try await server.api.call(API.register, CredentialsRequest(email: "joon@example.com", password: "correct horse"))
+            let joon = try await server.api.call(API.register, RegisterRequest(email: "joon@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             let taken = try await server.api.call(API.uploadResults, batch, accessToken: joon.accessToken)
             #expect(taken.accepted.isEmpty)
             #expect(Set(taken.rejected) == Set(batch.results.map(\.id) + ["quiz-1"]))
@@ -154,7 +154,7 @@ import Testing
 
     @Test func fetchesAdsAndHasARewardedCompletionVerifiedOnce() async throws {
         try await LiveServer.run { server in
-            let mina = try await server.api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+            let mina = try await server.api.call(API.register, RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             let first = try await server.api.call(API.ads, query: API.adsQuery(.quizEnd, lang: "ko", quizzesToday: 1, count: 1), accessToken: mina.accessToken)
             #expect(first.ads.isEmpty)
             #expect(first.reason == .firstQuizOfDay)
@@ -177,7 +177,7 @@ import Testing
             // Sent again after a lost answer: the same verdicts.
             #expect(try await server.api.call(API.adEvents, events, accessToken: mina.accessToken) == verdicts)
 
-            let joon = try await server.api.call(API.register, CredentialsRequest(email: "joon@example.com", password: "correct horse"))
+            let joon = try await server.api.call(API.register, RegisterRequest(email: "joon@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             let other = rewarded.ads[1]
             let stolen = AdEventsRequest(events: [AdEvent(id: "ev-4", kind: .completion, adId: other.id, token: other.token,
                                                           occurredAt: LiveServer.start)])

@@ -7,7 +7,8 @@ import Testing
 /// `leaderboard --refresh` against the real server: fetched again at most once a minute by the shell's clock, the
 /// cached board said to be the cached one when the server cannot be reached.
 @Suite struct LeaderboardRefreshTests {
-    static let register = ["register mina@example.com", "correct horse", "correct horse"]
+    /// Registers on the server: the two password lines, then "y" accepting the terms and privacy policy shown.
+    static let register = ["register mina@example.com", "correct horse", "correct horse", "y"]
 
     @Test func refreshFetchesAgainOnceAMinuteHasPassed() async throws {
         try await LiveServer.run { server in

@@ -9,7 +9,7 @@ import Testing
     @Test func syncBringsEveryPlayersRatingsForTheQuestions() async throws {
         try await LiveServer.run { server in
             // Another player's answers reach the server first.
-            let other = try await server.api.call(API.register, CredentialsRequest(email: "jun@example.com", password: "correct horse"))
+            let other = try await server.api.call(API.register, RegisterRequest(email: "jun@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             var batch = LiveServer.batch(quizId: "jun-1", count: 4, correct: 0, at: LiveServer.start)
             for index in batch.results.indices { batch.results[index].questionId = "person-000\(index + 1)" }
             _ = try await server.api.call(API.uploadResults, batch, accessToken: other.accessToken)

@@ -9,7 +9,8 @@ import Testing
 /// The shell's remote side against the real server: register, play, sync, sync again, tokens refreshed, a sign-in
 /// ended elsewhere, a sync cut off half-way, a guest's history moved to an account.
 @Suite struct ShellSyncTests {
-    static let register = ["register mina@example.com", "correct horse", "correct horse"]
+    /// Registers on the server: the two password lines, then "y" accepting the terms and privacy policy shown.
+    static let register = ["register mina@example.com", "correct horse", "correct horse", "y"]
 
     @Test func registersPlaysAndSyncsOnceNothingDoubled() async throws {
         try await LiveServer.run { server in

@@ -9,7 +9,8 @@ import Testing
 /// device restores what the other played, both play offline and sync in either order, a download cut off half-way
 /// and run again keeps each row once. Each device is compared field by field with the other.
 @Suite struct TwoDeviceSyncTests {
-    static let register = ["register mina@example.com", "correct horse", "correct horse"]
+    /// Registers on the server: the two password lines, then "y" accepting the terms and privacy policy shown.
+    static let register = ["register mina@example.com", "correct horse", "correct horse", "y"]
     static let login = ["login email mina@example.com", "correct horse"]
 
     static func device(_ server: LiveServer.Context, seed: UInt64, batchSize: Int = 1000) throws -> ShellScript {

@@ -70,7 +70,7 @@ import Testing
         try await withDribblingServer { dribbler, port in
             let api = HTTPRemoteAPI(baseURL: "http://127.0.0.1:\(port)", timeout: 1)
             await #expect(throws: RemoteError.timedOut(seconds: 1)) {
-                _ = try await api.call(API.register, CredentialsRequest(email: "mina@example.com", password: "correct horse"))
+                _ = try await api.call(API.register, RegisterRequest(email: "mina@example.com", password: "correct horse", consents: ConsentDocument.bundled.versions))
             }
             await #expect(throws: RemoteError.timedOut(seconds: 1)) { _ = try await api.fetch(API.config, ifNoneMatch: nil) }
             #expect(dribbler.finished == 0, "no body was waited for to its end")

@@ -39,6 +39,19 @@ class World:
         self.recorder = recorder
         self.timeout = aiohttp.ClientTimeout(total=timeout_s)
         self.sessions = {}
+        self.current_consents = None
+
+    async def consents(self, source):
+        """The versions of the terms and the privacy policy the server asks for (GET /v1/auth/consent, asked once,
+        not timed): what every player's registration accepts."""
+        if self.current_consents is None:
+            self.current_consents = asyncio.ensure_future(self.fetch_consents(source))
+        return await self.current_consents
+
+    async def fetch_consents(self, source):
+        async with self.session(source).get(self.urls[0] + "/v1/auth/consent") as response:
+            body = await response.json(content_type=None)
+        return [{"document": d["document"], "version": d["version"]} for d in body["documents"]]
 
     def session(self, source):
         if source not in self.sessions:
@@ -98,7 +111,8 @@ async def play(world, player, think_s=0.0):
         return await world.call(player, at, route, method, path, body, token)
 
     credentials = {"email": player.email, "password": PASSWORD}
-    status, body = await step("register", "POST", "/v1/auth/register", credentials)
+    status, body = await step("register", "POST", "/v1/auth/register",
+                              dict(credentials, consents=await world.consents(player.source)))
     if status != 201:
         player.problems.append(f"register: status {status}")
         return

@@ -13,7 +13,7 @@ def device_account(rig, server, name):
     from; returns (db, account id, template quiz id)."""
     db = rig.path(f"{name}.sqlite")
     email = f"{name}@example.com"
-    script = (f"register {email}\n{PASSWORD}\n{PASSWORD}\nmode short\ncategory country\nstart 10\n"
+    script = (f"register {email}\n{PASSWORD}\n{PASSWORD}\ny\nmode short\ncategory country\nstart 10\n"
               + answers(rig, 10))
     r = rig.run(db, "--server", server.url, stdin=script, timeout=300)
     assert r.returncode == 0, f"the device's first quiz failed ({r.returncode}):\n{r.stdout[-1500:]}\n{r.stderr[-1500:]}"

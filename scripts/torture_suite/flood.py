@@ -1,6 +1,6 @@
 """`flood`: one client floods the server with wrk; the other clients' p99 against the same load without it."""
-import re, shutil, subprocess, threading, time
-from .http import register, request
+import json, re, shutil, subprocess, threading, time
+from .http import current_consents, register, request
 from .rig import Figures, percentile
 from .shells import PASSWORD
 
@@ -8,7 +8,7 @@ WRK_REGISTER = """
 counter = 0
 request = function()
   counter = counter + 1
-  local body = '{"email": "flood' .. counter .. '-' .. math.random(1, 1000000000) .. '@example.com", "password": "correct horse battery"}'
+  local body = '{"email": "flood' .. counter .. '-' .. math.random(1, 1000000000) .. '@example.com", "password": "correct horse battery", "consents": CONSENTS}'
   return wrk.format("POST", "/v1/auth/register", {["Content-Type"] = "application/json"}, body)
 end
 """
@@ -88,7 +88,7 @@ def flood(rig):
         before, base_logins = baseline("first")
         baselines = [before]
         f.values = {"sign-in p50 without a flood": f"{percentile(base_logins, 50) * 1000:.0f} ms"}
-        for name, script in (("registrations", WRK_REGISTER),
+        for name, script in (("registrations", WRK_REGISTER.replace("CONSENTS", json.dumps(current_consents(server.port)))),
                              ("wrong passwords", WRK_LOGIN.replace("EMAIL", accounts[0][0]))):
             lua = rig.path(f"flood-{name[:5]}.lua")
             with open(lua, "w") as out:

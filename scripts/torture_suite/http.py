@@ -57,9 +57,23 @@ def raw(port, data, timeout=10, read=True):
     return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
 
 
+_consents = {}
+
+
+def current_consents(port):
+    """The versions of the terms of use and the privacy policy the server asks every account to accept
+    (GET /v1/auth/consent): what a registration sends as accepted."""
+    if port not in _consents:
+        r = request(port, "GET", "/v1/auth/consent")
+        assert r.status == 200, f"GET /v1/auth/consent: {r.status} {r.body[:300]!r}"
+        _consents[port] = [{"document": d["document"], "version": d["version"]} for d in r.json()["documents"]]
+    return _consents[port]
+
+
 def register(port, email, password="correct horse battery", source="127.0.0.1"):
-    """(access token, refresh token, account id) of a new account."""
-    r = request(port, "POST", "/v1/auth/register", {"email": email, "password": password}, source=source)
+    """(access token, refresh token, account id) of a new account, made accepting the current terms and policy."""
+    r = request(port, "POST", "/v1/auth/register",
+                {"email": email, "password": password, "consents": current_consents(port)}, source=source)
     assert r.status in (200, 201), f"register {email}: {r.status} {r.body[:300]!r}"
     body = r.json()
     return body["accessToken"], body["refreshToken"], body["user"]["id"]

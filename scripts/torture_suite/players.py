@@ -105,7 +105,7 @@ def one_player_syncing(rig, tally, n, round_):
     db = rig.path(f"users-sync-{round_}.sqlite")
     email = f"syncer-{round_}@example.com"
     try:
-        setup = rig.run(db, "--server", server.url, stdin=f"register {email}\n{PASSWORD}\n{PASSWORD}\n", timeout=300)
+        setup = rig.run(db, "--server", server.url, stdin=f"register {email}\n{PASSWORD}\n{PASSWORD}\ny\n", timeout=300)
         assert setup.returncode == 0, setup.stderr[-1500:]
         # No login: each shell takes up the device's sign-in, as a second terminal of one person would.
         scripts = ["".join(f"mode short\ncategory {CATEGORIES[(k + q) % 5]}\nstart {QUESTIONS}\n"

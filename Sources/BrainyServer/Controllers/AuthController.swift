@@ -17,6 +17,8 @@ struct AuthController {
     let deviceCookies: DeviceCookies
     /// The bearer check, put by `OperationRoutes` before each operation whose `needsAccessToken` says so.
     let auth: BearerAuthMiddleware
+    /// The terms and privacy policy a registration accepts, and what each sign-in says is still to be accepted.
+    let consents: ConsentGate
     /// Waits out the slowdown of an account under attack (tests record it instead).
     let sleep: @Sendable (Duration) async -> Void
     /// A hash of no one's password, checked for an unknown email so that it costs what a known one costs: the time
@@ -26,11 +28,13 @@ struct AuthController {
     init(accounts: any AccountStore, config: RemoteConfig, tokens: AccessTokens, clock: any BrainyClock,
          hasher: any PasswordHasher, limiter: any RateLimiter = InMemoryRateLimiter(), limits: RateLimits = .off,
          deviceCookies: DeviceCookies = DeviceCookies(signingKey: RefreshTokens.randomKey()), auth: BearerAuthMiddleware,
+         consents: ConsentGate,
          sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
         self.accounts = accounts
         self.config = config
         self.tokens = tokens
         self.auth = auth
+        self.consents = consents
         self.clock = clock
         self.hasher = hasher
         self.limiter = limiter
@@ -62,7 +66,9 @@ struct AuthController {
         return CheckEmailResponse(available: try await accounts.account(email: email) == nil)
     }
 
-    @Sendable func register(_ body: CredentialsRequest, _ request: Request, context: ServerRequestContext) async throws
+    /// A new email account, made only with every current version of the terms and the privacy policy accepted in
+    /// its body (stored with the account, in one transaction).
+    @Sendable func register(_ body: RegisterRequest, _ request: Request, context: ServerRequestContext) async throws
         -> EditedResponse<AuthResponse> {
         try requireEmailSignIn()
         let email = try Self.validEmail(body.email)
@@ -74,14 +80,23 @@ struct AuthController {
             throw APIError(.badRequest, "password_too_long",
                            "The password must be at most \(Self.maxPasswordLength) characters.")
         }
+        try consents.checkCurrent(body.consents)
+        let missing = consents.documents.pending(accepted: body.consents)
+        guard missing.isEmpty else {
+            var error = APIError(.badRequest, "consent_required",
+                                 "Registering needs \(ConsentGate.list(missing)) accepted: show them (GET /v1/auth/consent serves their texts) and send their versions in 'consents'.")
+            error.consentRequired = missing
+            throw error
+        }
         try await limit(.register, context.clientAddress)
         let now = clock.now()
         let account = ServerAccount(
             id: UUID().uuidString.lowercased(), email: email, displayName: DisplayName.from(email: email),
             passwordHash: try hasher.hash(body.password), createdAt: now)
-        guard try await accounts.createAccount(account) else {
+        guard try await consents.store.createAccount(account, accepting: consents.current) else {
             throw APIError(.conflict, "email_taken", "An account with this email already exists. Sign in instead.")
         }
+        consents.remember(account.id)
         var session = try await startSession(for: account, now: now)
         session.deviceCookie = deviceCookies.issue(accountId: account.id)
         return EditedResponse(status: .created, response: session)
@@ -176,7 +191,8 @@ struct AuthController {
             guard let account = try await accounts.account(id: userId) else { throw Self.invalidRefresh }
             return AuthResponse(user: account.payload,
                                 accessToken: try await tokens.issue(subject: account.id, login: login, now: now),
-                                refreshToken: newToken, expiresIn: tokens.lifetime)
+                                refreshToken: newToken, expiresIn: tokens.lifetime,
+                                consentRequired: try await consents.pending(accountId: account.id))
         case .reused:
             throw APIError(.unauthorized, "refresh_token_reused",
                            "This refresh token was already used, so this login has been signed out everywhere. Sign in again.")
@@ -193,14 +209,16 @@ struct AuthController {
         return .noContent
     }
 
-    /// Starts a login family for `account` and answers with its first tokens; social sign-in ends here too.
+    /// Starts a login family for `account` and answers with its first tokens and the current terms and privacy
+    /// policy it has not accepted; social sign-in (device flow and browser) ends here too.
     func startSession(for account: ServerAccount, now: Date) async throws -> AuthResponse {
         let refreshToken = RefreshTokens.generate()
         let login = UUID().uuidString
         try await accounts.startLogin(accountId: account.id, login: login, token: newRefreshToken(refreshToken, now: now))
         return AuthResponse(user: account.payload,
                             accessToken: try await tokens.issue(subject: account.id, login: login, now: now),
-                            refreshToken: refreshToken, expiresIn: tokens.lifetime)
+                            refreshToken: refreshToken, expiresIn: tokens.lifetime,
+                            consentRequired: try await consents.pending(accountId: account.id))
     }
 
     private func newRefreshToken(_ token: String, now: Date) -> NewRefreshToken {

@@ -252,7 +252,7 @@ extension PostgresDatabase {
                                                    sharedSettingsMigration, stageProgressMigration,
                                                    answersAsGivenMigration, stageClaimIndexMigration,
                                                    uploadIndexMigration, quizStageMigration, browserSignInMigration,
-                                                   creditBalanceMigration]
+                                                   creditBalanceMigration, consentMigration]
 
     /// Runs the migrations `connection`'s database lacks, holding `migrationLock` meanwhile, each in a transaction
     /// with its record. Refuses a database that a newer server migrated further. `last`, for tests, stops after that

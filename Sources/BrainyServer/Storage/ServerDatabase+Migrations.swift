@@ -258,6 +258,7 @@ extension ServerDatabase {
         registerQuizStageMigration(&migrator)
         registerBrowserSignInMigration(&migrator)
         registerCreditBalanceMigration(&migrator)
+        registerConsentMigration(&migrator)
         return migrator
     }
 }

@@ -233,5 +233,5 @@ public protocol IdentityStore: Sendable {
 }
 
 /// Everything the server keeps, the rate limiter's buckets among it, and whether it answers.
-public typealias ServerRepository = AccountStore & IdentityStore & LoginStatusStore & RateLimiter & ResultStore & SyncChangeStore
+public typealias ServerRepository = AccountStore & ConsentStore & IdentityStore & LoginStatusStore & RateLimiter & ResultStore & SyncChangeStore
     & SecretStore & StorageProbe

@@ -15,6 +15,8 @@ struct APIError: HTTPResponseError, Equatable {
     var retryAfter: Int?
     /// With `invalid_credentials`: failed sign-ins left before the lock-out.
     var remainingAttempts: Int?
+    /// With `consent_required` and `consent_version_unknown`: the current versions still to accept.
+    var consentRequired: [ConsentVersion]?
 
     init(_ status: HTTPResponse.Status, _ code: String, _ message: String, lockedUntil: Date? = nil) {
         self.status = status
@@ -28,7 +30,8 @@ struct APIError: HTTPResponseError, Equatable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(APIErrorResponse(code: code, message: message, lockedUntil: lockedUntil,
-                                                            remainingAttempts: remainingAttempts))
+                                                            remainingAttempts: remainingAttempts,
+                                                            consentRequired: consentRequired))
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let allow { headers[.allow] = allow }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }

@@ -11,9 +11,12 @@ struct OperationRoutes {
     let collection = RouteCollection(context: ServerRequestContext.self)
     /// The same collection behind `BearerAuthMiddleware`.
     private let signedIn: RouterGroup<ServerRequestContext>
+    /// Behind the bearer check without its consent gate, for the operations that allow pending consent.
+    private let signedInPendingConsent: RouterGroup<ServerRequestContext>
 
     init(auth: BearerAuthMiddleware) {
         signedIn = collection.group().add(middleware: auth)
+        signedInPendingConsent = collection.group().add(middleware: auth.allowingPendingConsent)
     }
 
     /// Registers `handler` for a typed operation at its route: the request body is decoded as the operation's request
@@ -55,7 +58,9 @@ struct OperationRoutes {
     private func register<Output: ResponseGenerator>(
         _ operation: some AnyAPIOperation,
         _ responder: @Sendable @escaping (Request, ServerRequestContext) async throws -> Output) {
-        if operation.needsAccessToken {
+        if operation.needsAccessToken && operation.allowsPendingConsent {
+            signedInPendingConsent.on(operation.route, use: responder)
+        } else if operation.needsAccessToken {
             signedIn.on(operation.route, use: responder)
         } else {
             collection.on(operation.route, use: responder)

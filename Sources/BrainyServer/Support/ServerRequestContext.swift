@@ -25,12 +25,22 @@ public struct ServerRequestContext: RequestContext {
 
 /// Requires a valid `Authorization: Bearer <access token>` whose login is still signed in, and puts its subject in
 /// `context.userId`. The login is looked up on every request (one indexed read): a logout, or a replayed refresh token
-/// that signs the login out everywhere, ends its access tokens at once rather than when they expire.
+/// that signs the login out everywhere, ends its access tokens at once rather than when they expire. With `consents`,
+/// an account that has not accepted the current terms and privacy policy is refused 403 `consent_required` (except by
+/// the operations that allow it, routed through `allowingPendingConsent`).
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
     let tokens: AccessTokens
     let logins: any LoginStatusStore
     let clock: any BrainyClock
+    var consents: ConsentGate?
+
+    /// The same check without the consent gate: for accepting the terms themselves.
+    var allowingPendingConsent: BearerAuthMiddleware {
+        var auth = self
+        auth.consents = nil
+        return auth
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
@@ -43,6 +53,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard try await logins.isSignedIn(login: claims.login, accountId: claims.subject) else {
             throw APIError(.unauthorized, "session_ended", "This sign-in has ended (signed out, or signed out everywhere). Sign in again.")
         }
+        try await consents?.requireAccepted(accountId: claims.subject)
         context.userId = claims.subject
         return try await next(request, context)
     }

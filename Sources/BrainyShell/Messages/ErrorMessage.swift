@@ -21,6 +21,7 @@ public enum ErrorMessage {
         case let error as ClockError: error.message
         case let error as StoreError: store(error)
         case let error as RemoteError: remote(error)
+        case let error as ConsentRefusal: error.message
         default:
             // The error's own description is a library's words (errno, "error set"); its type is enough for a report.
             Localized(ko: "예상하지 못한 오류입니다 (\(type(of: error))). 저장된 내용은 그대로 있습니다. 다시 해 보고, 되풀이되면 이 줄과 함께 알려 주세요.",

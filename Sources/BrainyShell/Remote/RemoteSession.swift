@@ -26,11 +26,14 @@ final class RemoteSession {
     /// asks the keyring nothing until a token is first kept or read. Without one (the default, as in tests) no keyring
     /// is ever asked: only the executable hands the real one in.
     let tokenKeeper: TokenKeeper
+    /// Asks the person to accept the server's terms and privacy policy (nil: unit tests without a reader accept).
+    private let consent: ConsentPrompt?
 
     init(repository: any BrainyRepository, console: Console, serverOverride: String?,
          makeClient: (@Sendable (String) -> any RemoteAPI)?, user: @escaping () -> SignedInUser?,
          now: @escaping () -> Date, config: ConfigInForce, signOut: @escaping () throws -> Void,
-         tokenKeeper: TokenKeeper? = nil) {
+         tokenKeeper: TokenKeeper? = nil, consent: ConsentPrompt? = nil) {
+        self.consent = consent
         self.repository = repository
         self.tokenKeeper = tokenKeeper ?? TokenKeeper(repository: repository, keyring: nil)
         self.console = console
@@ -177,6 +180,7 @@ final class RemoteSession {
             case "login_method_disabled": return BrainyError.loginMethodDisabled(provider ?? .email)
             case "provider_not_enabled": return ShellError.providerNotOffered(provider ?? .google)
             case "maintenance": return BrainyError.maintenance
+            case "consent_required", "consent_version_unknown": return ConsentRefusal.requiredByServer
             default: return ShellError.serverRefused(code: code, message: message)
             }
         }
@@ -186,8 +190,13 @@ final class RemoteSession {
     // Each returns the account the server signed in, kept on the device; signing it in here is the caller's
     // (`AccountSignIn`), so that the remote side needs no way back to the shell.
 
+    /// Makes the account on the server once the person has read and accepted its terms and privacy policy (declined:
+    /// nothing is made), sending the versions accepted.
     func register(_ api: any RemoteAPI, email: String, password: String) throws -> User {
-        let response = try call(api, email: email) { try await $0.call(API.register, CredentialsRequest(email: email, password: password)) }
+        let documents = try consentDocuments(api)
+        guard consent?.accepts(documents, registering: true) ?? true else { throw ConsentRefusal.declinedAtRegister }
+        let request = RegisterRequest(email: email, password: password, consents: documents.versions)
+        let response = try call(api, email: email) { try await $0.call(API.register, request) }
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
         let user = try completeSignIn(response, api: api)
@@ -226,7 +235,37 @@ final class RemoteSession {
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
             userId: user.id, inMemory: true)
+        try settleConsent(response, api: api, userId: user.id)
         return user
+    }
+
+    /// The server's current terms and privacy policy; a server older than them asks for none, and gets the bundled
+    /// versions (which it ignores).
+    private func consentDocuments(_ api: any RemoteAPI) throws -> [ConsentDocument] {
+        do {
+            return try call(api) { try await $0.call(API.consentDocuments) }.documents
+        } catch ShellError.serverRefused(let code, _) where code == "not_found" {
+            return ConsentDocument.bundled
+        }
+    }
+
+    /// After a sign-in that lists documents the account has not accepted: shows them and asks. Accepted, the server
+    /// records it; declined, the sign-in ends (on the server too, tokens forgotten) and nothing is signed in here.
+    private func settleConsent(_ response: AuthResponse, api: any RemoteAPI, userId: String) throws {
+        guard !response.consentRequired.isEmpty else { return }
+        let pending = Set(response.consentRequired)
+        let documents = try consentDocuments(api).filter { pending.contains($0.acceptance) }
+        let accepted = !documents.isEmpty && (consent?.accepts(documents, registering: false) ?? true)
+        let access = response.accessToken
+        if accepted {
+            let left = try call(api) { try await $0.call(API.acceptConsent, ConsentRequest(consents: documents.versions),
+                                                         accessToken: access) }
+            if left.consentRequired.isEmpty { return }
+        }
+        try? tokenKeeper.save(nil, userId: userId)
+        let refreshToken = response.refreshToken
+        _ = try? call(api) { try await $0.call(API.logout, RefreshRequest(refreshToken: refreshToken)) }
+        throw accepted ? ConsentRefusal.requiredByServer : ConsentRefusal.declinedAtSignIn
     }
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).

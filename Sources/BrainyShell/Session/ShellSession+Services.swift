@@ -23,7 +23,8 @@ extension ShellSession {
             repository: repository, console: console, serverOverride: options.serverURL,
             makeClient: services.remoteFactory, user: { state.flow.user }, now: { state.now },
             config: state.configInForce, signOut: { try signOut.run() },
-            tokenKeeper: TokenKeeper(repository: repository, keyring: services.keyring?.store))
+            tokenKeeper: TokenKeeper(repository: repository, keyring: services.keyring?.store),
+            consent: ConsentPrompt(prompts: prompts, console: console))
     }
 
     /// Signing in and out on this device, given the shared state, the store, the console, the prompts, the remote
