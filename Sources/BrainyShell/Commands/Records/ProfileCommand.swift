@@ -68,7 +68,9 @@ enum ProfileCommand: ShellCommand {
             (Localized(ko: "상태", en: "status"), user.isLocked(at: context.now) ? console.text(Localized(ko: "잠김", en: "locked"))
                 : console.text(Localized(ko: "정상", en: "active"))),
             (Localized(ko: "세션 만료", en: "session expires"),
-             authSession.map { BrainyDateFormat.minute($0.expiresAt, timeZone: context.timeZone) } ?? none),
+             authSession.map { BrainyDateFormat.minute($0.expiresAt, timeZone: context.timeZone)
+                 + ($0.remembered ? "" : console.text(Localized(ko: " (이 컴퓨터에 남기지 않음: exit하면 끝남)",
+                                                               en: " (not kept on this computer: ends at exit)"))) } ?? none),
             (Localized(ko: "남은 힌트", en: "hints left"), String(context.flow.hintCredits)),
             (Localized(ko: "동기화", en: "sync"), console.text(syncStatus(server: server, reachable: remote.serverReachable))),
         ] + (remote.tokensKeptIn.map { [(Localized(ko: "토큰 보관", en: "tokens kept in"), console.text($0.description))] } ?? []) + [
