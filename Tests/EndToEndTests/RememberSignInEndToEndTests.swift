@@ -34,12 +34,12 @@ import Testing
     }
 
     /// The shell on a pseudo-terminal, as a person starts it, ready for keys.
-    func launch() throws -> PseudoTerminal {
+    func launch(environment extra: [String: String] = [:]) throws -> PseudoTerminal {
         let shell = try PseudoTerminal(
             executable: PseudoTerminal.builtProduct(named: "brainy"),
             arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
             environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
-                          "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"],
+                          "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"].merging(extra) { $1 },
             rows: 24)
         _ = try shell.expect("Brainy 0.1.0")
         try shell.waitForRawMode()
@@ -153,6 +153,21 @@ import Testing
         #expect(try !holdsAToken())
         #expect(try liveRefreshTokens() == before)
         #expect(try stateOfANewStart().contains("State: signed_out"))
+    }
+
+    /// The server stops answering before `exit` (a request may wait a minute here): the shell does not wait for it
+    /// beyond its few seconds' bound, and what was on disk has gone all the same.
+    @Test func aServerThatNoLongerAnswersDoesNotHoldUpExit() throws {
+        try makeAccount()
+        let shell = try launch(environment: ["BRAINY_SERVER_TIMEOUT": "60"])
+        try signIn(shell, answering: "n")
+        server.freeze()
+        defer { server.thaw() }
+        shell.sendLine("exit")
+        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
+        #expect(try shell.waitForExit(timeout: .seconds(20)) == 0)
+        #expect(try !holdsAToken())
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
     }
 
     @Test func aShellKilledBeforeItsExitLeavesASignInTheNextStartEnds() throws {
