@@ -23,8 +23,8 @@ final class SignInRemembering: Sendable {
         if !remember {
             declined.withLock { $0 = true }
             console.line(console.paint(console.text(Localized(
-                ko: "이 컴퓨터에 로그인을 남기지 않습니다. 토큰은 메모리에만 두고, exit하면 로그아웃합니다.",
-                en: "This computer will not keep the sign-in: its tokens stay in memory only, and 'exit' signs you out.")),
+                ko: "이 컴퓨터에 로그인을 남기지 않습니다: exit하면 로그아웃합니다 (서버의 토큰은 메모리에만 둡니다).",
+                en: "This computer will not keep the sign-in: 'exit' signs you out (a server's tokens stay in memory only).")),
                 \.muted))
         }
         return remember
