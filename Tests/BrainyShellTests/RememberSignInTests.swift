@@ -7,7 +7,7 @@ import Testing
 /// "Remember me" at sign-in, through a real session and runner over a database file: the question at a terminal,
 /// its answers in both languages, what `exit` leaves, and a start that finds a sign-in not to be kept left behind by
 /// a shell that was killed (ended, not signed back in) or still held by one that runs (left alone).
-@Suite struct RememberSignInTests {
+@Suite final class RememberSignInTests {
     let folder: URL
     let path: String
 
@@ -16,6 +16,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("brainy.db").path
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// Runs `lines` as typed at a terminal (the reader transcripts replay with: interactive, every prompt served from
     /// the lines), or as a script; returns what was printed.
@@ -38,8 +40,8 @@ import Testing
     }
 
     /// Who a new start on the file signs back in, and what it says.
-    func nextStart() throws -> (user: SignedInUser?, said: String) {
-        let harness = try ShellHarness(databasePath: path)
+    func nextStart(on file: String? = nil) throws -> (user: SignedInUser?, said: String) {
+        let harness = try ShellHarness(databasePath: file ?? path)
         defer { harness.database.close() }
         let session = harness.session()
         try session.restoreSession()
@@ -65,14 +67,14 @@ import Testing
     }
 
     @Test func enterOrYesInEitherLanguageKeepsTheSignInAsBefore() throws {
-        for (answer, language) in [("", Language.en), ("y", .en), ("네", .ko), ("예", .ko)] {
-            try? FileManager.default.removeItem(atPath: path)
-            let harness = try ShellHarness(databasePath: path)
+        for (index, (answer, language)) in [("", Language.en), ("y", .en), ("네", .ko), ("예", .ko)].enumerated() {
+            let file = folder.appendingPathComponent("brainy-\(index).db").path
+            let harness = try ShellHarness(databasePath: file)
             let said = run(harness, ["register mina@example.com", "longpassword", "longpassword", answer, "exit"],
                            language: language)
             harness.database.close()
             #expect(!said.contains("Signed out") && !said.contains("로그인을 끝냈습니다"), "\(answer): \(said)")
-            #expect(try nextStart().user?.displayName == "mina@example.com", "\(answer)")
+            #expect(try nextStart(on: file).user?.displayName == "mina@example.com", "\(answer)")
         }
     }
 
