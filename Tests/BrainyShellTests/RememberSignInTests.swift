@@ -102,6 +102,17 @@ import Testing
         #expect(try nextStart().user == nil)
     }
 
+    @Test func aTerminalStartedWithRememberSignInOnIsNotAsked() throws {
+        let harness = try ShellHarness(databasePath: path)
+        // The line after the passwords is the next command, not an answer.
+        let said = run(harness, ["register mina@example.com", "longpassword", "longpassword", "state", "exit"],
+                       remember: true)
+        harness.database.close()
+        #expect(said.contains("State: home"), "\(said)")
+        #expect(!said.contains("will not keep"), "\(said)")
+        #expect(try nextStart().user?.displayName == "mina@example.com")
+    }
+
     @Test func aStartThatFindsASignInLeftBehindEndsItInsteadOfRestoringIt() throws {
         // A shell signed in without keeping it, then was killed: its hold on the sign-in went with it (closing the
         // connection lets go of it as the kernel does for a killed process).
