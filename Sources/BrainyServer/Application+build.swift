@@ -85,6 +85,8 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
         key = RefreshTokens.randomKey()
     }
     let social = try await SocialSignIn.configured(arguments, environment: environment, database: database)
+    var environment = environment
+    if let documents = arguments.consentDocuments { environment.consentDocuments = documents }
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),

@@ -46,6 +46,8 @@ public struct ServerArguments: Equatable, Sendable {
     public var googleWebClientSecret: String?
     /// Opens the ad administration (`/v1/ads/house`, `/v1/ads/report`) to requests bearing it; closed when nil.
     public var adminToken: String?
+    /// The terms of use and privacy policy asked for (`--consent-documents`); nil asks for the bundled ones.
+    public var consentDocuments: [ConsentDocument]?
     /// The limits per client address and per account (`--rate-limit`, `BRAINY_RATE_LIMITS`).
     public var rateLimits = RateLimits.defaults
     /// Seconds a refused request (429, 423) waits before its answer (`--refusal-delay`): a flood of refused requests
@@ -240,6 +242,9 @@ public struct ServerArguments: Equatable, Sendable {
             parsed[keyPath: path] = try value.map { value throws(UsageError) in try nonEmpty(value, flag) }
         }
         parsed.adminToken = try options.adminToken.map { value throws(UsageError) in try adminToken(value) }
+        parsed.consentDocuments = try options.consentDocuments.map { value throws(UsageError) in
+            try ConsentDocumentsFile.load(try nonEmpty(value, "--consent-documents"))
+        }
         let rateLimitFlags = options.rateLimits
         parsed.refusalDelay = try seconds(options.refusalDelay, .refusalDelay) ?? parsed.refusalDelay
         parsed.behindProxy = options.behindProxy

@@ -88,6 +88,10 @@ struct ServerOptions: ParsableArguments {
             "the token the ad administration (/v1/ads/house, /v1/ads/report) requires, at least 16 bytes (or $BRAINY_ADMIN_TOKEN); without one it is closed")
     var adminToken: String?
 
+    @Option("consent-documents", "file",
+            "the terms of use and privacy policy every account accepts, as GET /v1/auth/consent answers them ({\"documents\": [...]}), in place of the bundled ones; a new version is asked of every account at its next sign-in")
+    var consentDocuments: String?
+
     /// Repeatable: each one `<action>=<count>/<seconds>`, `<action>=off` or `off`.
     @Option(name: .customLong("rate-limit"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("at most count requests per seconds (a burst of count, then steadily) of one action: register, login, check-email (per client address), login-account (per account, from all addresses); '<action>=off' or 'off' lifts limits; repeatable (or $BRAINY_RATE_LIMITS, comma-separated). Default: register=20/3600, login=30/300, login-account=100/3600, check-email=60/60", valueName: "action=count/seconds"),

@@ -184,3 +184,45 @@ struct SharedDatabase {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
+
+/// `--consent-documents FILE`: how an operator publishes new versions; a file that would leave accounts unable to
+/// accept (a document missing or twice, a version or text that cannot be shown) is refused at start, saying why.
+@Suite struct ConsentDocumentsFileTests {
+    func parse(_ documents: [ConsentDocument]) throws -> ServerArguments {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("consent-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: URL(fileURLWithPath: path))
+        return try ServerArguments.parse(["--consent-documents", path], environment: [:])
+    }
+
+    @Test func theServedFileWithANewVersionIsTaken() throws {
+        var documents = ConsentDocument.bundled
+        documents[1].version = "2027-01-15"
+        #expect(try parse(documents.reversed()).consentDocuments == documents)
+        #expect(try ServerArguments.parse([], environment: [:]).consentDocuments == nil)
+    }
+
+    @Test func aFileThatCannotBeAcceptedIsRefusedSayingWhy() throws {
+        let terms = ConsentDocument.bundled[0], privacy = ConsentDocument.bundled[1]
+        var badVersion = terms
+        badVersion.version = "2027 01\u{1b}[2J"
+        var emptyText = privacy
+        emptyText.text.ko = "  \n"
+        var controls = privacy
+        controls.text.en = "policy\u{1b}]0;owned\u{07}"
+        let cases: [([ConsentDocument], String)] = [
+            ([terms], "exactly one 'privacy' document"),
+            ([terms, terms, privacy], "exactly one 'terms' document"),
+            ([badVersion, privacy], "the terms version must be 1 to 64 letters"),
+            ([terms, emptyText], "the privacy text in 'ko' must be present"),
+            ([terms, controls], "without control characters"),
+        ]
+        for (documents, says) in cases {
+            #expect { try parse(documents) } throws: { error in
+                (error as? ServerArguments.UsageError)?.message.contains(says) == true
+            }
+        }
+        #expect { try ServerArguments.parse(["--consent-documents", "/nonexistent/consent.json"], environment: [:]) }
+            throws: { ($0 as? ServerArguments.UsageError)?.message.contains("cannot read") == true }
+    }
+}

@@ -7,6 +7,8 @@ final class ServerProcess {
     let port: Int
     let databasePath: String
     private(set) var process: Process?
+    /// Flags given besides the port, the database and `--dev-idp`, from the next `start()` on.
+    var extraArguments: [String] = []
     var url: String { "http://127.0.0.1:\(port)" }
 
     init(folder: URL) throws {
@@ -28,6 +30,7 @@ final class ServerProcess {
         let process = Process()
         process.executableURL = PseudoTerminal.builtProduct(named: "brainy-server")
         process.arguments = ["--port", String(port), "--db", databasePath, "--dev-idp", "--log-level", "info"]
+            + extraArguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -1,0 +1,146 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+import GRDB
+import Testing
+
+/// The terms of use and the privacy policy, as a person meets them: the built shell on a pseudo-terminal
+/// (xterm-256color, 24 rows, the shipped config) against the built brainy-server on loopback.
+@Suite(.serialized) struct ConsentEndToEndTests {
+    let home: URL
+    let server: ServerProcess
+    static let password = "correct horse"
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("brainy-consent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        server = try ServerProcess(folder: home)
+    }
+
+    func launch(_ language: String = "en") throws -> PseudoTerminal {
+        let shell = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", home.appendingPathComponent("shell.sqlite").path, "--lang", language,
+                        "--server", server.url],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
+                          "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"],
+            rows: 24)
+        _ = try shell.expect("Brainy 0.1.0")
+        try shell.waitForRawMode()
+        return shell
+    }
+
+    /// Types `register` and both passwords, each once its prompt is shown.
+    func register(_ shell: PseudoTerminal, _ email: String, prompts: (String, String) = ("Password (", "Password again"))
+        throws {
+        shell.sendLine("register \(email)")
+        _ = try shell.expect(prompts.0)
+        shell.sendLine(Self.password)
+        _ = try shell.expect(prompts.1)
+        shell.sendLine(Self.password)
+    }
+
+    @Test func registerShowsBothTextsAndMakesTheAccountOnlyOnceAccepted() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let shell = try launch()
+        try register(shell, "mina@example.com")
+        _ = try shell.expect("Before the account is made, read and accept the terms of use and privacy policy.")
+        _ = try shell.expect("Brainy terms of use (2026-11-27)")
+        _ = try shell.expect("Brainy privacy policy (2026-11-27)")
+        _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/N]")
+        // Enter alone is no: nothing is made, and the shell says how to accept.
+        shell.sendLine("")
+        _ = try shell.expect("No account was made")
+        _ = try shell.expect("answer 'y'")
+        try shell.waitForRawMode()
+        shell.sendLine("state")
+        _ = try shell.expect("signed_out")
+        // Asked again, accepted: the account is made (the email was still free) and signed in.
+        try register(shell, "mina@example.com")
+        _ = try shell.expect("[y/N]")
+        shell.sendLine("y")
+        _ = try shell.expect("Created the account mina@example.com on the server")
+        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        shell.sendLine("y")
+        _ = try shell.expect("Signed in as mina@example.com")
+        shell.sendLine("sync")
+        _ = try shell.expect("Sync")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+        #expect(!shell.output.contains("consent_required"))
+        #expect(!shell.output.contains("The server asks this account to accept"))
+    }
+
+    @Test func theQuestionIsAskedInKorean() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let shell = try launch("ko")
+        try register(shell, "jun@example.com", prompts: ("비밀번호 (", "비밀번호 확인"))
+        _ = try shell.expect("계정을 만들기 전에 이용약관과 개인정보 처리방침을 읽고 동의해 주세요.")
+        _ = try shell.expect("Brainy 이용약관 (2026-11-27)")
+        _ = try shell.expect("Brainy 개인정보 처리방침 (2026-11-27)")
+        _ = try shell.expect("이용약관과 개인정보 처리방침에 동의합니까? [y/N]")
+        shell.sendLine("n")
+        _ = try shell.expect("계정을 만들지 않았습니다")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    /// The operator publishes new terms (`--consent-documents`): the next sign-in shows them; declined, the shell is
+    /// signed out and the server refuses the sign-in's tokens; accepted, the account is used as before.
+    @Test func aNewVersionIsAskedAtTheNextSignIn() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let made = try BrainyProcess.run(
+            ["--db", home.appendingPathComponent("setup.sqlite").path, "--lang", "en", "--server", server.url],
+            stdin: ["register mina@example.com", Self.password, Self.password, "y", "logout"].joined(separator: "\n") + "\n")
+        #expect(made.status == 0, "\(made.out)\n\(made.err)")
+        #expect(made.out.contains("Created the account mina@example.com"), "\(made.out)")
+
+        var documents = ConsentDocument.bundled
+        documents[0].version = "2027-01-15"
+        documents[0].text = Localized(ko: "Brainy 이용약관 (2027-01-15)\n새 조항.", en: "Brainy terms of use (2027-01-15)\nA new clause.")
+        let file = home.appendingPathComponent("consent.json")
+        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
+        server.kill()
+        server.extraArguments = ["--consent-documents", file.path]
+        try server.start()
+
+        let shell = try launch()
+        shell.sendLine("login email mina@example.com")
+        _ = try shell.expect("Password")
+        shell.sendLine(Self.password)
+        _ = try shell.expect("To use this account, accept the terms of use.")
+        _ = try shell.expect("A new clause.")
+        _ = try shell.expect("Do you accept the terms of use? [y/N]")
+        shell.sendLine("n")
+        _ = try shell.expect("Signed out: this account cannot be used until the terms of use and the privacy policy are accepted.")
+        try shell.waitForRawMode()
+        // The declined sign-in was ended on the server too: no refresh token of the account is live.
+        #expect(try liveRefreshTokens() == 0)
+        shell.sendLine("state")
+        _ = try shell.expect("signed_out")
+        shell.sendLine("login email mina@example.com")
+        _ = try shell.expect("Password")
+        shell.sendLine(Self.password)
+        _ = try shell.expect("[y/N]")
+        shell.sendLine("y")
+        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        shell.sendLine("y")
+        _ = try shell.expect("Signed in as mina@example.com")
+        shell.sendLine("sync")
+        _ = try shell.expect("Sync")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+        #expect(!shell.output.contains("consent_required"))
+        #expect(!shell.output.contains("The server asks this account to accept"))
+        #expect(try liveRefreshTokens() == 1)
+    }
+
+    /// Refresh tokens the server still honours, read from its database file.
+    func liveRefreshTokens() throws -> Int {
+        var config = Configuration()
+        config.readonly = true
+        return try DatabaseQueue(path: server.databasePath, configuration: config).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM refresh_token WHERE revokedAt IS NULL AND usedAt IS NULL") ?? -1
+        }
+    }
+}
