@@ -65,7 +65,8 @@ import Testing
         #expect(try !onDisk(renewed.refreshToken))
 
         // At exit: handed back for the server to be told, and the row goes.
-        #expect(keeper.forgetKeptInMemory() == [renewed])
+        let forgotten = keeper.forgetKeptInMemory()
+        #expect(forgotten.map(\.userId) == ["u1"] && forgotten.map(\.tokens) == [renewed])
         #expect(keeper.holder(userId: "u1") == nil)
         #expect(try database.remoteTokens(userId: "u1") == nil)
         #expect(try keeper.tokens(userId: "u1") == nil)

@@ -117,6 +117,8 @@ import Testing
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
         // The server was told: the refresh token is worthless.
         #expect(try liveRefreshTokens() == before)
+        // Nor does this computer stay the account's known device (past its lock-out as its owner's).
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
         // The person's account stays on the device; only the sign-in went.
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM user WHERE email = '\(Self.email)'") == "1")
         #expect(try stateOfANewStart().contains("State: signed_out"))
@@ -134,6 +136,7 @@ import Testing
         #expect(try holdsAToken())
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "1")
         #expect(try liveRefreshTokens() == before + 1)
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "1")
         let next = try stateOfANewStart()
         #expect(next.contains(Self.email) && !next.contains("State: signed_out"), "\(next)")
     }
@@ -182,6 +185,7 @@ import Testing
         #expect(next.contains("The last sign-in was not to be kept on this computer, so it has ended"), "\(next)")
         #expect(next.contains("State: signed_out"), "\(next)")
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
     }
 }

@@ -139,21 +139,24 @@ final class TokenKeeper: Sendable {
     }
 
     /// Forgets every sign-in this run kept in memory only: their rows go from the file (unless another sign-in has
-    /// replaced them since), and their tokens are handed back, for the server to be told they are finished.
-    func forgetKeptInMemory() -> [RemoteTokens] {
+    /// replaced them since), and their tokens are handed back with their users, for the server to be told they are
+    /// finished.
+    func forgetKeptInMemory() -> [(userId: String, tokens: RemoteTokens)] {
         let held = inMemory.withLock { held in
             defer { held = [:] }
             return held
         }
         for userId in held.keys { forgetLeftInMemory(userId: userId) }
-        return Array(held.values)
+        return held.map { (userId: $0.key, tokens: $0.value) }
     }
 
     /// Removes the user's row when it is that of a sign-in kept in a shell's memory (one left behind by a shell that
-    /// was killed): it holds no token, but says that someone is signed in.
-    func forgetLeftInMemory(userId: String) {
-        guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil, Self.isInMemory(row) else { return }
+    /// was killed): it holds no token, but says that someone is signed in, and where. The server it named, if any.
+    @discardableResult
+    func forgetLeftInMemory(userId: String) -> String? {
+        guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil, Self.isInMemory(row) else { return nil }
         try? repository.saveRemoteTokens(nil, userId: userId)
+        return row.server
     }
 
     /// Where the user's tokens are kept now; nil when they are signed in on no server.

@@ -3,7 +3,8 @@ import BrainyKit
 
 /// A sign-in this computer was not to keep ("remember me" answered no) leaves nothing on disk: at the end of the run
 /// its device session ends and the row that said where its tokens were goes (the tokens themselves were only ever in
-/// memory); a start that finds one left behind by a shell that was killed ends it instead of signing it back in.
+/// memory), with the device cookie its server gave (which would let this computer past the account's lock-out as its
+/// owner's); a start that finds one left behind by a shell that was killed ends it instead of signing it back in.
 extension ShellSession {
     /// How long `exit` waits, at most, for the server to hear that a forgotten sign-in's refresh token is finished.
     static let forgetCallBound = 3.0
@@ -27,13 +28,20 @@ extension ShellSession {
                 en: "Signed out: this computer was not to keep the sign-in.")), \.muted))
         }
         guard let makeClient = services.remoteFactory else { return }
-        for tokens in forgotten {
-            let api = makeClient(tokens.server)
-            let refreshToken = tokens.refreshToken
+        let apis = forgotten.map { makeClient($0.tokens.server) }
+        for (api, kept) in zip(apis, forgotten) { forgetDeviceCookie(of: kept.userId, on: api) }
+        for (api, kept) in zip(apis, forgotten) {
+            let refreshToken = kept.tokens.refreshToken
             _ = AdFetch.bounded(seconds: Self.forgetCallBound, by: services.deadlineClock) {
                 try await api.call(API.logout, RefreshRequest(refreshToken: refreshToken))
             }
         }
+    }
+
+    /// The device cookie `api`'s server gave this computer for the user's account.
+    private func forgetDeviceCookie(of userId: String, on api: any RemoteAPI) {
+        guard let email = ((try? repository.user(id: userId)) ?? nil)?.email else { return }
+        try? repository.setSyncValue(nil, for: RemoteSession.deviceCookieKey(api, email))
     }
 
     /// The device's open sign-in, found at start, was not to be kept: ended when its shell is gone (killed before its
@@ -48,7 +56,10 @@ extension ShellSession {
             return
         }
         if ended {
-            remote.tokenKeeper.forgetLeftInMemory(userId: session.userId)
+            if let server = remote.tokenKeeper.forgetLeftInMemory(userId: session.userId),
+               let makeClient = services.remoteFactory {
+                forgetDeviceCookie(of: session.userId, on: makeClient(server))
+            }
             console.line(console.text(Localized(
                 ko: "지난번 로그인은 이 컴퓨터에 남기지 않기로 한 것이라 끝냈습니다. 다시 로그인하세요.",
                 en: "The last sign-in was not to be kept on this computer, so it has ended: sign in again.")))
