@@ -98,6 +98,10 @@ enum FlowDriver {
             var flow = try signedIn()
             _ = try flow.handle(.adWatchStarted(at: Fixtures.start))
             return flow
+        case .waitingForBrowser:
+            var flow = QuizFlow(makeId: { UUID().uuidString })
+            _ = try flow.handle(.browserWaitStarted)
+            return flow
         }
     }
 }

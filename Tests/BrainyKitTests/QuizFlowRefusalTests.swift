@@ -23,6 +23,8 @@ import Testing
         .generating: [],
         // A rewarded ad: stopped with `ad skip` or `skip`, or let run to its end; nothing else moves.
         .watchingAd: [.ad, .skip],
+        // A step inside a provider's `login`: nothing is typed while the shell waits for the browser.
+        .waitingForBrowser: [],
     ]
 
     @Test(arguments: FlowState.allCases)

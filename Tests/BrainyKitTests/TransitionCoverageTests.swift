@@ -77,6 +77,18 @@ import Testing
             return (flow, .adWatchEnded(via: edge.trigger, rewardHints: edge.trigger == .adCompleted ? 1 : 0, at: at + 15))
         case (.action(.ad), .watchingAd):
             return (try FlowDriver.flow(in: edge.from), .adWatchStarted(at: at))
+        case (.action(.login), .waitingForBrowser):
+            return (try FlowDriver.flow(in: edge.from), .browserWaitStarted)
+        case (.browserSignInDone, _):
+            // Signed in by the browser: the shell signs the account in as for any `login`.
+            let interrupted = edge.to == .interrupted ? Fixtures.play(answers: Fixtures.answers([.wrong])) : nil
+            return (try FlowDriver.flow(in: .waitingForBrowser),
+                    .signedIn(FlowDriver.user, hintCredits: 0, interrupted: interrupted))
+        case (.browserSignInStopped, let origin):
+            // Refused, expired or stopped: back to where `login` began.
+            var flow = try FlowDriver.flow(in: origin)
+            _ = try flow.handle(.browserWaitStarted)
+            return (flow, .browserWaitEnded)
         case (.action(.login), _), (.action(.register), _), (.sessionRestored, _):
             let interrupted = edge.to == .interrupted ? Fixtures.play(answers: Fixtures.answers([.wrong])) : nil
             return (try FlowDriver.flow(in: edge.from),

@@ -5,6 +5,11 @@ public enum FlowEvent: Sendable {
     /// Signed in by `login` (the default), `register`, or the session restored at start-up.
     case signedIn(SignedInUser, hintCredits: Int, interrupted: QuizPlay?, via: FlowTrigger = .action(.login))
     case signedOut
+    /// A sign-in shows its link and begins to wait for the browser (the step inside `login`); `signedIn` ends it, or
+    /// `browserWaitEnded` when it ends without signing in.
+    case browserWaitStarted
+    /// The wait for the browser ended without a sign-in (refused, expired, Ctrl-C, a failure): back where it began.
+    case browserWaitEnded
     /// The device's sign-in had expired: the user is signed out (under maintenance, once it ends).
     case sessionExpired
     case modeChosen(QuizType)

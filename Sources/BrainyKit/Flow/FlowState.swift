@@ -15,6 +15,9 @@ public enum FlowState: String, CaseIterable, Codable, Sendable {
     case generating
     /// A rewarded ad running (`ad watch`): a step aside, from which `ad skip`, `skip` or the ad's end goes back.
     case watchingAd = "watching_ad"
+    /// A sign-in waiting for the browser (`login kakao` and the other providers: the link shown, the server polled):
+    /// a step inside `login`, left by the sign-in, or back where it began when it ends otherwise.
+    case waitingForBrowser = "waiting_for_browser"
 
     public var name: Localized {
         switch self {
@@ -31,11 +34,16 @@ public enum FlowState: String, CaseIterable, Codable, Sendable {
         case .maintenance: Localized(ko: "점검 중", en: "maintenance")
         case .generating: Localized(ko: "문제 만드는 중", en: "making questions")
         case .watchingAd: Localized(ko: "광고 보는 중", en: "watching an ad")
+        case .waitingForBrowser: Localized(ko: "브라우저 로그인 기다리는 중", en: "waiting for the browser's sign-in")
         }
     }
 
     /// A step the flow passes through within one command, where no command is ever typed.
-    public var isTransient: Bool { self == .generating }
+    public var isTransient: Bool { self == .generating || self == .waitingForBrowser }
+
+    /// A step only a sync server (and a browser) can take the flow through: the paths written offline
+    /// (`brainy --paths`) leave its moves to the end-to-end suites that run a server.
+    public var needsSyncServer: Bool { self == .waitingForBrowser }
 
     /// The states a rewarded ad may be watched from, and so the states watching one goes back to.
     public static let adOrigins: [FlowState] = [.home, .choosingCategory, .ready, .question, .answered, .finished,

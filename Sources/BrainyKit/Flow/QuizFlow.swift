@@ -15,6 +15,8 @@ public struct QuizFlow: Equatable, Sendable {
     public private(set) var transitionCount = 0
     /// The state to return to when maintenance ends.
     private var stateBeforeMaintenance: FlowState?
+    /// Waiting for the browser's sign-in: the state `login` began in, to go back to if it ends without one.
+    private var loginOrigin: FlowState?
     /// Watching a rewarded ad: the state to go back to, and when the ad began.
     public private(set) var adOrigin: FlowState?
     private var adStartedAt: Date?
@@ -64,7 +66,9 @@ public struct QuizFlow: Equatable, Sendable {
     public mutating func handle(_ event: FlowEvent) throws(BrainyError) -> [FlowEffect] {
         switch event {
         case let .signedIn(user, credits, interrupted, trigger):
-            let rule = try rule(for: trigger)
+            // After waiting for the browser, the sign-in is the browser's doing.
+            let rule = try rule(for: state == .waitingForBrowser && trigger == .action(.login) ? .browserSignInDone : trigger)
+            loginOrigin = nil
             self.user = user
             hintCredits = credits
             play = interrupted
@@ -82,6 +86,19 @@ public struct QuizFlow: Equatable, Sendable {
 
         case .signedOut:
             try signOut(by: rule(for: .action(.logout)))
+            return []
+
+        case .browserWaitStarted:
+            let rule = try rule(for: .action(.login))
+            let origin = state
+            try move(to: .waitingForBrowser, by: rule)
+            loginOrigin = origin
+            return []
+
+        case .browserWaitEnded:
+            let rule = try rule(for: .browserSignInStopped)
+            try move(to: loginOrigin ?? .signedOut, by: rule)
+            loginOrigin = nil
             return []
 
         case .sessionExpired:

@@ -13,6 +13,11 @@ public enum FlowTrigger: Hashable, Sendable {
     case questionsGenerated
     /// Nothing usable was made (the mode turned off, Ctrl-C, no questions left): back to ready.
     case generationFailed
+    /// The browser finished a sign-in the shell was waiting for: signed in.
+    case browserSignInDone
+    /// A sign-in waiting for the browser ended without signing in (refused, expired, Ctrl-C, a failure): back where
+    /// it began.
+    case browserSignInStopped
     /// The rewarded ad ran to its end (the clock moved past its duration): the reward is granted, the flow goes back.
     case adCompleted
     /// The open question's time limit passed before an answer came: it is closed and graded as timed out.
@@ -33,13 +38,16 @@ public enum FlowTrigger: Hashable, Sendable {
         case .sessionRestored: "(session restored)"
         case .questionsGenerated: "(questions made)"
         case .generationFailed: "(nothing usable)"
+        case .browserSignInDone: "(signed in in the browser)"
+        case .browserSignInStopped: "(not signed in)"
         case .adCompleted: "(ad completed)"
         case .timeRanOut: "(time ran out)"
         }
     }
 
     public static let system: [FlowTrigger] = [.maintenanceStarted, .maintenanceEnded, .sessionExpired, .sessionRestored,
-                                               .questionsGenerated, .generationFailed, .adCompleted, .timeRanOut]
+                                               .questionsGenerated, .generationFailed, .browserSignInDone,
+                                               .browserSignInStopped, .adCompleted, .timeRanOut]
 }
 
 /// One row of the transition table: in state `from`, `trigger` leads to one of `to`, when `guard` holds.
@@ -106,9 +114,9 @@ public enum TransitionTable {
         let signedIn = FlowState.allCases.filter {
             $0 != .signedOut && $0 != .maintenance && $0 != .watchingAd && !$0.isTransient
         }
-        // Signing in and out.
+        // Signing in and out. A provider's sign-in waits for the browser first (a step inside `login`).
         let afterLogin: [FlowState] = [.home, .interrupted]
-        rules.append(TransitionRule(.signedOut, .login, afterLogin))
+        rules.append(TransitionRule(.signedOut, .login, afterLogin + [.waitingForBrowser]))
         rules.append(TransitionRule(.signedOut, .register, afterLogin,
                                     guard: Localized(ko: "이메일 형식과 비밀번호 정책", en: "email format and password policy")))
         for state in signedIn {
@@ -119,7 +127,7 @@ public enum TransitionTable {
             if state != .question && state != .answered {
                 rules.append(TransitionRule(state, .reset, [.home]))
                 // Signing in again switches user (a quiz in progress must be left first).
-                rules.append(TransitionRule(state, .login, afterLogin))
+                rules.append(TransitionRule(state, .login, afterLogin + [.waitingForBrowser]))
                 rules.append(TransitionRule(state, .register, afterLogin))
             }
         }
@@ -185,12 +193,18 @@ public enum TransitionTable {
         rules.append(TransitionRule(.maintenance, .sessionRestored, [.maintenance]))
         rules.append(TransitionRule(.generating, .questionsGenerated, [.question]))
         rules.append(TransitionRule(.generating, .generationFailed, [.ready]))
+        rules.append(TransitionRule(.waitingForBrowser, .browserSignInDone, [.home, .interrupted]))
+        rules.append(TransitionRule(.waitingForBrowser, .browserSignInStopped, loginOrigins,
+                                    guard: Localized(ko: "로그인 전의 상태로", en: "back to the state before it")))
         rules.append(TransitionRule(.question, .timeRanOut, [.answered],
                                     guard: Localized(ko: "타이머가 켜져 있고 제한 시간이 지남", en: "a timer on and its limit passed")))
         rules.append(TransitionRule(.watchingAd, .adCompleted, FlowState.adOrigins,
                                     guard: Localized(ko: "보상과 함께 광고 전의 상태로", en: "back to the state before it with the reward")))
         return rules
     }()
+
+    /// The states `login` is allowed in, and so the states a sign-in that waited for the browser in vain goes back to.
+    public static let loginOrigins: [FlowState] = actionRules.compactMap { $0.action == .login ? $0.from : nil }
 
     /// The rules of each state, in `FlowState.allCases`' order: an array of arrays rather than a dictionary keyed by
     /// state, whose `Dictionary(grouping:)` at the first command was 5% of a start-up (the Swift runtime's first use of

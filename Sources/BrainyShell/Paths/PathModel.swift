@@ -22,6 +22,8 @@ enum PathModel {
             case .sessionExpired: steps += expiry(state)
             case .sessionRestored: break  // made by `restart`, below
             case .questionsGenerated, .generationFailed: break  // steps inside AI mode's `start`
+            // Steps inside a provider's `login`, which needs a sync server and a browser: not in the offline paths.
+            case .browserSignInDone, .browserSignInStopped: break
             case .adCompleted: steps += adCompleted(state)
             case .timeRanOut: steps += timeRanOut(state)
             }

@@ -41,10 +41,22 @@ public struct ShellTransition: Hashable, Sendable {
     /// `question --answer--> answered`.
     public var label: String { "\(from.rawValue) --\(trigger.label)--> \(to.rawValue)" }
 
-    /// Every transition: the shell's own commands in each state a person types in, then every one the flow's table
-    /// lists (each rule to each of its targets).
+    /// Every transition a transcript can take offline: the shell's own commands in each state a person types in,
+    /// then every one the flow's table lists (each rule to each of its targets) but those of `needingServer`.
     public static let all: [ShellTransition] =
         FlowState.allCases.filter { !$0.isTransient }.flatMap { state in
             CommandRules.anywhere.map { ShellTransition(from: state, trigger: .command($0), to: state) }
-        } + FlowTransition.all.map(ShellTransition.init)
+        } + FlowTransition.all.filter { !$0.needsSyncServer }.map(ShellTransition.init)
+
+    /// The table's transitions only a sync server and a browser make happen (into, and out of, the wait for a
+    /// browser's sign-in): a transcript has no server, so the paths and their coverage leave them out, as the report
+    /// says; `BrowserSignInEndToEndTests` goes through the step with a server and a browser, and
+    /// `TransitionCoverageTests` takes each of them through the flow.
+    public static let needingServer: [ShellTransition] =
+        FlowTransition.all.filter(\.needsSyncServer).map(ShellTransition.init)
+}
+
+extension FlowTransition {
+    /// Whether only a sync server can take the flow through it (`FlowState.needsSyncServer`).
+    var needsSyncServer: Bool { from.needsSyncServer || to.needsSyncServer }
 }

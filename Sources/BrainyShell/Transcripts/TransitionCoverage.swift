@@ -22,6 +22,9 @@ public final class TransitionCoverage {
             lines.append("not taken by any transcript:")
             lines += missing.map { "  " + $0.label }
         }
+        let withServer = ShellTransition.needingServer.count
+        lines.append("(\(withServer) more need a sync server and a browser, which a transcript has not: the wait for a "
+                     + "browser's sign-in. BrowserSignInEndToEndTests goes through it; TransitionCoverageTests takes each.)")
         return lines.joined(separator: "\n")
     }
 }

@@ -40,8 +40,11 @@ enum LoginCommand: ShellCommand {
         case .google, .apple, .kakao, .naver:
             // A provider's sign-in goes through the sync server, which checks what the provider says.
             guard let api = remote.api() else { throw ShellError.needsServer(provider) }
-            let user = try SocialSignIn(remote: remote, clock: context.deadlineClock).signIn(api, provider: provider)
-            try accounts.signIn(user, announce: true)
+            let social = SocialSignIn(remote: remote, clock: context.deadlineClock)
+            // The flow waits for the browser while the link is shown (`waiting_for_browser`, a step inside login).
+            try context.signingIn { waiting in
+                try accounts.signIn(social.signIn(api, provider: provider, waiting: waiting), announce: true)
+            }
         }
         return .proceed
     }

@@ -29,6 +29,18 @@ struct AccountContext: CommandContext {
     /// The remote config in force.
     var config: RemoteConfig { state.config }
 
+    /// Runs a sign-in that may wait for a browser: `body` is given what moves the flow into that step (when the link
+    /// is shown), and the sign-in moves it out; a sign-in that ends otherwise (refused, expired, Ctrl-C, a failure
+    /// after the browser) takes the flow back to where `login` began.
+    func signingIn(_ body: (_ waiting: () throws -> Void) throws -> Void) throws {
+        do {
+            try body { try state.apply(.browserWaitStarted) }
+        } catch {
+            if state.flow.state == .waitingForBrowser { try? state.apply(.browserWaitEnded) }
+            throw error
+        }
+    }
+
     /// The device's guest player, made on first use.
     func guestUser() throws -> User { try repository.guestUser(now: state.now) }
 }
