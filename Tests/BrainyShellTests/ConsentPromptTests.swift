@@ -1,0 +1,78 @@
+import BrainyKit
+@testable import BrainyShell
+import Foundation
+import Testing
+
+/// The question of the terms of use and the privacy policy: what is shown, which answers accept, and what a script's
+/// next line, an ended input and a hostile server text come to.
+@Suite struct ConsentPromptTests {
+    func ask(_ answers: [String], documents: [ConsentDocument] = ConsentDocument.bundled, registering: Bool = true,
+             language: Language = .en, script: Bool = false) -> (accepted: Bool, said: String) {
+        let console = Console(language: language, theme: .system, colorEnabled: false, capturing: true)
+        let reader: LineReader
+        if script {
+            reader = PlainLineReader(lines: answers)
+        } else {
+            let scripted = ScriptedLineReader()
+            scripted.inputs = answers
+            reader = scripted
+        }
+        let state = SessionState(config: RemoteConfig(), clock: ManualClock(Date(timeIntervalSince1970: 1_795_327_200)),
+                                 console: console, languageOverride: language, seed: 1)
+        let prompt = ConsentPrompt(prompts: LinePrompts(reader: reader, console: console, state: state), console: console)
+        let accepted = prompt.accepts(documents, registering: registering)
+        return (accepted, console.captured)
+    }
+
+    @Test(arguments: ["y", "Y", "yes", " yes ", "예", "네", "동의", "agree"])
+    func aYesAccepts(_ answer: String) {
+        #expect(ask([answer]).accepted)
+    }
+
+    @Test(arguments: ["", "n", "no", "아니요", "later", "yess"])
+    func anythingElseDeclines(_ answer: String) {
+        #expect(!ask([answer]).accepted)
+    }
+
+    @Test func anEndedInputDeclines() {
+        #expect(!ask([]).accepted)
+        #expect(!ask([], script: true).accepted)
+        // A script answers with its next line, as it does the passwords.
+        #expect(ask(["y"], script: true).accepted)
+    }
+
+    @Test func bothTextsAreShownInTheInterfaceLanguage() {
+        let english = ask(["y"]).said
+        #expect(english.contains("Before the account is made, read and accept the terms of use and privacy policy."))
+        #expect(english.contains("Brainy terms of use (2026-11-27)") && english.contains("Brainy privacy policy (2026-11-27)"))
+        let korean = ask(["y"], registering: false, language: .ko).said
+        #expect(korean.contains("이 계정을 쓰려면 이용약관과 개인정보 처리방침에 동의해야 합니다."))
+        #expect(korean.contains("Brainy 이용약관 (2026-11-27)") && korean.contains("Brainy 개인정보 처리방침 (2026-11-27)"))
+        #expect(!korean.contains("Brainy terms of use"))
+    }
+
+    @Test func oneDocumentIsNamedAlone() {
+        let said = ask(["y"], documents: [ConsentDocument.bundled[1]], registering: false).said
+        #expect(said.contains("To use this account, accept the privacy policy."))
+        #expect(!said.contains("Brainy terms of use"))
+    }
+
+    /// The texts come from the server: a control sequence in them never reaches the terminal.
+    @Test func aServersTextIsShownWithoutControls() {
+        var document = ConsentDocument.bundled[0]
+        document.text.en = "Terms\u{1b}]0;owned\u{07}\u{1b}[2J of a hostile server\nsecond line"
+        let said = ask(["y"], documents: [document]).said
+        #expect(!said.contains("\u{1b}") && !said.contains("\u{07}"))
+        #expect(said.contains("second line"))
+    }
+
+    @Test func eachRefusalSaysHowToAcceptInBothLanguages() {
+        for refusal in [ConsentRefusal.declinedAtRegister, .declinedAtSignIn, .requiredByServer] {
+            let message = ErrorMessage.of(refusal)
+            #expect(!message.ko.isEmpty && !message.en.isEmpty && message.ko != message.en)
+        }
+        #expect(ErrorMessage.of(ConsentRefusal.declinedAtRegister).en.contains("answer 'y'"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedAtSignIn).en.contains("Sign in again"))
+        #expect(ErrorMessage.of(ConsentRefusal.requiredByServer).en.contains("'logout'"))
+    }
+}
