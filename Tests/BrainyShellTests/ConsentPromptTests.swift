@@ -73,6 +73,6 @@ import Testing
         }
         #expect(ErrorMessage.of(ConsentRefusal.declinedAtRegister).en.contains("answer 'y'"))
         #expect(ErrorMessage.of(ConsentRefusal.declinedAtSignIn).en.contains("Sign in again"))
-        #expect(ErrorMessage.of(ConsentRefusal.requiredByServer).en.contains("'logout'"))
+        #expect(ErrorMessage.of(ConsentRefusal.requiredByServer).en.contains("Run 'sync'"))
     }
 }

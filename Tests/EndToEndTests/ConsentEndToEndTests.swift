@@ -135,6 +135,56 @@ import Testing
         #expect(try liveRefreshTokens() == 1)
     }
 
+    /// A sign-in this computer kept from before the new version: the next `sync` is refused by the server, so the
+    /// shell shows the new text there and asks; accepted, the same sync goes through; declined, signed out.
+    @Test func aKeptSignInIsAskedAtSyncWhenANewVersionIsPublished() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let shellDatabase = home.appendingPathComponent("shell.sqlite").path
+        let made = try BrainyProcess.run(
+            ["--db", shellDatabase, "--lang", "en", "--server", server.url],
+            stdin: ["register mina@example.com", Self.password, Self.password, "y"].joined(separator: "\n") + "\n")
+        #expect(made.status == 0, "\(made.out)\n\(made.err)")
+        var documents = ConsentDocument.bundled
+        documents[1].version = "2027-02-01"
+        documents[1].text = Localized(ko: "Brainy 개인정보 처리방침 (2027-02-01)\n새 조항.",
+                                      en: "Brainy privacy policy (2027-02-01)\nA new clause.")
+        let file = home.appendingPathComponent("consent.json")
+        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
+        server.kill()
+        server.extraArguments = ["--consent-documents", file.path]
+        try server.start()
+
+        let shell = try launch()
+        shell.sendLine("state")
+        _ = try shell.expect("mina@example.com")
+        shell.sendLine("sync")
+        _ = try shell.expect("To use this account, accept the terms of use and privacy policy.")
+        _ = try shell.expect("A new clause.")
+        _ = try shell.expect("[y/N]")
+        shell.sendLine("y")
+        _ = try shell.expect("✔ Synced")
+        try shell.waitForRawMode()
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+
+        // Published again, and declined this time: signed out, and the sign-in ended on the server.
+        documents[1].version = "2027-03-01"
+        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
+        server.kill()
+        try server.start()
+        let again = try launch()
+        again.sendLine("sync")
+        _ = try again.expect("[y/N]")
+        again.sendLine("n")
+        _ = try again.expect("Signed out: this account cannot be used until")
+        try again.waitForRawMode()
+        again.sendLine("state")
+        _ = try again.expect("signed_out")
+        again.sendLine("exit")
+        #expect(try again.waitForExit() == 0)
+        #expect(try liveRefreshTokens() == 0)
+    }
+
     /// Refresh tokens the server still honours, read from its database file.
     func liveRefreshTokens() throws -> Int {
         var config = Configuration()

@@ -63,8 +63,8 @@ enum ConsentRefusal: Error, Equatable {
             Localized(ko: "로그아웃했습니다: 이용약관과 개인정보 처리방침에 동의하기 전에는 이 계정을 쓸 수 없습니다. 다시 로그인하고 'y'로 답하면 동의합니다 (스크립트에서는 로그인 다음 줄에 'y').",
                       en: "Signed out: this account cannot be used until the terms of use and the privacy policy are accepted. Sign in again and answer 'y' to accept them (in a script, a line 'y' after the sign-in).")
         case .requiredByServer:
-            Localized(ko: "서버가 새 이용약관이나 개인정보 처리방침에 먼저 동의하라고 합니다. 'logout' 후 다시 로그인하면 읽고 동의할 수 있습니다.",
-                      en: "The server asks this account to accept a new terms of use or privacy policy first. Run 'logout' and sign in again to read and accept it.")
+            Localized(ko: "서버가 새 이용약관이나 개인정보 처리방침에 먼저 동의하라고 합니다. 'sync'를 하면 읽고 동의할 수 있습니다 (다시 로그인해도 됩니다).",
+                      en: "The server asks this account to accept a new terms of use or privacy policy first. Run 'sync' to read and accept it (or sign in again).")
         }
     }
 }

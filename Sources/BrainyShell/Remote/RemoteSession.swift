@@ -249,6 +249,25 @@ final class RemoteSession {
         }
     }
 
+    /// A sign-in kept from before the server published a new version of its terms or privacy policy, refused its data
+    /// (403 `consent_required`): the current documents are shown and asked. Accepted, the server records it (a version
+    /// accepted before is recorded once); declined, the sign-in ends on the server and here.
+    func acceptCurrentConsent() throws {
+        guard let api = api() else { throw ShellError.noServer }
+        let documents = try consentDocuments(api)
+        guard consent?.accepts(documents, registering: false) ?? true else {
+            try logout()
+            try signOut()
+            throw ConsentRefusal.declinedAtSignIn
+        }
+        let watch = InterruptibleWait()
+        defer { watch.finish() }
+        let left = try authorized(api, watch) { api, token in
+            try await api.call(API.acceptConsent, ConsentRequest(consents: documents.versions), accessToken: token)
+        }
+        if !left.consentRequired.isEmpty { throw ConsentRefusal.requiredByServer }
+    }
+
     /// After a sign-in that lists documents the account has not accepted: shows them and asks. Accepted, the server
     /// records it; declined, the sign-in ends (on the server too, tokens forgotten) and nothing is signed in here.
     private func settleConsent(_ response: AuthResponse, api: any RemoteAPI, userId: String) throws {

@@ -47,4 +47,8 @@ struct DeviceContext: CommandContext {
 
     /// The sync engine, made with what it needs.
     func syncEngine() -> SyncEngine { makeSyncEngine() }
+
+    /// The server published a new terms of use or privacy policy since this sign-in: shows them and asks; accepted,
+    /// the server records it; declined, signed out (`RemoteSession.acceptCurrentConsent`).
+    func acceptCurrentConsent() throws { try remote.acceptCurrentConsent() }
 }

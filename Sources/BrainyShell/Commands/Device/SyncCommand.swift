@@ -11,6 +11,16 @@ enum SyncCommand: ShellCommand {
         en: "Set the server with --server URL or 'settings server URL'. Uploads the pending results (with a progress bar), fetches a changed config and question pack, and the leaderboard once a day. Stopped with Ctrl-C, only what the server acknowledged is marked synced; the rest goes with the next 'sync'.")
 
     static func run(_ arguments: CommandArguments, in session: DeviceContext) throws -> CommandOutcome {
+        do {
+            return try sync(in: session)
+        } catch ConsentRefusal.requiredByServer {
+            // A sign-in kept from before the server published a new version: asked here, then synced once more.
+            try session.acceptCurrentConsent()
+            return try sync(in: session)
+        }
+    }
+
+    private static func sync(in session: DeviceContext) throws -> CommandOutcome {
         let renderer = SyncReportRenderer(console: session.console)
         var engine = session.syncEngine()
         engine.progress = renderer.progress
