@@ -4,7 +4,7 @@ import Synchronization
 /// "Remember me": whether this computer keeps a sign-in once the shell has left. At a terminal the person is asked
 /// once per sign-in, Enter keeping it as every sign-in was kept before; a script or a pipe is not asked (it must not
 /// take a script's next line for an answer) and keeps it, unless the run was started saying otherwise
-/// (`--remember-sign-in no`). A sign-in not kept has its tokens in memory only and ends at `exit`.
+/// (`--remember-sign-in off`). A sign-in not kept has its tokens in memory only and ends at `exit`.
 final class SignInRemembering: Sendable {
     /// The run's choice given at launch; nil asks at a terminal.
     let given: Bool?
