@@ -119,8 +119,8 @@ let package = Package(
             dependencies: ["BrainyShell", "BrainyCommandLine", "BrainyAPI", "BrainyStore", "BrainyPasswords", "BrainyResources",
                            "BrainyTestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["brainy", "brainy-server"]),
-        // What more than one test target uses (a clock the test moves): not a product, never shipped.
+        .testTarget(name: "EndToEndTests", dependencies: ["brainy", "brainy-server", "BrainyTestSupport"]),
+        // What more than one test target uses (a clock the test moves, a headless browser): not a product, never shipped.
         .target(name: "BrainyTestSupport", path: "Tests/BrainyTestSupport"),
         // The client library and the built `brainy` against a real brainy-server on 127.0.0.1.
         .testTarget(
@@ -138,6 +138,7 @@ let package = Package(
             name: "BrainyServerTests",
             dependencies: [
                 "BrainyServer", "BrainyKit", "BrainyCommandLine", "BrainyAPI", "BrainyPasswords", "BrainyPacks",
+                "BrainyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -1,0 +1,104 @@
+import BrainyTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The browser sign-in on the person's path: the built `brainy` on a pseudo-terminal (TERM=xterm-256color, 24 rows,
+/// the shipped config, colours on) against the built `brainy-server --dev-idp` on 127.0.0.1. The test reads the link
+/// the shell printed, Debian's Chromium (headless, through Selenium) opens it, presses the provider's button and
+/// approves or denies on the development IdP's page; the shell, polling meanwhile, says it signed in or why not.
+@Suite(.serialized, .enabled(if: HeadlessBrowser.available, "needs chromium, chromium-driver and python3-selenium (scripts/setup)"))
+struct BrowserSignInEndToEndTests: ServerHomeSuite {
+    let serverHome: ServerHome
+
+    init() throws {
+        serverHome = try ServerHome(prefix: "brainy-browser-e2e")
+    }
+
+    /// The shell on a pseudo-terminal with the defaults, ready for keys.
+    func launch() throws -> PseudoTerminal {
+        let shell = try PseudoTerminal(
+            executable: PseudoTerminal.builtProduct(named: "brainy"),
+            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
+                          "PATH": "/usr/bin:/bin"],
+            rows: 24)
+        _ = try shell.expect("Brainy 0.1.0")
+        try shell.waitForRawMode()
+        return shell
+    }
+
+    /// The link the shell printed, once it waits for the browser: on a line of its own when the terminal is too narrow
+    /// for the sentence and the link (never cut in two).
+    func link(after shown: String) throws -> String {
+        let found = try #require(shown.firstMatch(of: /open this link in a browser \(any device will do\):\s+(\S+)/)?.1,
+                                 "\(shown)")
+        return String(found)
+    }
+
+    /// After the browser approved: answers the sign-in's questions (the terms, where the server asks for them;
+    /// keeping the sign-in on this computer) until the shell says it signed in.
+    func finishSignIn(_ shell: PseudoTerminal, as expected: String) throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if (try? shell.expect(expected, timeout: .milliseconds(300))) != nil { return }
+            if (try? shell.expect("[y/N]", timeout: .milliseconds(300))) != nil { shell.sendLine("y") }
+            if (try? shell.expect("Keep me signed in on this computer? [Y/n]", timeout: .milliseconds(300))) != nil {
+                shell.sendLine("y")
+            }
+        }
+        _ = try shell.expect(expected, timeout: .seconds(1))
+    }
+
+    @Test(arguments: [("kakao", "Kakao"), ("naver", "Naver"), ("apple", "Apple")])
+    func approvingInTheBrowserSignsTheShellIn(_ provider: String, _ name: String) throws {
+        let shell = try launch()
+        shell.sendLine("login \(provider)")
+        let shown = try shell.expect("Waiting for the browser")
+        let link = try link(after: shown)
+        #expect(link.hasPrefix(server.url + "/v1/auth/browser?code="))
+        let code = try #require(shown.firstMatch(of: /shows the code ([A-Z]{4}-[A-Z]{4})/)?.1)
+        #expect(link.hasSuffix(String(code)))
+
+        let page = try HeadlessBrowser.runBlocking(link: link, pressing: "approve")
+        #expect(page.status == 0, "\(page.output)")
+        #expect(page.code == String(code), "the page shows the code the shell showed")
+        #expect(page.outcome == "done", "\(page.text)")
+
+        try finishSignIn(shell, as: "Signed in as")
+        // Naver vouches for no email: its account has an address of its own.
+        _ = try shell.expect(provider == "naver" ? "(\(name))" : "demo@example.com (\(name))")
+        shell.sendLine("state")
+        _ = try shell.expect("State: home")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    @Test func aDenialInTheBrowserIsSaidInTheShell() throws {
+        let shell = try launch()
+        shell.sendLine("login naver")
+        let shown = try shell.expect("Waiting for the browser")
+        let page = try HeadlessBrowser.runBlocking(link: try link(after: shown), pressing: "deny")
+        #expect(page.status == 0, "\(page.output)")
+        #expect(page.outcome == "refused", "\(page.text)")
+        _ = try shell.expect("Naver sign-in was refused")
+        _ = try shell.expect("not allowed at Naver")
+        shell.sendLine("state")
+        _ = try shell.expect("State: signed_out")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    @Test func ctrlCStopsWaitingForTheBrowser() throws {
+        let shell = try launch()
+        shell.sendLine("login kakao")
+        _ = try shell.expect("Waiting for the browser… (within 10 min; Ctrl-C to stop)")
+        try shell.waitUntilCatchingInterrupts()
+        shell.send("\u{3}")
+        _ = try shell.expect("Cancelled.", timeout: .seconds(10))
+        shell.sendLine("state")
+        _ = try shell.expect("State: signed_out")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+}
