@@ -173,6 +173,26 @@ import Testing
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
     }
 
+    /// A second shell started on the same file while the first still runs with a sign-in not to be kept: it leaves
+    /// that sign-in alone (starting signed out, saying why), and the first goes on signed in.
+    @Test func aSecondShellLeavesTheRunningShellsSignInAlone() throws {
+        try makeAccount()
+        let first = try launch()
+        try signIn(first, answering: "n")
+
+        let second = try stateOfANewStart()
+        #expect(second.contains("Another shell is using a sign-in this computer does not keep"), "\(second)")
+        #expect(second.contains("State: signed_out"), "\(second)")
+
+        first.sendLine("sync")
+        _ = try first.expect("Synced")
+        try first.waitForRawMode()
+        first.sendLine("exit")
+        _ = try first.expect("Signed out: this computer was not to keep the sign-in.")
+        #expect(try first.waitForExit() == 0)
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+    }
+
     @Test func aShellKilledBeforeItsExitLeavesASignInTheNextStartEnds() throws {
         try makeAccount()
         let shell = try launch()
