@@ -112,6 +112,64 @@ import Testing
         }
     }
 
+    @Test func googleSignsInThroughTheBrowserWhereTheServerOffersNoDeviceFlow() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let polls = PollLog()
+            // A server set up for Google's web client only (--google-web-client-id): no device flow listed.
+            shell.wrap = { inner in
+                polls.watching(ForwardingRemoteAPI(inner: inner).replacing(API.socialProviders) { _, _ throws(RemoteError) in
+                    .fetched(SocialProvidersResponse(providers: []), etag: nil)
+                })
+            }
+            let clock = SteppedClock()
+            shell.deadlineClock = clock
+            let mover = ClockMover(clock)
+            let approval = Task {
+                let started = try await polls.started()
+                try await DevIdPBrowser.approve(started, provider: "google", email: "mina@example.com", port: server.port)
+                server.clock.advance(by: 5)
+                mover.start()
+            }
+            let run = await shell.run(["login google", "y"])
+            mover.stop()
+            try await approval.value
+            #expect(run.output.contains("Google sign-in: open this link in a browser"), "\(run.output)")
+            #expect(run.output.contains("Signed in as mina@example.com (Google)"), "\(run.output)")
+        }
+    }
+
+    @Test func appleFallsBackToTheDevelopmentDeviceFlowWhereTheServerOffersNoBrowserSignIn() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let devices = DeviceLog()
+            // A server whose Apple is only the development IdP's device flow.
+            shell.wrap = { inner in
+                devices.watching(ForwardingRemoteAPI(inner: inner).replacing(API.browserSignInStart) { _, _ throws(RemoteError) in
+                    throw RemoteError.server(status: 400, code: "provider_not_enabled", message: "Not here.",
+                                             lockedUntil: nil, remainingAttempts: nil)
+                })
+            }
+            let clock = SteppedClock()
+            shell.deadlineClock = clock
+            let mover = ClockMover(clock)
+            let approval = Task {
+                let code = try await devices.userCode()
+                try await LiveServer.approve(userCode: code, email: "mina@example.com", port: server.port)
+                server.clock.advance(by: 10)
+                mover.start()
+            }
+            let run = await shell.run(["login apple", "y"])
+            mover.stop()
+            try await approval.value
+            #expect(run.output.contains("Apple sign-in: open"), "\(run.output)")
+            #expect(!run.output.contains("open this link in a browser"))
+            #expect(run.output.contains("Signed in as mina@example.com (Apple)"), "\(run.output)")
+        }
+    }
+
     /// `login <provider>` as a script, the polls answered by `polls` and timed by `clock`, moved while the shell sleeps.
     static func login(_ provider: String, server: LiveServer.Context, polls: PollLog, clock: SteppedClock,
                       language: Language = .en, lines: [String]? = nil) async throws -> (status: Int32, output: String) {
@@ -269,5 +327,49 @@ enum DevIdPBrowser {
         let body = try await response.body.collect(upTo: 1 << 20)
         return Answer(status: Int(response.status.code), location: response.headers.first(name: "Location"),
                       body: String(buffer: body))
+    }
+}
+
+/// The real client with the device flow's start watched: the user code the shell was given, for the test to approve.
+final class DeviceLog: Sendable {
+    private let code = Mutex<String?>(nil)
+    private let given = DispatchSemaphore(value: 0)
+
+    func userCode() async throws -> String {
+        let given = given
+        let arrived: Bool = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: given.wait(timeout: .now() + 120) == .success) }
+        }
+        guard arrived, let code = code.withLock({ $0 }) else { throw PollLog.NotStarted() }
+        return code
+    }
+
+    func watching(_ inner: any RemoteAPI) -> any RemoteAPI { Watched(inner: inner, log: self) }
+
+    fileprivate func note(_ userCode: String) {
+        code.withLock { $0 = userCode }
+        given.signal()
+    }
+
+    private struct Watched: RemoteAPI {
+        let inner: any RemoteAPI
+        let log: DeviceLog
+
+        var baseURL: String { inner.baseURL }
+
+        func send<Request: Encodable & Sendable, Response: Decodable & Sendable>(_ call: APICall<Request, Response>)
+            async throws(RemoteError) -> Fetched<Response> {
+            try await inner.send(call)
+        }
+
+        func startDeviceAuthorization(_ provider: SocialProviderInfo) async throws(RemoteError) -> DeviceAuthorizationResponse {
+            let device = try await inner.startDeviceAuthorization(provider)
+            log.note(device.userCode)
+            return device
+        }
+
+        func pollDeviceToken(_ provider: SocialProviderInfo, deviceCode: String) async throws(RemoteError) -> DeviceTokenResponse {
+            try await inner.pollDeviceToken(provider, deviceCode: deviceCode)
+        }
     }
 }
