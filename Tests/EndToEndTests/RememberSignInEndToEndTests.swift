@@ -34,10 +34,10 @@ import Testing
     }
 
     /// The shell on a pseudo-terminal, as a person starts it, ready for keys.
-    func launch(environment extra: [String: String] = [:]) throws -> PseudoTerminal {
+    func launch(environment extra: [String: String] = [:], language: String = "en") throws -> PseudoTerminal {
         let shell = try PseudoTerminal(
             executable: PseudoTerminal.builtProduct(named: "brainy"),
-            arguments: ["--db", database.path, "--lang", "en", "--server", server.url],
+            arguments: ["--db", database.path, "--lang", language, "--server", server.url],
             environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "XDG_DATA_HOME": home.path,
                           "XDG_RUNTIME_DIR": home.path, "PATH": "/usr/bin:/bin"].merging(extra) { $1 },
             rows: 24)
@@ -171,6 +171,28 @@ import Testing
         #expect(try shell.waitForExit(timeout: .seconds(20)) == 0)
         #expect(try !holdsAToken())
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+    }
+
+    /// In Korean, typed through the line editor: the question, a Korean no, and what is said at exit.
+    @Test func inKoreanANoIsTypedAndSaid() throws {
+        try makeAccount()
+        let shell = try launch(language: "ko")
+        shell.sendLine("login email \(Self.email)")
+        _ = try shell.expect("비밀번호")
+        shell.sendLine(Self.password)
+        _ = try shell.expect("이 컴퓨터에서 로그인 상태를 유지할까요? [Y/n]")
+        shell.sendLine("아니요")
+        _ = try shell.expect("이 컴퓨터에 로그인을 남기지 않습니다")
+        _ = try shell.expect("로그인했습니다")
+        try shell.waitForRawMode()
+        shell.sendLine("profile")
+        _ = try shell.expect("메모리에만 (이 컴퓨터에 남기지 않음, exit하면 잊음)")
+        try shell.waitForRawMode()
+        shell.sendLine("exit")
+        _ = try shell.expect("이 컴퓨터에 남기지 않기로 한 로그인을 끝냈습니다.")
+        #expect(try shell.waitForExit() == 0)
+        #expect(try !holdsAToken())
+        #expect(try stateOfANewStart().contains("State: signed_out"))
     }
 
     /// A second shell started on the same file while the first still runs with a sign-in not to be kept: it leaves
