@@ -71,7 +71,7 @@ struct BrowserSignInWait {
     /// Waits `seconds` on `clock` between two polls; Ctrl-C stops the wait (`cancelled`).
     static func pause(seconds: Int, on clock: any Clock<Duration>, _ watch: InterruptibleWait) throws {
         do {
-            try watch.run { try await clock.sleep(for: .seconds(seconds)) }
+            try watch.pause(seconds: seconds, on: clock)
         } catch {
             throw ShellError.cancelled
         }

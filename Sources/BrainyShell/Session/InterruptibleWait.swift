@@ -111,9 +111,10 @@ final class InterruptibleWait {
         } while !outcome.waitUntilSet(upTo: .milliseconds(50))
     }
 
-    /// Waits `seconds` (polling a provider), cut short by Ctrl-C.
-    func pause(seconds: Double) throws(RemoteError) {
-        try run { try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000)) }
+    /// Waits `seconds` on `clock` (between two polls of a sign-in), cut short by Ctrl-C. The clock is the shell's
+    /// deadline clock: the real one for people, one a test moves.
+    func pause(seconds: Int, on clock: any Clock<Duration>) throws(RemoteError) {
+        try run { try await clock.sleep(for: .seconds(seconds)) }
     }
 }
 
