@@ -103,8 +103,9 @@ import Testing
         try signIn(shell, answering: "n")
         shell.sendLine("profile")
         _ = try shell.expect("memory only (not kept on this computer; forgotten at exit)")
-        // While it runs the file says who is signed in where, and holds no token.
+        // While it runs the file says who is signed in where, and holds no token, nor the device's cookie.
         #expect(try !holdsAToken())
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
         #expect(try liveRefreshTokens() == before + 1)
         try shell.waitForRawMode()
         shell.sendLine("exit")

@@ -133,7 +133,12 @@ struct AccountSignIn {
             // An account's sign-in is asked whether this computer keeps it (a guest is local and is not). A server's
             // tokens wait in memory until then (`RemoteSession.completeSignIn`), and are written only if it is.
             let remembered = user.provider == .guest || remembering.ask(prompts, console: console)
-            if remembered { try remote.tokenKeeper.keep(userId: user.id) }
+            if remembered {
+                try remote.tokenKeeper.keep(userId: user.id)
+            } else if let api = remote.api(), let email = user.email {
+                // Nor does this computer stay the account's known device, let past its lock-out as its owner's.
+                try? repository.setSyncValue(nil, for: RemoteSession.deviceCookieKey(api, email))
+            }
             authSession = try repository.startSession(
                 userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60),
                 remembered: remembered)
