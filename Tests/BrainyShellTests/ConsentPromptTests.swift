@@ -43,12 +43,28 @@ import Testing
 
     @Test func bothTextsAreShownInTheInterfaceLanguage() {
         let english = ask(["y"]).said
-        #expect(english.contains("Before the account is made, read and accept the terms of use and privacy policy."))
+        #expect(english.contains("Before the account is made, accept the terms of use and privacy policy:"))
         #expect(english.contains("Brainy terms of use (2026-11-27)") && english.contains("Brainy privacy policy (2026-11-27)"))
         let korean = ask(["y"], registering: false, language: .ko).said
         #expect(korean.contains("이 계정을 쓰려면 이용약관과 개인정보 처리방침에 동의해야 합니다."))
         #expect(korean.contains("Brainy 이용약관 (2026-11-27)") && korean.contains("Brainy 개인정보 처리방침 (2026-11-27)"))
         #expect(!korean.contains("Brainy terms of use"))
+    }
+
+    /// The bundled texts, as asked at register, fit an 80-column terminal of 24 rows in both languages: the person
+    /// sees every line of both where they answer, without a pager.
+    @Test(arguments: Language.allCases)
+    func theBundledTextsAndTheQuestionFitATerminalOf24Rows(_ language: Language) {
+        for document in ConsentDocument.bundled {
+            for line in document.text[language].split(separator: "\n") {
+                #expect(String(line).displayWidth <= 78, "\(line)")
+            }
+        }
+        let said = ask(["y"], language: language).said
+        let lines = said.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { String($0).displayWidth <= 80 })
+        // What is printed, and the question's own line.
+        #expect(lines.count <= 24, "\(lines.count) lines")
     }
 
     @Test func oneDocumentIsNamedAlone() {

@@ -44,7 +44,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let shell = try launch()
         try register(shell, "mina@example.com")
-        _ = try shell.expect("Before the account is made, read and accept the terms of use and privacy policy.")
+        _ = try shell.expect("Before the account is made, accept the terms of use and privacy policy:")
         _ = try shell.expect("Brainy terms of use (2026-11-27)")
         _ = try shell.expect("Brainy privacy policy (2026-11-27)")
         _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/N]")
@@ -75,7 +75,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let shell = try launch("ko")
         try register(shell, "jun@example.com", prompts: ("비밀번호 (", "비밀번호 확인"))
-        _ = try shell.expect("계정을 만들기 전에 이용약관과 개인정보 처리방침을 읽고 동의해 주세요.")
+        _ = try shell.expect("계정을 만들기 전에 이용약관과 개인정보 처리방침에 동의해 주세요:")
         _ = try shell.expect("Brainy 이용약관 (2026-11-27)")
         _ = try shell.expect("Brainy 개인정보 처리방침 (2026-11-27)")
         _ = try shell.expect("이용약관과 개인정보 처리방침에 동의합니까? [y/N]")

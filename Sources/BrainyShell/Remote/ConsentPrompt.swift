@@ -14,8 +14,8 @@ struct ConsentPrompt {
         guard !documents.isEmpty else { return true }
         let names = Self.names(documents)
         console.line(console.paint(console.text(registering
-            ? Localized(ko: "계정을 만들기 전에 \(names.ko)을 읽고 동의해 주세요.",
-                        en: "Before the account is made, read and accept the \(names.en).")
+            ? Localized(ko: "계정을 만들기 전에 \(names.ko)에 동의해 주세요:",
+                        en: "Before the account is made, accept the \(names.en):")
             : Localized(ko: "이 계정을 쓰려면 \(names.ko)에 동의해야 합니다.",
                         en: "To use this account, accept the \(names.en).")), \.accent))
         for document in documents {
