@@ -21,6 +21,8 @@ public enum HeadlessBrowser {
         public var code = ""
         public var outcome = ""
         public var text = ""
+        /// Where the browser ended: the callback's URL (for Kakao, Naver and Google, with its code and state).
+        public var url = ""
         public var status: Int32 = 0
         public var output = ""
     }
@@ -72,6 +74,7 @@ public enum HeadlessBrowser {
             case "code": page.code = parts[1]
             case "outcome": page.outcome = parts[1]
             case "text": page.text = parts[1]
+            case "url": page.url = parts[1]
             default: break
             }
         }
@@ -101,6 +104,7 @@ public enum HeadlessBrowser {
             outcome = wait.until(EC.presence_of_element_located((By.ID, "outcome")))
             print("outcome", outcome.get_attribute("data-outcome"))
             print("text", outcome.text.replace("\\n", " "))
+            print("url", driver.current_url)
         finally:
             driver.quit()
         """

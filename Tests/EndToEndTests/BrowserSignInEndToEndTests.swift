@@ -89,6 +89,31 @@ struct BrowserSignInEndToEndTests: ServerHomeSuite {
         #expect(try shell.waitForExit() == 0)
     }
 
+    @Test func aForgedStateAndAReplayedCallbackAreRefusedAndLeaveTheShellsSignInAlone() throws {
+        let shell = try launch()
+        shell.sendLine("login kakao")
+        let shown = try shell.expect("Waiting for the browser")
+        // A callback with a state this server never handed out: refused on the page; the shell's wait goes on.
+        let forged = try PlainHTTP.get(server.url + "/v1/auth/browser/callback/kakao?code=made-up&state=forged-state")
+        #expect(forged.body.contains("data-outcome=\"refused\""), "\(forged.body)")
+        #expect(forged.body.contains("does not belong to a sign-in this server started"))
+
+        let page = try HeadlessBrowser.runBlocking(link: try link(after: shown), pressing: "approve")
+        #expect(page.status == 0, "\(page.output)")
+        #expect(page.outcome == "done", "\(page.text)")
+        try finishSignIn(shell, as: "Signed in as")
+        _ = try shell.expect("demo@example.com (Kakao)")
+
+        // The same callback again (a replay, or a reload): refused, and the shell's sign-in is untouched.
+        #expect(page.url.contains("/v1/auth/browser/callback/kakao?"), "\(page.url)")
+        let replayed = try PlainHTTP.get(page.url)
+        #expect(replayed.body.contains("data-outcome=\"refused\""), "\(replayed.body)")
+        shell.sendLine("state")
+        _ = try shell.expect("State: home")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+
     @Test func ctrlCStopsWaitingForTheBrowser() throws {
         let shell = try launch()
         shell.sendLine("login kakao")
@@ -100,5 +125,41 @@ struct BrowserSignInEndToEndTests: ServerHomeSuite {
         _ = try shell.expect("State: signed_out")
         shell.sendLine("exit")
         #expect(try shell.waitForExit() == 0)
+    }
+}
+
+/// One HTTP/1.1 GET to 127.0.0.1 over a plain socket, as a browser's address bar would send it: the status line and the
+/// body.
+enum PlainHTTP {
+    struct Failed: Error { var reason: String }
+
+    static func get(_ url: String) throws -> (status: String, body: String) {
+        guard let parts = URLComponents(string: url), let port = parts.port else { throw Failed(reason: "not a URL: \(url)") }
+        let target = parts.percentEncodedPath + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { throw Failed(reason: "no connection to \(url)") }
+        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        let status = text.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+        let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        return (status, body)
     }
 }
