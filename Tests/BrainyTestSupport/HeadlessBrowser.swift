@@ -44,6 +44,12 @@ public enum HeadlessBrowser {
         finish(try start(link: link, pressing: button))
     }
 
+    /// A device flow's approval (Google's, or Apple's on the development IdP): opens `link`, types `code` into the page
+    /// and approves; `text` is what the page says then.
+    public static func approveDeviceCode(link: String, code: String) throws -> Page {
+        finish(try start(script: deviceScript, arguments: [link, code]))
+    }
+
     private struct Running: @unchecked Sendable {
         // @unchecked: handed once from the thread that starts the script to the one that waits for it.
         var process: Process
@@ -51,9 +57,13 @@ public enum HeadlessBrowser {
     }
 
     private static func start(link: String, pressing button: String) throws -> Running {
+        try start(script: script, arguments: [link, button])
+    }
+
+    private static func start(script: String, arguments: [String]) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, link, button]
+        process.arguments = ["-c", script] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -105,6 +115,33 @@ public enum HeadlessBrowser {
             print("outcome", outcome.get_attribute("data-outcome"))
             print("text", outcome.text.replace("\\n", " "))
             print("url", driver.current_url)
+        finally:
+            driver.quit()
+        """
+
+    static let deviceScript = """
+        import sys
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        from selenium.webdriver.support import expected_conditions as EC
+
+        link, code = sys.argv[1], sys.argv[2]
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        try:
+            wait = WebDriverWait(driver, 30)
+            driver.get(link)
+            field = driver.find_element(By.NAME, "user_code")
+            field.clear()
+            field.send_keys(code)
+            driver.find_element(By.CSS_SELECTOR, "button[value=approve]").click()
+            wait.until(lambda d: "Approved" in d.find_element(By.TAG_NAME, "body").text)
+            print("text", driver.find_element(By.TAG_NAME, "body").text.replace("\\n", " "))
         finally:
             driver.quit()
         """

@@ -7,6 +7,7 @@ import Testing
 /// the shipped config, colours on) against the built `brainy-server --dev-idp` on 127.0.0.1. The test reads the link
 /// the shell printed, Debian's Chromium (headless, through Selenium) opens it, presses the provider's button and
 /// approves or denies on the development IdP's page; the shell, polling meanwhile, says it signed in or why not.
+/// Google, whose device flow the server offers with --dev-idp, is approved in the same browser on the IdP's code page.
 @Suite(.serialized, .enabled(if: HeadlessBrowser.available, "needs chromium, chromium-driver and python3-selenium (scripts/setup)"))
 struct BrowserSignInEndToEndTests: ServerHomeSuite {
     let serverHome: ServerHome
@@ -70,6 +71,23 @@ struct BrowserSignInEndToEndTests: ServerHomeSuite {
         _ = try shell.expect(provider == "naver" ? "(\(name))" : "demo@example.com (\(name))")
         shell.sendLine("state")
         _ = try shell.expect("State: home")
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+    }
+
+    /// Google: with --dev-idp the server offers its device flow, which `login google` keeps; the code is typed into
+    /// the development IdP's page in the same browser.
+    @Test func googleSignsInThroughItsDeviceFlowApprovedInTheBrowser() throws {
+        let shell = try launch()
+        shell.sendLine("login google")
+        let shown = try shell.expect("Waiting for approval")
+        let link = try #require(shown.firstMatch(of: /open\s+(http\S+)\s+and enter/)?.1, "\(shown)")
+        let code = try #require(shown.firstMatch(of: /enter the code ([A-Z0-9-]+)/)?.1, "\(shown)")
+        let page = try HeadlessBrowser.approveDeviceCode(link: String(link), code: String(code))
+        #expect(page.status == 0, "\(page.output)")
+        #expect(page.text.contains("Approved: the terminal signs in as demo@example.com."), "\(page.text)")
+        try finishSignIn(shell, as: "Signed in as")
+        _ = try shell.expect("demo@example.com (Google)")
         shell.sendLine("exit")
         #expect(try shell.waitForExit() == 0)
     }
