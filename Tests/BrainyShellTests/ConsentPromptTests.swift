@@ -34,6 +34,43 @@ import Testing
         #expect(!ask([answer]).accepted)
     }
 
+    /// What the question comes to, with `explicitNo` (at `sync`) or without; in a script or at a terminal.
+    func answer(_ answers: [String], explicitNo: Bool, script: Bool = false) -> (ConsentPrompt.Answer, String) {
+        let console = Console(language: .en, theme: .system, colorEnabled: false, capturing: true)
+        let reader: LineReader
+        if script {
+            reader = PlainLineReader(lines: answers)
+        } else {
+            let scripted = ScriptedLineReader()
+            scripted.inputs = answers
+            reader = scripted
+        }
+        let state = SessionState(config: RemoteConfig(), clock: ManualClock(Date(timeIntervalSince1970: 1_795_327_200)),
+                                 console: console, languageOverride: .en, seed: 1)
+        let prompt = ConsentPrompt(prompts: LinePrompts(reader: reader, console: console, state: state), console: console)
+        return (prompt.ask(ConsentDocument.bundled, registering: false, explicitNo: explicitNo), console.captured)
+    }
+
+    /// At `sync` only a typed no declines (it signs out); Enter, another word, an ended input are no answer.
+    @Test func atSyncOnlyATypedNoDeclines() {
+        #expect(answer(["n"], explicitNo: true).0 == .declined)
+        #expect(answer(["아니요"], explicitNo: true).0 == .declined)
+        #expect(answer(["y"], explicitNo: true).0 == .accepted)
+        #expect(answer([""], explicitNo: true).0 == .unanswered(line: ""))
+        #expect(answer(["later"], explicitNo: true).0 == .unanswered(line: "later"))
+        #expect(answer([], explicitNo: true).0 == .unanswered(line: nil))
+    }
+
+    /// In a script, the line after a sign-in that is neither a yes nor a no (the script's next command) is no answer,
+    /// kept to be named; at a terminal it is a no, as `[y/N]` says.
+    @Test func aScriptsLineThatIsNeitherYesNorNoIsNoAnswer() {
+        #expect(answer(["sync"], explicitNo: false, script: true).0 == .unanswered(line: "sync"))
+        #expect(answer(["n"], explicitNo: false, script: true).0 == .declined)
+        #expect(answer(["later"], explicitNo: false).0 == .declined)
+        #expect(answer([""], explicitNo: false).0 == .declined)
+        #expect(answer([], explicitNo: false).0 == .unanswered(line: nil))
+    }
+
     @Test func anEndedInputDeclines() {
         #expect(!ask([]).accepted)
         #expect(!ask([], script: true).accepted)
@@ -83,7 +120,9 @@ import Testing
     }
 
     @Test func eachRefusalSaysHowToAcceptInBothLanguages() {
-        for refusal in [ConsentRefusal.declinedAtRegister, .declinedAtSignIn, .requiredByServer] {
+        for refusal in [ConsentRefusal.declinedAtRegister, .declinedAtSignIn, .requiredByServer, .unansweredAtSync,
+                        .needsTerminal, .versionsDisagree, .changedWhileRegistering, .unansweredAtSignIn(line: "sync"),
+                        .unansweredAtSignIn(line: nil)] {
             let message = ErrorMessage.of(refusal)
             #expect(!message.ko.isEmpty && !message.en.isEmpty && message.ko != message.en)
         }

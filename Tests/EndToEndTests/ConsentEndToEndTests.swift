@@ -112,7 +112,7 @@ import Testing
         _ = try shell.expect("A new clause.")
         _ = try shell.expect("Do you accept the terms of use? [y/N]")
         shell.sendLine("n")
-        _ = try shell.expect("Signed out: this account cannot be used until the terms of use and the privacy policy are accepted.")
+        _ = try shell.expect("Signed out: this account cannot be used until the terms of use and privacy policy are accepted.")
         try shell.waitForRawMode()
         // The declined sign-in was ended on the server too: no refresh token of the account is live.
         #expect(try liveRefreshTokens() == 0)
@@ -160,7 +160,7 @@ import Testing
         shell.sendLine("sync")
         _ = try shell.expect("To use this account, accept the terms of use and privacy policy.")
         _ = try shell.expect("A new clause.")
-        _ = try shell.expect("[y/N]")
+        _ = try shell.expect("[y/n]")
         shell.sendLine("y")
         _ = try shell.expect("✔ Synced")
         try shell.waitForRawMode()
@@ -174,7 +174,7 @@ import Testing
         try server.start()
         let again = try launch()
         again.sendLine("sync")
-        _ = try again.expect("[y/N]")
+        _ = try again.expect("[y/n]")
         again.sendLine("n")
         _ = try again.expect("Signed out: this account cannot be used until")
         try again.waitForRawMode()
@@ -183,6 +183,74 @@ import Testing
         again.sendLine("exit")
         #expect(try again.waitForExit() == 0)
         #expect(try liveRefreshTokens() == 0)
+    }
+
+    /// Registers mina@example.com through a pipe (kept on `shell.sqlite`), then publishes a new privacy policy and
+    /// restarts the server with it.
+    func registerThenPublishANewVersion() throws {
+        let made = try BrainyProcess.run(
+            ["--db", home.appendingPathComponent("shell.sqlite").path, "--lang", "en", "--server", server.url],
+            stdin: ["register mina@example.com", Self.password, Self.password, "y"].joined(separator: "\n") + "\n")
+        #expect(made.status == 0, "\(made.out)\n\(made.err)")
+        var documents = ConsentDocument.bundled
+        documents[1].version = "2027-02-01"
+        documents[1].text = Localized(ko: "Brainy 개인정보 처리방침 (2027-02-01)\n새 조항.",
+                                      en: "Brainy privacy policy (2027-02-01)\nA new clause.")
+        let file = home.appendingPathComponent("consent.json")
+        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
+        server.kill()
+        server.extraArguments = ["--consent-documents", file.path]
+        try server.start()
+    }
+
+    /// `brainy -c sync` (cron) and a `-f` script after a new version: nothing is asked where nobody reads, the sync is
+    /// refused saying to run it at a terminal, and the sign-in is kept here and on the server; a script's next line is
+    /// never taken for an answer.
+    @Test func aNewVersionAtSyncWithoutATerminalKeepsTheSignIn() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try registerThenPublishANewVersion()
+        let database = home.appendingPathComponent("shell.sqlite").path
+        let cron = try BrainyProcess.run(["--db", database, "--lang", "en", "--server", server.url, "-c", "sync"])
+        #expect(cron.status != 0)
+        #expect((cron.out + cron.err).contains("this run is not at a terminal"), "\(cron.out)\n\(cron.err)")
+        #expect(!(cron.out + cron.err).contains("Signed out"))
+        #expect(try liveRefreshTokens() == 1)
+
+        let script = home.appendingPathComponent("nightly.brainy")
+        try "sync\nlogout\n".write(to: script, atomically: true, encoding: .utf8)
+        let scripted = try BrainyProcess.run(["--db", database, "--lang", "en", "--server", server.url, "-f", script.path])
+        #expect((scripted.out + scripted.err).contains("Run 'sync' (or 'login') at a terminal"),
+                "\(scripted.out)\n\(scripted.err)")
+        #expect(!(scripted.out + scripted.err).contains("[y/"))
+        #expect(try liveRefreshTokens() == 1)
+
+        let after = try BrainyProcess.run(["--db", database, "--lang", "en", "--server", server.url, "-c", "state"])
+        #expect(after.out.contains("mina@example.com"), "\(after.out)\n\(after.err)")
+    }
+
+    /// At a terminal, Ctrl-C at the question of `sync` cancels: nothing synced, still signed in here and on the
+    /// server; Enter alone is no answer either; only a typed no signs out.
+    @Test func ctrlCAtTheSyncQuestionKeepsTheSignIn() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        try registerThenPublishANewVersion()
+        let shell = try launch()
+        shell.sendLine("sync")
+        _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/n]")
+        shell.send("\u{3}")
+        _ = try shell.expect("Nothing was synced")
+        try shell.waitForRawMode()
+        shell.sendLine("state")
+        _ = try shell.expect("mina@example.com")
+        #expect(try liveRefreshTokens() == 1)
+        shell.sendLine("sync")
+        _ = try shell.expect("[y/n]")
+        shell.sendLine("")
+        _ = try shell.expect("Nothing was synced")
+        try shell.waitForRawMode()
+        #expect(try liveRefreshTokens() == 1)
+        shell.sendLine("exit")
+        #expect(try shell.waitForExit() == 0)
+        #expect(!shell.output.contains("Signed out"))
     }
 
     /// Refresh tokens the server still honours, read from its database file.

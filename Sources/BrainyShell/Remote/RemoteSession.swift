@@ -196,7 +196,13 @@ final class RemoteSession {
         let documents = try consentDocuments(api)
         guard consent?.accepts(documents, registering: true) ?? true else { throw ConsentRefusal.declinedAtRegister }
         let request = RegisterRequest(email: email, password: password, consents: documents.versions)
-        let response = try call(api, email: email) { try await $0.call(API.register, request) }
+        let response: AuthResponse
+        do {
+            response = try call(api, email: email) { try await $0.call(API.register, request) }
+        } catch ConsentRefusal.requiredByServer {
+            // A version published while the person read: no account exists, so 'sync' would not help.
+            throw ConsentRefusal.changedWhileRegistering
+        }
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
         let user = try completeSignIn(response, api: api)
@@ -250,41 +256,59 @@ final class RemoteSession {
     }
 
     /// A sign-in kept from before the server published a new version of its terms or privacy policy, refused its data
-    /// (403 `consent_required`): the current documents are shown and asked. Accepted, the server records it (a version
-    /// accepted before is recorded once); declined, the sign-in ends on the server and here.
+    /// (403 `consent_required`): the current documents are shown and asked, at a terminal only. Accepted, the server
+    /// records it (a version accepted before is recorded once); a typed no ends the sign-in on the server and here.
+    /// Anything else keeps the sign-in and refuses the sync: not at a terminal (a script, `-c`, cron) nothing is
+    /// asked, and an input that ends, Ctrl-C or a line that is neither a yes nor a no is no answer.
     func acceptCurrentConsent() throws {
         guard let api = api() else { throw ShellError.noServer }
+        guard consent?.isInteractive ?? true else { throw ConsentRefusal.needsTerminal }
         let documents = try consentDocuments(api)
-        guard consent?.accepts(documents, registering: false) ?? true else {
+        guard !documents.isEmpty else { throw ConsentRefusal.versionsDisagree }
+        switch consent?.ask(documents, registering: false, explicitNo: true) ?? .accepted {
+        case .accepted:
+            break
+        case .declined:
             try logout()
             try signOut()
             throw ConsentRefusal.declinedAtSignIn
+        case .unanswered:
+            throw ConsentRefusal.unansweredAtSync
         }
         let watch = InterruptibleWait()
         defer { watch.finish() }
         let left = try authorized(api, watch) { api, token in
             try await api.call(API.acceptConsent, ConsentRequest(consents: documents.versions), accessToken: token)
         }
-        if !left.consentRequired.isEmpty { throw ConsentRefusal.requiredByServer }
+        if !left.consentRequired.isEmpty { throw ConsentRefusal.versionsDisagree }
     }
 
     /// After a sign-in that lists documents the account has not accepted: shows them and asks. Accepted, the server
-    /// records it; declined, the sign-in ends (on the server too, tokens forgotten) and nothing is signed in here.
+    /// records it; otherwise (declined, no answer, the server's versions disagreeing, a failure while asking or
+    /// recording) the sign-in just made ends, on the server too with its tokens forgotten, and nothing is signed in
+    /// here: never a sign-in half made.
     private func settleConsent(_ response: AuthResponse, api: any RemoteAPI, userId: String) throws {
         guard !response.consentRequired.isEmpty else { return }
-        let pending = Set(response.consentRequired)
-        let documents = try consentDocuments(api).filter { pending.contains($0.acceptance) }
-        let accepted = !documents.isEmpty && (consent?.accepts(documents, registering: false) ?? true)
-        let access = response.accessToken
-        if accepted {
+        do {
+            let pending = Set(response.consentRequired)
+            let documents = try consentDocuments(api).filter { pending.contains($0.acceptance) }
+            // Pending versions the server does not serve: the person never saw them, so did not decline them.
+            guard !documents.isEmpty else { throw ConsentRefusal.versionsDisagree }
+            switch consent?.ask(documents, registering: false) ?? .accepted {
+            case .accepted: break
+            case .declined: throw ConsentRefusal.declinedAtSignIn
+            case let .unanswered(line): throw ConsentRefusal.unansweredAtSignIn(line: line)
+            }
+            let access = response.accessToken
             let left = try call(api) { try await $0.call(API.acceptConsent, ConsentRequest(consents: documents.versions),
                                                          accessToken: access) }
-            if left.consentRequired.isEmpty { return }
+            if !left.consentRequired.isEmpty { throw ConsentRefusal.versionsDisagree }
+        } catch {
+            try? tokenKeeper.save(nil, userId: userId)
+            let refreshToken = response.refreshToken
+            _ = try? call(api) { try await $0.call(API.logout, RefreshRequest(refreshToken: refreshToken)) }
+            throw error
         }
-        try? tokenKeeper.save(nil, userId: userId)
-        let refreshToken = response.refreshToken
-        _ = try? call(api) { try await $0.call(API.logout, RefreshRequest(refreshToken: refreshToken)) }
-        throw accepted ? ConsentRefusal.requiredByServer : ConsentRefusal.declinedAtSignIn
     }
 
     /// Ends the sign-in on the server too (best effort: offline, the tokens are simply forgotten).

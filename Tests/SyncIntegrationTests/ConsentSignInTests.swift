@@ -1,0 +1,97 @@
+import BrainyAPI
+import BrainyKit
+import Foundation
+import Testing
+
+/// The question of the terms of use and the privacy policy after a sign-in, against a server that lies or fails: the
+/// sign-in is either whole or ended (on the server too), never half made, and the person is told what happened.
+@Suite struct ConsentSignInTests {
+    /// A login answered as the real server does, but listing `pending` as still to be accepted.
+    static func listing(_ pending: [ConsentVersion], on api: ForwardingRemoteAPI) -> ForwardingRemoteAPI {
+        api.replacing(API.login) { inner, call throws(RemoteError) in
+            var response = try await inner.send(call).value()
+            response.consentRequired = pending
+            return .fetched(response, etag: nil)
+        }
+    }
+
+    /// Counts the sign-outs sent to the server (each forwarded to it).
+    static func countingLogouts(_ api: ForwardingRemoteAPI, _ logouts: CallCounter) -> ForwardingRemoteAPI {
+        api.replacing(API.logout) { inner, call throws(RemoteError) in
+            _ = logouts.next()
+            return try await inner.send(call)
+        }
+    }
+
+    /// The server lists a version its `GET /v1/auth/consent` does not serve: the person never saw it, so is not told
+    /// they declined; the sign-in just made is ended on the server and nothing is signed in.
+    @Test func pendingVersionsTheServerDoesNotServeAreNotADecline() async throws {
+        try await LiveServer.run { server in
+            let shell = try TwoDeviceSyncTests.device(server, seed: 71)
+            #expect(await shell.run(TwoDeviceSyncTests.register + ["logout"]).status == 0)
+            let logouts = CallCounter()
+            shell.wrap = { inner in
+                Self.countingLogouts(Self.listing([ConsentVersion(document: .privacy, version: "2099-01-01")],
+                                                  on: ForwardingRemoteAPI(inner: inner)), logouts)
+            }
+            let login = await shell.run(TwoDeviceSyncTests.login + ["y"])
+            #expect(login.output.contains("versions of the terms of use and privacy policy disagree"), "\(login.output)")
+            #expect(!login.output.contains("Signed out: this account cannot be used"), "\(login.output)")
+            #expect(logouts.next() == 2)
+            shell.wrap = { $0 }
+            #expect(await shell.run(["state"]).output.contains("signed_out"))
+        }
+    }
+
+    /// Recording the acceptance fails (the network, Ctrl-C): the sign-in just made is ended on the server and its
+    /// tokens forgotten, not left half made.
+    @Test func aFailureWhileRecordingTheAcceptanceEndsTheSignIn() async throws {
+        try await LiveServer.run { server in
+            let shell = try TwoDeviceSyncTests.device(server, seed: 72)
+            #expect(await shell.run(TwoDeviceSyncTests.register + ["logout"]).status == 0)
+            let logouts = CallCounter()
+            shell.wrap = { inner in
+                let listing = Self.listing(ConsentDocument.bundled.map(\.acceptance), on: ForwardingRemoteAPI(inner: inner))
+                return Self.countingLogouts(listing.replacing(API.acceptConsent) { _, _ throws(RemoteError) in
+                    throw .unreachable("cut off")
+                }, logouts)
+            }
+            let login = await shell.run(TwoDeviceSyncTests.login + ["y"])
+            #expect(login.status != 0)
+            #expect(logouts.next() == 2, "\(login.output)")
+            shell.wrap = { $0 }
+            #expect(await shell.run(["state"]).output.contains("signed_out"))
+        }
+    }
+
+    /// A script whose line after the sign-in is a command, not an answer: the sign-in just made ends, saying which
+    /// line was not taken for an answer.
+    @Test func aScriptsNextCommandIsNotTakenForAnAnswerUnseen() async throws {
+        try await LiveServer.run { server in
+            let shell = try TwoDeviceSyncTests.device(server, seed: 73)
+            #expect(await shell.run(TwoDeviceSyncTests.register + ["logout"]).status == 0)
+            shell.wrap = { inner in
+                Self.listing(ConsentDocument.bundled.map(\.acceptance), on: ForwardingRemoteAPI(inner: inner))
+            }
+            let login = await shell.run(TwoDeviceSyncTests.login + ["sync"])
+            #expect(login.output.contains("the line 'sync' is not an answer"), "\(login.output)")
+        }
+    }
+
+    /// A version published while the person read, at `register`: no account exists, so the shell says to register
+    /// again rather than to run 'sync'.
+    @Test func aVersionPublishedWhileRegisteringSaysToRegisterAgain() async throws {
+        try await LiveServer.run { server in
+            let shell = try TwoDeviceSyncTests.device(server, seed: 74)
+            shell.wrap = { inner in
+                ForwardingRemoteAPI(inner: inner).replacing(API.register) { _, _ throws(RemoteError) in
+                    throw .server(status: 403, code: "consent_version_unknown", message: "Not the current version.")
+                }
+            }
+            let made = await shell.run(TwoDeviceSyncTests.register)
+            #expect(made.output.contains("the server changed its terms of use and privacy policy while you read"),
+                    "\(made.output)")
+            #expect(!made.output.contains("Run 'sync'"))
+        }
+    }
+}
