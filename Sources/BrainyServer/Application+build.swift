@@ -87,6 +87,11 @@ private func buildApplication(_ arguments: ServerArguments, environment: ServerE
     let social = try await SocialSignIn.configured(arguments, environment: environment, database: database)
     var environment = environment
     if let documents = arguments.consentDocuments { environment.consentDocuments = documents }
+    // Which versions this instance asks for: two instances behind one address that disagree show here.
+    logger.notice("consent versions in force", metadata: [
+        "consent": .string(environment.consentDocuments.versions.map { "\($0.document.rawValue)@\($0.version)" }
+            .joined(separator: ", ")),
+    ])
     let router = try buildRouter(
         database, content: environment.content ?? ServedContent.bundled(),
         tokens: AccessTokens(key: key, lifetime: arguments.accessTokenLifetime), adTokens: AdTokens(signingKey: key),

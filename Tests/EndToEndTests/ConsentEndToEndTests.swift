@@ -233,6 +233,9 @@ import Testing
     @Test func ctrlCAtTheSyncQuestionKeepsTheSignIn() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         try registerThenPublishANewVersion()
+        // The server says at start which versions it asks for (an operator sees two instances disagree).
+        #expect(server.startOutput.contains("consent versions in force"), "\(server.startOutput)")
+        #expect(server.startOutput.contains("privacy@2027-02-01"), "\(server.startOutput)")
         let shell = try launch()
         shell.sendLine("sync")
         _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/n]")

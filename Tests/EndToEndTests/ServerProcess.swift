@@ -25,6 +25,9 @@ final class ServerProcess {
         }
     }
 
+    /// What the server printed until it said it listens, the last time it started.
+    private(set) var startOutput = ""
+
     /// Starts the server and waits until it says it is listening.
     func start() throws {
         let process = Process()
@@ -48,6 +51,7 @@ final class ServerProcess {
             guard !chunk.isEmpty else { throw ServerDidNotStart(output: seen) }
             seen += String(decoding: chunk, as: UTF8.self)
         }
+        startOutput = seen
         // Keep draining its output so that it never blocks on a full pipe.
         handle.readabilityHandler = { handle in _ = handle.availableData }
     }
