@@ -94,4 +94,17 @@ import Testing
             #expect(!made.output.contains("Run 'sync'"))
         }
     }
+
+    /// An email the server already has is said before the texts are shown, not after the person read both.
+    @Test func aTakenEmailIsSaidBeforeTheTexts() async throws {
+        try await LiveServer.run { server in
+            let first = try TwoDeviceSyncTests.device(server, seed: 75)
+            #expect(await first.run(TwoDeviceSyncTests.register).status == 0)
+            let second = try TwoDeviceSyncTests.device(server, seed: 76)
+            let made = await second.run(TwoDeviceSyncTests.register)
+            #expect(made.status != 0)
+            #expect(made.output.contains("mina@example.com already has an account"), "\(made.output)")
+            #expect(!made.output.contains("Before the account is made"), "\(made.output)")
+        }
+    }
 }

@@ -193,6 +193,7 @@ final class RemoteSession {
     /// Makes the account on the server once the person has read and accepted its terms and privacy policy (declined:
     /// nothing is made), sending the versions accepted.
     func register(_ api: any RemoteAPI, email: String, password: String) throws -> User {
+        try checkEmailIsFree(api, email: email)
         let documents = try consentDocuments(api)
         guard consent?.accepts(documents, registering: true) ?? true else { throw ConsentRefusal.declinedAtRegister }
         let request = RegisterRequest(email: email, password: password, consents: documents.versions)
@@ -208,6 +209,20 @@ final class RemoteSession {
         let user = try completeSignIn(response, api: api)
         keepDeviceCookie(response.deviceCookie, api: api, email: email)
         return user
+    }
+
+    /// Asks the server whether `email` is still free before the person reads both texts (taken: said now, not after
+    /// them). Best effort: a server that cannot say (older, rate-limited, cut off) leaves it to `register` itself.
+    private func checkEmailIsFree(_ api: any RemoteAPI, email: String) throws {
+        let answer: CheckEmailResponse
+        do {
+            answer = try call(api, email: email) { try await $0.call(API.checkEmail, CheckEmailRequest(email: email)) }
+        } catch ShellError.cancelled {
+            throw ShellError.cancelled
+        } catch {
+            return
+        }
+        if !answer.available { throw BrainyError.emailTaken(email) }
     }
 
     func login(_ api: any RemoteAPI, email: String, password: String) throws -> User {
