@@ -122,12 +122,14 @@ import Testing
     @Test func eachRefusalSaysHowToAcceptInBothLanguages() {
         for refusal in [ConsentRefusal.declinedAtRegister, .declinedAtSignIn, .requiredByServer, .unansweredAtSync,
                         .needsTerminal, .versionsDisagree, .changedWhileRegistering, .unansweredAtSignIn(line: "sync"),
-                        .unansweredAtSignIn(line: nil)] {
+                        .unansweredAtSignIn(line: nil), .declinedPerhapsNewAccount] {
             let message = ErrorMessage.of(refusal)
             #expect(!message.ko.isEmpty && !message.en.isEmpty && message.ko != message.en)
         }
         #expect(ErrorMessage.of(ConsentRefusal.declinedAtRegister).en.contains("answer 'y'"))
         #expect(ErrorMessage.of(ConsentRefusal.declinedAtSignIn).en.contains("Sign in again"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedPerhapsNewAccount).en.contains("ask the server's operator"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedPerhapsNewAccount).ko.contains("서버 운영자에게 요청하세요"))
         #expect(ErrorMessage.of(ConsentRefusal.requiredByServer).en.contains("Run 'sync'"))
     }
 }

@@ -107,4 +107,27 @@ import Testing
             #expect(!made.output.contains("Before the account is made"), "\(made.output)")
         }
     }
+
+    /// A sign-in that lists every document (nothing ever accepted, as a first social sign-in's account just made),
+    /// declined: signed out, and told the account stays on the server and how to have it deleted; one that lists a
+    /// single new version says only that it signed out.
+    @Test func aDeclineOfEverythingSaysTheAccountStaysAndHowToDeleteIt() async throws {
+        try await LiveServer.run { server in
+            let shell = try TwoDeviceSyncTests.device(server, seed: 77)
+            #expect(await shell.run(TwoDeviceSyncTests.register + ["logout"]).status == 0)
+            shell.wrap = { inner in
+                Self.listing(ConsentDocument.bundled.map(\.acceptance), on: ForwardingRemoteAPI(inner: inner))
+            }
+            let all = await shell.run(TwoDeviceSyncTests.login + ["n"])
+            #expect(all.output.contains("Signed out: this account cannot be used"), "\(all.output)")
+            #expect(all.output.contains("it stays on the server, unused, holding only your email"), "\(all.output)")
+            #expect(all.output.contains("ask the server's operator"), "\(all.output)")
+            shell.wrap = { inner in
+                Self.listing([ConsentDocument.bundled[0].acceptance], on: ForwardingRemoteAPI(inner: inner))
+            }
+            let one = await shell.run(TwoDeviceSyncTests.login + ["n"])
+            #expect(one.output.contains("Signed out: this account cannot be used"), "\(one.output)")
+            #expect(!one.output.contains("ask the server's operator"), "\(one.output)")
+        }
+    }
 }

@@ -8,6 +8,9 @@ enum ConsentRefusal: Error, Equatable {
     case declinedAtRegister
     /// Declined after a sign-in, or a typed no at `sync`: signed out again, tokens forgotten.
     case declinedAtSignIn
+    /// Declined after a sign-in that listed every document (nothing of them ever accepted): signed out as with
+    /// `declinedAtSignIn`, and a first social sign-in's account, made before the question, stays on the server.
+    case declinedPerhapsNewAccount
     /// The question after a sign-in got no answer (the input ended, Ctrl-C, or a script's next line that is neither a
     /// yes nor a no, `line`): the sign-in just made was ended, nothing else.
     case unansweredAtSignIn(line: String?)
@@ -33,6 +36,10 @@ enum ConsentRefusal: Error, Equatable {
         case .declinedAtSignIn:
             return Localized(ko: "로그아웃했습니다: \(both.ko)에 동의하기 전에는 이 계정을 쓸 수 없습니다. 다시 로그인하고 'y'로 답하면 동의합니다 (스크립트에서는 로그인 다음 줄에 'y').",
                              en: "Signed out: this account cannot be used until the \(both.en) are accepted. Sign in again and answer 'y' to accept them (in a script, a line 'y' after the sign-in).")
+        case .declinedPerhapsNewAccount:
+            let signedOut = Self.declinedAtSignIn.message
+            return Localized(ko: signedOut.ko + " 이번 로그인이 처음 만든 계정이라면 (Kakao, Naver, Apple, Google로 처음 로그인) 그 계정은 이메일만 담긴 채 쓰이지 않고 서버에 남아 있습니다. 지우려면 서버 운영자에게 요청하세요 (개인정보 처리방침의 연락처).",
+                             en: signedOut.en + " If this sign-in made the account (a first sign-in with Kakao, Naver, Apple or Google), it stays on the server, unused, holding only your email: to have it deleted, ask the server's operator (the contact in the privacy policy).")
         case let .unansweredAtSignIn(line):
             let ko = line.map { "'\(OutsideText.clean($0))' 줄은 답이 아니라서 " } ?? "답이 없어서 "
             let en = line.map { "the line '\(OutsideText.clean($0))' is not an answer, so " } ?? "there was no answer, so "

@@ -311,7 +311,11 @@ final class RemoteSession {
             guard !documents.isEmpty else { throw ConsentRefusal.versionsDisagree }
             switch consent?.ask(documents, registering: false) ?? .accepted {
             case .accepted: break
-            case .declined: throw ConsentRefusal.declinedAtSignIn
+            case .declined:
+                // Nothing accepted ever (every current document pending): most likely the account this sign-in
+                // just made (a first social sign-in), which the server keeps.
+                let everyDocument = Set(documents.map(\.kind)) == Set(ConsentDocument.Kind.allCases)
+                throw everyDocument ? ConsentRefusal.declinedPerhapsNewAccount : ConsentRefusal.declinedAtSignIn
             case let .unanswered(line): throw ConsentRefusal.unansweredAtSignIn(line: line)
             }
             let access = response.accessToken
