@@ -241,6 +241,9 @@ import Testing
         _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/n]")
         shell.send("\u{3}")
         _ = try shell.expect("Nothing was synced")
+        // The question comes first, not a list of the parts the refused sync skipped.
+        #expect(!shell.output.contains("Skipped the server's summary"))
+        #expect(!shell.output.contains("Download stopped"))
         try shell.waitForRawMode()
         shell.sendLine("state")
         _ = try shell.expect("mina@example.com")

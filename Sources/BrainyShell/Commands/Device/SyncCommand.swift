@@ -27,6 +27,9 @@ enum SyncCommand: ShellCommand {
         do throws(SyncFailure) {
             renderer.render(try engine.run(for: session.flow.user))
         } catch {
+            // Refused from its first call for the terms and privacy policy: nothing was sent or kept, and the
+            // question follows (or why it is not asked), so the parts it skipped are not listed.
+            if case .requiredByServer? = error.error as? ConsentRefusal { throw error.error }
             // What the sync had to say until it stopped, then why it stopped (the shell says the error).
             renderer.renderNotices(error.report)
             throw error.error
