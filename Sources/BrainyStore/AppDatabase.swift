@@ -181,6 +181,10 @@ public struct AppDatabase: Sendable {
                 db.trace { FileHandle.standardError.write(Data("SQL \($0)\n".utf8)) }
             }
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            // What is deleted or replaced is overwritten where it lay, not left readable in the file's free space
+            // (`strings` would find a signed-out sign-in's tokens or device cookie there), freed pages included. It
+            // costs a few page writes when rows are deleted, which this file does rarely and in small numbers.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
             // Every commit reaches the disk before the shell goes on: an answer shown as saved stays saved, even
             // through a power cut (WAL with synchronous=FULL syncs the log at each commit). BRAINY_SYNCHRONOUS=normal
             // trades that for speed on slow disks: still safe when the shell is killed, not when the machine loses power.

@@ -85,6 +85,12 @@ import Testing
         try databaseText().contains(/"refreshToken":"[^"]/)
     }
 
+    /// A device cookie (`dc1.<account>.<nonce>.<mac>`, as the server issues them) anywhere in the file or its log,
+    /// a deleted row's bytes included.
+    func holdsACookie() throws -> Bool {
+        try databaseText().contains(/dc1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{20,}/)
+    }
+
     /// How many refresh tokens the server still honours.
     func liveRefreshTokens() throws -> Int {
         Int(try Self.sqlite(server.databasePath, "SELECT count(*) FROM refresh_token WHERE revokedAt IS NULL")) ?? -1
@@ -106,6 +112,7 @@ import Testing
         // While it runs the file says who is signed in where, and holds no token, nor the device's cookie.
         #expect(try !holdsAToken())
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
+        #expect(try !holdsACookie())
         #expect(try liveRefreshTokens() == before + 1)
         try shell.waitForRawMode()
         shell.sendLine("exit")
@@ -120,6 +127,7 @@ import Testing
         #expect(try liveRefreshTokens() == before)
         // Nor does this computer stay the account's known device (past its lock-out as its owner's).
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
+        #expect(try !holdsACookie())
         // The person's account stays on the device; only the sign-in went.
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM user WHERE email = '\(Self.email)'") == "1")
         #expect(try stateOfANewStart().contains("State: signed_out"))
@@ -138,6 +146,7 @@ import Testing
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "1")
         #expect(try liveRefreshTokens() == before + 1)
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "1")
+        #expect(try holdsACookie())
         let next = try stateOfANewStart()
         #expect(next.contains(Self.email) && !next.contains("State: signed_out"), "\(next)")
     }
@@ -230,5 +239,27 @@ import Testing
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+    }
+
+    @Test func aShellKilledWhileItAsksLeavesNothingOfTheSignIn() throws {
+        try makeAccount()
+        let shell = try launch()
+        shell.sendLine("login email \(Self.email)")
+        _ = try shell.expect("Password")
+        shell.sendLine(Self.password)
+        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        // The question is on screen: the server said yes, nothing is decided.
+        #expect(try !holdsACookie())
+        #expect(try !holdsAToken())
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        shell.kill(signal: SIGKILL)
+        #expect(try shell.waitForExit() == 128 + SIGKILL)
+
+        #expect(try !holdsACookie())
+        #expect(try !holdsAToken())
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "0")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+        #expect(try stateOfANewStart().contains("State: signed_out"))
     }
 }

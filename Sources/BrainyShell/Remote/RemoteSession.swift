@@ -99,9 +99,10 @@ final class RemoteSession {
             } catch {
                 throw translate(error, server: api.baseURL)
             }
+            let old = tokens
             tokens.accessToken = renewed.accessToken
             tokens.refreshToken = renewed.refreshToken
-            try tokenKeeper.save(tokens, userId: signedIn.id)
+            try tokenKeeper.save(tokens, userId: signedIn.id, replacing: old)
             let fresh = renewed.accessToken
             do {
                 return try watch.run { try await body(api, fresh) }
@@ -207,7 +208,7 @@ final class RemoteSession {
         console.line(Localized(ko: "서버(\(api.baseURL))에 \(email) 계정을 만들었습니다.",
                                en: "Created the account \(email) on the server (\(api.baseURL))."))
         let user = try completeSignIn(response, api: api)
-        keepDeviceCookie(response.deviceCookie, api: api, email: email)
+        holdDeviceCookie(response.deviceCookie, api: api, email: email, userId: user.id)
         return user
     }
 
@@ -231,31 +232,43 @@ final class RemoteSession {
             try await $0.call(API.login, CredentialsRequest(email: email, password: password, deviceCookie: cookie))
         }
         let user = try completeSignIn(response, api: api)
-        keepDeviceCookie(response.deviceCookie, api: api, email: email)
+        holdDeviceCookie(response.deviceCookie, api: api, email: email, userId: user.id)
         return user
     }
 
     /// Where the device cookie a server gave this device for an account is kept: beside the sync state, not with the
     /// account's tokens, so that it outlives a sign-out (the next sign-in is this device's again).
     static func deviceCookieKey(_ api: any RemoteAPI, _ email: String) -> String {
-        "deviceCookie \(api.baseURL) \(email)"
+        deviceCookieKey(server: api.baseURL, email: email)
     }
 
-    /// Keeps the server's device cookie for the next login (best effort: without it, the next login is a new
-    /// device's, slowed down at worst while the email is guessed at).
-    private func keepDeviceCookie(_ cookie: String?, api: any RemoteAPI, email: String) {
+    static func deviceCookieKey(server: String, email: String) -> String {
+        "deviceCookie \(server) \(email)"
+    }
+
+    /// Holds the server's device cookie with the sign-in's tokens, for the next login: written only if this computer
+    /// keeps the sign-in (`TokenKeeper.keep`), never before the person answered. Without it the next login is a new
+    /// device's, slowed down at worst while the email is guessed at.
+    private func holdDeviceCookie(_ cookie: String?, api: any RemoteAPI, email: String, userId: String) {
         guard let cookie else { return }
-        try? repository.setSyncValue(cookie, for: Self.deviceCookieKey(api, email))
+        tokenKeeper.holdDeviceCookie(cookie, key: Self.deviceCookieKey(api, email), userId: userId)
+    }
+
+    /// Forgets the device cookie `server` gave this computer for `email`'s account (a sign-in it does not keep must
+    /// not leave it the account's known device, let past the lock-out as its owner's).
+    func forgetDeviceCookie(server: String, email: String) {
+        try? repository.setSyncValue(nil, for: Self.deviceCookieKey(server: server, email: email))
     }
 
     /// Keeps the server's sign-in on the device (the account, its tokens): the account to sign in locally.
     func completeSignIn(_ response: AuthResponse, api: any RemoteAPI) throws -> User {
         let user = try repository.adoptRemoteAccount(response.user, now: now())
-        // In memory until the sign-in asks whether this computer keeps it ("remember me": `AccountSignIn.signIn`).
-        try tokenKeeper.save(
+        // In memory until the sign-in asks whether this computer keeps it ("remember me": `AccountSignIn.signIn`):
+        // nothing of it is written before the answer.
+        tokenKeeper.hold(
             RemoteTokens(server: api.baseURL, accessToken: response.accessToken, refreshToken: response.refreshToken,
                          accountId: response.user.id),
-            userId: user.id, inMemory: true)
+            userId: user.id)
         try settleConsent(response, api: api, userId: user.id)
         return user
     }

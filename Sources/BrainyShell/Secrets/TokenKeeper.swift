@@ -23,8 +23,12 @@ final class TokenKeeper: Sendable {
     /// The tokens this run kept in or read from the keyring, by user and under the mark the file's row had then: a
     /// sync's many calls ask the keyring once, and tokens another shell renewed since (a new mark) are read again.
     private let known = Mutex<[String: (mark: String, tokens: RemoteTokens)]>([:])
-    /// The tokens of the sign-ins this run keeps in memory only, by user.
+    /// The tokens of the sign-ins this run keeps in memory only, by user: those answered no, and those still waiting
+    /// for the answer (`hold`), which have no row yet.
     private let inMemory = Mutex<[String: RemoteTokens]>([:])
+    /// The device cookie a server gave with a sign-in still waiting for the answer, by user: written (beside the sync
+    /// state) only by `keep`, so that a sign-in answered no, or a shell killed while it asks, leaves none on disk.
+    private let heldCookies = Mutex<[String: (key: String, value: String)]>([:])
 
     /// What the row of a sign-in kept in memory holds in place of its access token (its refresh token is empty).
     static let memoryMark = "memory"
@@ -66,12 +70,11 @@ final class TokenKeeper: Sendable {
     /// (`.nothingKept`) or does not answer (another session, a locked keyring) is a `SecretTool.Failure`: the sign-in
     /// cannot be used.
     func tokens(userId: String) throws -> RemoteTokens? {
+        // This run's own: a sign-in answered no, or one waiting for the answer (its row, if any, is an earlier one's).
+        if let held = inMemory.withLock({ $0[userId] }) { return held }
         guard var row = try repository.remoteTokens(userId: userId) else { return nil }
         // Kept in memory by another shell, or by one that was killed: nothing here can use them.
-        if Self.isInMemory(row) {
-            guard let tokens = inMemory.withLock({ $0[userId] }) else { throw SecretTool.Failure.nothingKept }
-            return tokens
-        }
+        if Self.isInMemory(row) { throw SecretTool.Failure.nothingKept }
         guard let slot = Self.slot(of: row) else { return row }
         if let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken { return cached.tokens }
         let mark = row.accessToken
@@ -90,8 +93,9 @@ final class TokenKeeper: Sendable {
     /// kept them while the row still has the same mark. Nil otherwise. Nothing runs: what must not wait on a keyring
     /// (a quiz-end ad, whose fetch is bounded) reads them here.
     func peek(userId: String) -> RemoteTokens? {
+        if let held = inMemory.withLock({ $0[userId] }) { return held }
         guard let row = (try? repository.remoteTokens(userId: userId)) ?? nil else { return nil }
-        if Self.isInMemory(row) { return inMemory.withLock { $0[userId] } }
+        if Self.isInMemory(row) { return nil }
         guard Self.slot(of: row) != nil else { return row }
         guard let cached = known.withLock({ $0[userId] }), cached.mark == row.accessToken else { return nil }
         return cached.tokens
@@ -101,6 +105,25 @@ final class TokenKeeper: Sendable {
     /// the file; in memory only when `inMemory` says so, or (nil) when the sign-in's tokens are in memory already (a
     /// refresh of a sign-in this computer does not keep).
     func save(_ tokens: RemoteTokens?, userId: String, inMemory memoryOnly: Bool? = nil) throws {
+        heldCookies.withLock { $0[userId] = nil }
+        try write(tokens, userId: userId, inMemory: memoryOnly)
+    }
+
+    /// Keeps the tokens a refresh gave for `old`, where `old` was: in this shell's memory when `old` is the sign-in
+    /// this shell holds there (decided from what this shell holds, not from the file's row as it is now, which another
+    /// shell signing in to the same account may have replaced meanwhile: that row is then left alone), else where
+    /// tokens are kept.
+    func save(_ renewed: RemoteTokens, userId: String, replacing old: RemoteTokens) throws {
+        let heldOld = inMemory.withLock { held -> Bool in
+            guard held[userId]?.refreshToken == old.refreshToken else { return false }
+            held[userId] = renewed
+            return true
+        }
+        if heldOld { return }
+        try write(renewed, userId: userId, inMemory: false)
+    }
+
+    private func write(_ tokens: RemoteTokens?, userId: String, inMemory memoryOnly: Bool?) throws {
         let before = (try? repository.remoteTokens(userId: userId)) ?? nil
         let beforeSlot = before.flatMap(Self.slot)
         // This database's item keeps its slot while the sign-in lasts; a first keyring save makes one.
@@ -131,17 +154,43 @@ final class TokenKeeper: Sendable {
         }
     }
 
-    /// Writes the user's tokens this run holds in memory where they are kept (the keyring, else the file): the sign-in
-    /// is to be remembered. Nothing when none are held.
+    /// Holds a new sign-in's tokens, and the device cookie its server gave (if any, under its sync-state key), in
+    /// memory only while the person is asked whether this computer keeps it: nothing of it is written yet, so a shell
+    /// killed while it asks leaves nothing on disk. `keep` writes them; `keepInMemoryOnly` writes the row that says
+    /// they are in this shell's memory.
+    func hold(_ tokens: RemoteTokens, userId: String) {
+        inMemory.withLock { $0[userId] = tokens }
+        known.withLock { $0[userId] = nil }
+        heldCookies.withLock { $0[userId] = nil }
+    }
+
+    /// The device cookie a server gave with the sign-in `hold` holds, under its sync-state key: written by `keep`.
+    func holdDeviceCookie(_ value: String, key: String, userId: String) {
+        heldCookies.withLock { $0[userId] = (key, value) }
+    }
+
+    /// Writes the user's tokens this run holds in memory where they are kept (the keyring, else the file), and the
+    /// device cookie held with them: the sign-in is to be remembered. Nothing when none are held.
     func keep(userId: String) throws {
+        let cookie = heldCookies.withLock { $0.removeValue(forKey: userId) }
         guard let tokens = inMemory.withLock({ $0[userId] }) else { return }
         try save(tokens, userId: userId, inMemory: false)
+        if let cookie { try? repository.setSyncValue(cookie.value, for: cookie.key) }
+    }
+
+    /// The sign-in held in memory is not to be kept: its row says so (who is signed in where, no token), and the
+    /// device cookie held with it is dropped, never written. Nothing when none are held.
+    func keepInMemoryOnly(userId: String) throws {
+        heldCookies.withLock { $0[userId] = nil }
+        guard let tokens = inMemory.withLock({ $0[userId] }) else { return }
+        try save(tokens, userId: userId, inMemory: true)
     }
 
     /// Forgets every sign-in this run kept in memory only: their rows go from the file (unless another sign-in has
     /// replaced them since), and their tokens are handed back with their users, for the server to be told they are
     /// finished.
     func forgetKeptInMemory() -> [(userId: String, tokens: RemoteTokens)] {
+        heldCookies.withLock { $0 = [:] }
         let held = inMemory.withLock { held in
             defer { held = [:] }
             return held

@@ -135,9 +135,14 @@ struct AccountSignIn {
             let remembered = user.provider == .guest || remembering.ask(prompts, console: console)
             if remembered {
                 try remote.tokenKeeper.keep(userId: user.id)
-            } else if let api = remote.api(), let email = user.email {
-                // Nor does this computer stay the account's known device, let past its lock-out as its owner's.
-                try? repository.setSyncValue(nil, for: RemoteSession.deviceCookieKey(api, email))
+            } else {
+                // The tokens stay in memory (the row says so); the device cookie this sign-in brought is never
+                // written, and one an earlier, remembered sign-in left goes: this computer does not stay the
+                // account's known device, let past its lock-out as its owner's.
+                try remote.tokenKeeper.keepInMemoryOnly(userId: user.id)
+                if let api = remote.api(), let email = user.email {
+                    remote.forgetDeviceCookie(server: api.baseURL, email: email)
+                }
             }
             authSession = try repository.startSession(
                 userId: user.id, now: now, timeout: TimeInterval(config.sessionTimeoutMinutes * 60),

@@ -41,7 +41,7 @@ extension ShellSession {
     /// The device cookie `api`'s server gave this computer for the user's account.
     private func forgetDeviceCookie(of userId: String, on api: any RemoteAPI) {
         guard let email = ((try? repository.user(id: userId)) ?? nil)?.email else { return }
-        try? repository.setSyncValue(nil, for: RemoteSession.deviceCookieKey(api, email))
+        remote.forgetDeviceCookie(server: api.baseURL, email: email)
     }
 
     /// The device's open sign-in, found at start, was not to be kept: ended when its shell is gone (killed before its
