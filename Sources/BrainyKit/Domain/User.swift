@@ -46,6 +46,23 @@ public struct User: Codable, Equatable, Sendable, Identifiable {
         if let lockedUntil { return lockedUntil > now }
         return false
     }
+
+    /// The name to show for the account (the prompt, the sign-in's words, `profile`): its email, unless that is a
+    /// placeholder, else its display name. A server gives an account whose provider vouched for no address (Naver's)
+    /// one that cannot receive mail, under the reserved `.invalid` top-level domain (RFC 2606), which means nothing
+    /// to the person.
+    public var shownName: String {
+        guard let email, !email.isEmpty, !Self.isPlaceholder(email: email) else { return displayName }
+        return email
+    }
+
+    /// Whether `address` lies under the `.invalid` top-level domain (RFC 2606 §2), which no mail reaches.
+    public static func isPlaceholder(email address: String) -> Bool {
+        guard let at = address.lastIndex(of: "@") else { return false }
+        var domain = address[address.index(after: at)...].lowercased()
+        while domain.hasSuffix(".") { domain.removeLast() }
+        return domain == "invalid" || domain.hasSuffix(".invalid")
+    }
 }
 
 /// A signed-in session on this device.

@@ -155,7 +155,7 @@ struct AccountSignIn {
         state.applyUserSettings(try repository.settings(userId: user.id))
         let interrupted = try loadInterruptedPlay(userId: user.id)
         // A name from a server or an identity provider: shown (here, in the prompt, in `state`) without controls.
-        let signedIn = SignedInUser(id: user.id, displayName: OutsideText.clean(user.email ?? user.displayName),
+        let signedIn = SignedInUser(id: user.id, displayName: OutsideText.clean(user.shownName),
                                     provider: user.provider)
         try state.apply(.signedIn(signedIn, hintCredits: repository.hintCredits(userId: user.id), interrupted: interrupted, via: trigger))
         if announce {
@@ -178,7 +178,7 @@ struct AccountSignIn {
     private func offerGuestHistory(from guestId: String, to user: User) throws {
         let count = try repository.quizCount(userId: guestId)
         guard count > 0 else { return }
-        let name = user.email ?? user.displayName
+        let name = OutsideText.clean(user.shownName)
         let answer = prompts.askLine(Localized(
             ko: "게스트 기록(퀴즈 \(count)개)을 \(name) 계정으로 옮길까요? [Y/n] ",
             en: "Move the guest's history (\(count) quiz\(count == 1 ? "" : "zes")) to \(name)? [Y/n] "))

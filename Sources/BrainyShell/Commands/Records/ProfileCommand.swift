@@ -39,7 +39,7 @@ enum ProfileCommand: ShellCommand {
         let language = console.language
         if context.outputFormat != .table {
             let report = Report.Profile(
-                account: user.email ?? user.displayName, provider: user.provider.rawValue, createdAt: user.createdAt,
+                account: user.shownName, provider: user.provider.rawValue, createdAt: user.createdAt,
                 locked: user.isLocked(at: context.now), sessionExpiresAt: authSession?.expiresAt, hintCredits: context.flow.hintCredits,
                 server: server, lastSyncAt: lastSync, tokensKeptIn: remote.tokensKeptIn?.rawValue, offline: remote.isOffline, pendingResults: pending, results: local,
                 quizzes: quizzes, serverResults: held?.results, serverQuizzes: held?.quizzes, packVersion: pack.version,
@@ -62,7 +62,7 @@ enum ProfileCommand: ShellCommand {
         }
         let none = console.text(Localized(ko: "없음", en: "none"))
         var rows: [(Localized, String)] = [
-            (Localized(ko: "계정", en: "account"), OutsideText.clean(user.email ?? user.displayName)),
+            (Localized(ko: "계정", en: "account"), OutsideText.clean(user.shownName)),
             (Localized(ko: "로그인 방식", en: "signed in with"), user.provider.name[language]),
             (Localized(ko: "가입", en: "created"), BrainyDateFormat.minute(user.createdAt, timeZone: context.timeZone)),
             (Localized(ko: "상태", en: "status"), user.isLocked(at: context.now) ? console.text(Localized(ko: "잠김", en: "locked"))
