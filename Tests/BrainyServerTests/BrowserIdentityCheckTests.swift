@@ -1,7 +1,9 @@
 import BrainyAPI
 import BrainyKit
 import Foundation
+import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Testing
 @testable import BrainyServer
 
@@ -29,10 +31,61 @@ import Testing
 
     @Test func aKakaoIDTokenAsKakaoIssuesItIsAccepted() async throws {
         let identity = try await Self.check(try await TestTokens.make(Self.kakaoClaims()))
-        #expect(identity == CheckedIdentity(subject: "3141592653", verifiedEmail: "mina@example.com"))
+        #expect(identity == CheckedIdentity(subject: "3141592653", verifiedEmail: "mina@example.com", name: "미나"))
         // Kakao vouches for an address only with email_verified: without it, no address to link by.
         let unverified = try await Self.check(try await TestTokens.make(Self.kakaoClaims(["email_verified": false])))
         #expect(unverified.verifiedEmail == nil)
+    }
+
+    /// A nickname no person chose: terminal escapes (a title change, a screen clear, a colour), a right-to-left
+    /// override, and 10 KB in all.
+    static let hostileNickname = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}미나" + String(repeating: "\u{1B}[31mA\u{9B}", count: 1700)
+
+    static func expectCleaned(_ name: String?) {
+        let name = name ?? ""
+        #expect(Self.hostileNickname.utf8.count > 10_000)
+        #expect(!name.isEmpty && name.count <= DisplayName.maxCharacters, "\(name.debugDescription)")
+        #expect(name.unicodeScalars.allSatisfy { !EmailAddress.isForbidden($0) || $0 == " " }, "\(name.debugDescription)")
+        #expect(name.hasPrefix("]0;owned[2J미나[31mA"), "\(name.debugDescription)")
+    }
+
+    @Test func aKakaoNicknameIsCarriedCleanedAndBounded() async throws {
+        let hostile = try await Self.check(try await TestTokens.make(Self.kakaoClaims(["nickname": Self.hostileNickname])))
+        Self.expectCleaned(hostile.name)
+        // Nothing left once cleaned, or no nickname at all: no name (the account is named by the provider).
+        let blank = try await Self.check(try await TestTokens.make(Self.kakaoClaims(["nickname": "\u{1B}\u{200B} \n"])))
+        #expect(blank.name == nil)
+        var claims = Self.kakaoClaims()
+        claims["nickname"] = nil
+        #expect(try await Self.check(try await TestTokens.make(claims)).name == nil)
+    }
+
+    /// Naver's profile API lying: a hostile nickname, beside a name, from a provider answering as Naver does.
+    @Test func aNaverNicknameFromTheProfileAPIIsCleanedAndBounded() async throws {
+        let router = Router()
+        router.get("/v1/nid/me") { request, _ -> Response in
+            let nickname = request.uri.queryParameters.get("nickname")
+            var person: [String: Any] = ["id": "naver-77", "email": "mina@naver.com", "name": "김미나"]
+            if nickname == "hostile" { person["nickname"] = Self.hostileNickname }
+            if nickname == "blank" { person["nickname"] = "\u{1B}\u{200B} \u{07}" }
+            let body = try JSONSerialization.data(withJSONObject: ["resultcode": "00", "message": "success",
+                                                                   "response": person])
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { live in
+            try await BrowserSignInClient.with(port: live.port) { client in
+                let exchange = ProviderExchange(client: client.http, clock: ManualClock(TestServer.start))
+                let url = client.origin + "/v1/nid/me"
+                let hostile = try await exchange.profile(.naver, url: url + "?nickname=hostile", accessToken: "t")
+                #expect(hostile.subject == "naver-77" && hostile.verifiedEmail == nil)
+                Self.expectCleaned(hostile.name)
+                // A nickname with nothing left once cleaned gives way to the person's name.
+                let blank = try await exchange.profile(.naver, url: url + "?nickname=blank", accessToken: "t")
+                #expect(blank.name == "김미나")
+            }
+        }
     }
 
     /// A claim changed to a wrong value, and the words the refusal says it with.

@@ -54,6 +54,8 @@ import Testing
                 if provider == .naver {
                     // Naver vouches for no email: an account of its own, never linked by address.
                     #expect(session.user.email?.hasSuffix("@users.brainy.invalid") == true)
+                    // Named by the nickname Naver's profile gives (the development IdP's: the email's local part).
+                    #expect(session.user.displayName == "mina")
                 } else {
                     #expect(session.user.email == "mina@example.com")
                 }

@@ -67,8 +67,17 @@ struct BrowserSignInEndToEndTests: ServerHomeSuite {
         #expect(page.outcome == "done", "\(page.text)")
 
         try finishSignIn(shell, as: "Signed in as")
-        // Naver vouches for no email: its account has an address of its own.
-        _ = try shell.expect(provider == "naver" ? "(\(name))" : "demo@example.com (\(name))")
+        // Naver vouches for no email: its account has an address of its own (under .invalid), never shown; the
+        // sign-in, the prompt and profile name it by the nickname Naver gave (the development IdP's: "demo").
+        _ = try shell.expect(provider == "naver" ? "demo (\(name))" : "demo@example.com (\(name))")
+        if provider == "naver" {
+            _ = try shell.expect("brainy demo>")
+            shell.sendLine("profile")
+            _ = try shell.expect("account")
+            let account = try shell.expect("signed in with")
+            #expect(account.contains("demo"), "\(account)")
+            #expect(!shell.output.contains(".invalid"), "\(shell.output)")
+        }
         shell.sendLine("state")
         _ = try shell.expect("State: home")
         shell.sendLine("exit")

@@ -43,6 +43,34 @@ import Testing
         }
     }
 
+    /// Naver vouches for no email: the account's address is the server's placeholder under `.invalid`, which the
+    /// shell never shows; the sign-in's words, the prompt's name, `profile` and `state` say the nickname Naver gave
+    /// (the development IdP's is the demo email's local part).
+    @Test func aNaverAccountIsShownByItsNicknameNotItsPlaceholderAddress() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let polls = PollLog()
+            shell.wrap = { inner in polls.watching(inner) }
+            let clock = SteppedClock()
+            shell.deadlineClock = clock
+            let mover = ClockMover(clock)
+            let approval = Task {
+                let started = try await polls.started()
+                try await DevIdPBrowser.approve(started, provider: "naver", email: "mina.kim@example.com", port: server.port)
+                server.clock.advance(by: 5)
+                mover.start()
+            }
+            let run = await shell.run(["login naver", "y", "profile", "state"])
+            mover.stop()
+            try await approval.value
+            #expect(run.output.contains("Signed in as mina.kim (Naver)"), "\(run.output)")
+            #expect(run.output.contains("account") && run.output.contains("mina.kim"), "\(run.output)")
+            #expect(run.output.contains("User: mina.kim (Naver)"), "\(run.output)")
+            #expect(!run.output.contains(".invalid"), "\(run.output)")
+        }
+    }
+
     @Test func slowDownWaitsFiveSecondsMoreForEveryLaterPoll() async throws {
         try await LiveServer.run { server in
             let clock = SteppedClock()

@@ -173,7 +173,10 @@ struct BrowserSignInController {
                                     linkedAt: now)
         let id = UUID().uuidString.lowercased()
         let email = identity.verifiedEmail ?? "\(provider.rawValue)-\(id)@users.brainy.invalid"
-        let displayName = identity.verifiedEmail.map(DisplayName.from(email:)) ?? "\(provider.name.en) \(id.prefix(4))"
+        // Without an address to name it by, the provider's own name for the person (cleaned in `CheckedIdentity`),
+        // else the provider and the start of the id.
+        let displayName = identity.verifiedEmail.map(DisplayName.from(email:)) ?? identity.name
+            ?? "\(provider.name.en) \(id.prefix(4))"
         let newAccount = ServerAccount(id: id, email: email, displayName: displayName, passwordHash: "",
                                        provider: provider.accountProvider, createdAt: now)
         guard let account = try await identities.signIn(social, orCreate: newAccount) else {

@@ -223,7 +223,8 @@ struct DevIdPController {
                                  status: .unauthorized)
         }
         return try Self.json(NaverProfile(resultcode: "00", message: "success",
-                                          response: .init(id: person.id, email: person.email)))
+                                          response: .init(id: person.id, email: person.email,
+                                                          nickname: person.nickname)))
     }
 
     struct NaverProfile: Codable, Equatable {
@@ -234,6 +235,7 @@ struct DevIdPController {
         struct Person: Codable, Equatable {
             var id: String
             var email: String
+            var nickname: String
         }
     }
 

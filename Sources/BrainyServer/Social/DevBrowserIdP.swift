@@ -116,13 +116,14 @@ struct DevBrowserIdP: Sendable {
         return .tokens(accessToken: access, idToken: idToken)
     }
 
-    /// The person an access token was issued for, as Naver's profile API names them; nil for a token it did not
-    /// issue, or one expired.
-    func profile(accessToken: String, provider: BrowserSignInProvider) async -> (id: String, email: String)? {
+    /// The person an access token was issued for, as Naver's profile API names them (the nickname is the demo
+    /// email's local part, as a person's chosen name would be); nil for a token it did not issue, or one expired.
+    func profile(accessToken: String, provider: BrowserSignInProvider) async
+        -> (id: String, email: String, nickname: String)? {
         guard let grant = try? await read(accessToken, kind: "access"), grant.provider == provider.rawValue else {
             return nil
         }
-        return (DevIdentityProvider.subject(for: grant.email), grant.email)
+        return (DevIdentityProvider.subject(for: grant.email), grant.email, String(grant.email.prefix { $0 != "@" }))
     }
 
     private func read(_ token: String, kind: String) async throws -> Grant? {

@@ -12,6 +12,8 @@ struct IDTokenClaims: Equatable, Sendable {
     var emailVerified: Bool
     /// The nonce the sign-in sent the provider, which a browser sign-in holds the token to; nil when absent.
     var nonce: String? = nil
+    /// The provider's own name for the person (Kakao's `nickname`), uncleaned; nil when the token names none.
+    var name: String? = nil
 
     /// The email address, lower-cased, when the provider vouches for it.
     var verifiedEmail: String? {

@@ -93,6 +93,7 @@ struct IDTokenVerifier: Sendable {
         let subject = idToken.subject.value
         guard !subject.isEmpty else { throw .missingSubject }
         return IDTokenClaims(issuer: issuer, subject: subject, audiences: idToken.audience.value, email: idToken.email,
-                             emailVerified: idToken.emailVerified?.value == true, nonce: idToken.nonce)
+                             emailVerified: idToken.emailVerified?.value == true, nonce: idToken.nonce,
+                             name: idToken.personName)
     }
 }

@@ -23,6 +23,9 @@ struct KakaoIdentityToken: VendorIDToken {
     /// Kakao's tokens name one audience, the app.
     var authorizedParty: String? { nil }
 
+    /// The nickname the person gave Kakao, with the `profile_nickname` consent item.
+    var personName: String? { nickname }
+
     /// `IDTokenVerifier` checks the claims with the server's clock (see `ProviderIDToken`).
     func verify(using _: some JWTAlgorithm) throws {}
 }

@@ -10,6 +10,16 @@ struct CheckedIdentity: Equatable, Sendable {
     var subject: String
     /// Lower-cased, and only when the provider vouches for it.
     var verifiedEmail: String?
+    /// The provider's own name for the person (Naver's nickname or name, Kakao's nickname), cleaned of terminal
+    /// controls and at most `DisplayName.maxCharacters` long; nil when it gives none. The display name of an account
+    /// made without a verified email.
+    var name: String?
+
+    init(subject: String, verifiedEmail: String?, name: String? = nil) {
+        self.subject = subject
+        self.verifiedEmail = verifiedEmail
+        self.name = DisplayName.provided(name)
+    }
 }
 
 /// The server side of the authorization code flow, the same for every provider: the code is exchanged at the
@@ -42,6 +52,8 @@ struct ProviderExchange: Sendable {
         struct Person: Decodable, Sendable {
             var id: String
             var email: String?
+            var nickname: String?
+            var name: String?
         }
     }
 
@@ -88,7 +100,7 @@ struct ProviderExchange: Sendable {
         guard claims.nonce == nonce else {
             throw .providerRefused(provider, "the ID token's nonce is not the one this sign-in sent (a replayed token).")
         }
-        return CheckedIdentity(subject: claims.subject, verifiedEmail: claims.verifiedEmail)
+        return CheckedIdentity(subject: claims.subject, verifiedEmail: claims.verifiedEmail, name: claims.name)
     }
 
     private func exchange(_ provider: BrowserSignInProvider, url: String, form: [String: String])
@@ -126,7 +138,9 @@ struct ProviderExchange: Sendable {
         }
         // Naver's profile gives the address the person chose to share, without saying it was verified: an account
         // is never linked by it.
-        return CheckedIdentity(subject: person.id, verifiedEmail: nil)
+        // The nickname the person chose for Naver, else their name (each given with its consent item).
+        let name = [person.nickname, person.name].lazy.compactMap(DisplayName.provided).first
+        return CheckedIdentity(subject: person.id, verifiedEmail: nil, name: name)
     }
 
     private func send(_ provider: BrowserSignInProvider, _ request: HTTPClientRequest)

@@ -16,6 +16,13 @@ protocol VendorIDToken: JWTIdentityToken {
     var authorizedParty: String? { get }
     /// `nonce`, which a browser sign-in sent the provider and expects back.
     var nonce: String? { get }
+    /// The provider's own name for the person (Kakao's `nickname`), as the token says it (uncleaned); nil when the
+    /// vendor type keeps none.
+    var personName: String? { get }
+}
+
+extension VendorIDToken {
+    var personName: String? { nil }
 }
 
 /// Google's type requires `azp`: a Google token without it is refused.

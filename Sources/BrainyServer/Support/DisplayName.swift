@@ -12,11 +12,21 @@ enum DisplayName {
     /// `text` without control, format or separator characters (spaces kept), at most `maxCharacters` long; "player"
     /// when nothing is left.
     static func sanitized(_ text: String) -> String {
+        cleaned(text) ?? "player"
+    }
+
+    /// A name a provider gave for the person (Naver's nickname, Kakao's), cleaned as `sanitized` does; nil when
+    /// none was given or nothing is left of it.
+    static func provided(_ text: String?) -> String? {
+        text.flatMap(cleaned)
+    }
+
+    private static func cleaned(_ text: String) -> String? {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where scalar == " " || !EmailAddress.isForbidden(scalar) {
             scalars.append(scalar)
         }
         let name = String(String(scalars).prefix(maxCharacters)).trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? "player" : name
+        return name.isEmpty ? nil : name
     }
 }
