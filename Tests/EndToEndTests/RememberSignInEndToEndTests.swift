@@ -262,4 +262,34 @@ import Testing
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
         #expect(try stateOfANewStart().contains("State: signed_out"))
     }
+
+    @Test func aNoOverASignInThisComputerKeptLeavesNoRefreshTokenLiveOrOnDisk() throws {
+        try makeAccount()
+        let before = try liveRefreshTokens()
+        let first = try launch()
+        try signIn(first, answering: "y")
+        first.sendLine("exit")
+        #expect(try first.waitForExit() == 0)
+        let row = try Self.sqlite(database.path, "SELECT value FROM syncState WHERE key LIKE 'tokens:%'")
+        let kept = try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any]
+        let earlier = try #require(kept?["refreshToken"] as? String)
+        #expect(!earlier.isEmpty)
+        #expect(try liveRefreshTokens() == before + 1)
+
+        // Started signed in with the kept sign-in, the person signs in again and answers no.
+        let shell = try launch()
+        try signIn(shell, answering: "n")
+        // The earlier sign-in was ended on the server before its row went: only the new one is live.
+        #expect(try liveRefreshTokens() == before + 1)
+        shell.sendLine("exit")
+        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
+        #expect(try shell.waitForExit() == 0)
+
+        let text = try databaseText()
+        #expect(!text.contains(earlier))
+        #expect(try !holdsAToken())
+        #expect(try !holdsACookie())
+        #expect(try liveRefreshTokens() == before)
+        #expect(try stateOfANewStart().contains("State: signed_out"))
+    }
 }

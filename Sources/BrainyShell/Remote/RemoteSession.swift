@@ -254,6 +254,9 @@ final class RemoteSession {
         tokenKeeper.holdDeviceCookie(cookie, key: Self.deviceCookieKey(api, email), userId: userId)
     }
 
+    /// A client for `server` (nil when this run has no way to reach a server).
+    func client(server: String) -> (any RemoteAPI)? { makeClient?(server) }
+
     /// Forgets the device cookie `server` gave this computer for `email`'s account (a sign-in it does not keep must
     /// not leave it the account's known device, let past the lock-out as its owner's).
     func forgetDeviceCookie(server: String, email: String) {

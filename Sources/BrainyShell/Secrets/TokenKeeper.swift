@@ -72,6 +72,18 @@ final class TokenKeeper: Sendable {
     func tokens(userId: String) throws -> RemoteTokens? {
         // This run's own: a sign-in answered no, or one waiting for the answer (its row, if any, is an earlier one's).
         if let held = inMemory.withLock({ $0[userId] }) { return held }
+        return try keptTokens(userId: userId)
+    }
+
+    /// The tokens an earlier sign-in of the user left kept on this computer (in the file, or in the keyring), which
+    /// the sign-in this run holds in memory is about to replace: their refresh token is to be ended on the server
+    /// before its row goes. Nil when there are none (or only a row saying a shell keeps them in memory).
+    func keptBeforeHeld(userId: String) throws -> RemoteTokens? {
+        guard let row = try repository.remoteTokens(userId: userId), !Self.isInMemory(row) else { return nil }
+        return try keptTokens(userId: userId)
+    }
+
+    private func keptTokens(userId: String) throws -> RemoteTokens? {
         guard var row = try repository.remoteTokens(userId: userId) else { return nil }
         // Kept in memory by another shell, or by one that was killed: nothing here can use them.
         if Self.isInMemory(row) { throw SecretTool.Failure.nothingKept }
@@ -123,7 +135,9 @@ final class TokenKeeper: Sendable {
         try write(renewed, userId: userId, inMemory: false)
     }
 
-    private func write(_ tokens: RemoteTokens?, userId: String, inMemory memoryOnly: Bool?) throws {
+    /// Whether the keyring's item of the row replaced could not be cleared.
+    @discardableResult
+    private func write(_ tokens: RemoteTokens?, userId: String, inMemory memoryOnly: Bool?) throws -> Bool {
         let before = (try? repository.remoteTokens(userId: userId)) ?? nil
         let beforeSlot = before.flatMap(Self.slot)
         // This database's item keeps its slot while the sign-in lasts; a first keyring save makes one.
@@ -150,8 +164,11 @@ final class TokenKeeper: Sendable {
         if let before, let beforeSlot {
             let replaced = !toMemory && kept?.refreshToken.isEmpty == true
                 && kept.map { Self.key($0, slot: slot) } == Self.key(before, slot: beforeSlot)
-            if !replaced { try? keyring?.clear(Self.key(before, slot: beforeSlot)) }
+            if !replaced, let keyring {
+                do { try keyring.clear(Self.key(before, slot: beforeSlot)) } catch { return true }
+            }
         }
+        return false
     }
 
     /// Holds a new sign-in's tokens, and the device cookie its server gave (if any, under its sync-state key), in
@@ -180,10 +197,13 @@ final class TokenKeeper: Sendable {
 
     /// The sign-in held in memory is not to be kept: its row says so (who is signed in where, no token), and the
     /// device cookie held with it is dropped, never written. Nothing when none are held.
-    func keepInMemoryOnly(userId: String) throws {
+    /// Whether the keyring's item of an earlier, remembered sign-in could not be cleared (the keyring is locked, or
+    /// does not answer here): it is left behind, and the person is to be told.
+    @discardableResult
+    func keepInMemoryOnly(userId: String) throws -> Bool {
         heldCookies.withLock { $0[userId] = nil }
-        guard let tokens = inMemory.withLock({ $0[userId] }) else { return }
-        try save(tokens, userId: userId, inMemory: true)
+        guard let tokens = inMemory.withLock({ $0[userId] }) else { return false }
+        return try write(tokens, userId: userId, inMemory: true)
     }
 
     /// Forgets every sign-in this run kept in memory only: their rows go from the file (unless another sign-in has

@@ -1,3 +1,4 @@
+import BrainyAPI
 import BrainyKit
 import Foundation
 
@@ -16,11 +17,14 @@ struct AccountSignIn {
     private let timeZone: () -> TimeZone
     /// Whether this computer keeps a sign-in ("remember me").
     private let remembering: SignInRemembering
+    /// What bounds the call that ends an earlier sign-in's refresh token (`ShellServices.deadlineClock`).
+    private let deadlineClock: any Clock<Duration>
 
     init(state: SessionState, repository: any BrainyRepository, console: Console, prompts: LinePrompts,
          remote: RemoteSession, hasher: any PasswordHasher, timeZone: @escaping () -> TimeZone,
-         remembering: SignInRemembering) {
+         remembering: SignInRemembering, deadlineClock: any Clock<Duration>) {
         self.remembering = remembering
+        self.deadlineClock = deadlineClock
         self.state = state
         self.repository = repository
         self.console = console
@@ -139,7 +143,14 @@ struct AccountSignIn {
                 // The tokens stay in memory (the row says so); the device cookie this sign-in brought is never
                 // written, and one an earlier, remembered sign-in left goes: this computer does not stay the
                 // account's known device, let past its lock-out as its owner's.
-                try remote.tokenKeeper.keepInMemoryOnly(userId: user.id)
+                let earlierEnded = endEarlierKeptSignIn(of: user)
+                let itemLeft = try remote.tokenKeeper.keepInMemoryOnly(userId: user.id)
+                if !earlierEnded || itemLeft {
+                    console.line(console.paint(console.text(Localized(
+                        ko: "키링이 응답하지 않아(잠김) 이 컴퓨터에 저장돼 있던 이전 로그인을 끝내거나 지우지 못했습니다. 키링을 연 뒤 'secret-tool search --all service brainy-slot'으로 찾아 지우세요.",
+                        en: "The keyring did not answer (locked), so the earlier sign-in kept on this computer could not be ended or removed: unlock it, then find and remove it with 'secret-tool search --all service brainy-slot'.")),
+                        \.warning))
+                }
                 if let api = remote.api(), let email = user.email {
                     remote.forgetDeviceCookie(server: api.baseURL, email: email)
                 }
@@ -172,6 +183,29 @@ struct AccountSignIn {
             console.notice(Localized(ko: "'mode 객관식', 'mode 주관식', 'mode 음성모드' 또는 'mode AI모드'로 시작하세요.",
                                    en: "Start with 'mode mc', 'mode short', 'mode voice' or 'mode ai'."))
         }
+    }
+
+    /// A sign-in answered no replaces one this computer kept for the same account (in the file or the keyring): the
+    /// earlier one's refresh token is ended on the server first (bounded as at exit, best effort), so that its row,
+    /// overwritten where it lay, leaves no token the server still honours. False when the keyring holding it did not
+    /// answer (locked): it could not be read, let alone ended.
+    private func endEarlierKeptSignIn(of user: User) -> Bool {
+        let earlier: RemoteTokens?
+        do {
+            earlier = try remote.tokenKeeper.keptBeforeHeld(userId: user.id)
+        } catch SecretTool.Failure.nothingKept {
+            return true
+        } catch {
+            return false
+        }
+        guard let earlier, let api = remote.client(server: earlier.server) else { return true }
+        let held = try? remote.tokenKeeper.tokens(userId: user.id)
+        guard held?.refreshToken != earlier.refreshToken else { return true }
+        let refreshToken = earlier.refreshToken
+        _ = AdFetch.bounded(seconds: ShellSession.forgetCallBound, by: deadlineClock) {
+            try await api.call(API.logout, RefreshRequest(refreshToken: refreshToken))
+        }
+        return true
     }
 
     /// A guest who signs in may take their play along: asked once, when the guest has played.

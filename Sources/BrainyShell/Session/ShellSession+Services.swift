@@ -32,7 +32,8 @@ extension ShellSession {
     var accountSignIn: AccountSignIn {
         let options = options
         return AccountSignIn(state: state, repository: repository, console: console, prompts: prompts, remote: remote,
-                             hasher: services.hasher, timeZone: { options.timeZone }, remembering: remembering)
+                             hasher: services.hasher, timeZone: { options.timeZone }, remembering: remembering,
+                             deadlineClock: services.deadlineClock)
     }
 
     /// AI mode's questions from the knowledge base, given the store, its folder, the console and the time.
