@@ -91,6 +91,11 @@ import Testing
         try databaseText().contains(/dc1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{20,}/)
     }
 
+    /// The line editor's history file as the run left it (empty when there is none).
+    func historyText() -> String {
+        (try? String(contentsOf: home.appendingPathComponent("brainy/history"), encoding: .utf8)) ?? ""
+    }
+
     /// How many refresh tokens the server still honours.
     func liveRefreshTokens() throws -> Int {
         Int(try Self.sqlite(server.databasePath, "SELECT count(*) FROM refresh_token WHERE revokedAt IS NULL")) ?? -1
@@ -131,6 +136,9 @@ import Testing
         // The person's account stays on the device; only the sign-in went.
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM user WHERE email = '\(Self.email)'") == "1")
         #expect(try stateOfANewStart().contains("State: signed_out"))
+        // Nor does the line editor's history keep the sign-in's line (the commands after it are kept).
+        #expect(!historyText().contains(Self.email), "\(historyText())")
+        #expect(historyText().contains("profile"), "\(historyText())")
     }
 
     @Test func answeredYesTheSignInIsKeptAndRestoredAsBefore() throws {
@@ -147,6 +155,7 @@ import Testing
         #expect(try liveRefreshTokens() == before + 1)
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'deviceCookie%'") == "1")
         #expect(try holdsACookie())
+        #expect(historyText().contains(Self.email), "\(historyText())")
         let next = try stateOfANewStart()
         #expect(next.contains(Self.email) && !next.contains("State: signed_out"), "\(next)")
     }

@@ -78,7 +78,13 @@ public struct ShellRunner {
                 // one typed with a leading space, as bash's ignorespace and psql do, nor one that may hold a
                 // secret (`login hunter2`, a URL with a password: SecretWords).
                 var keep = !raw.hasPrefix(" ") && !SecretWords.mayHoldSecret(line)
-                defer { if reader.isInteractive && keep { reader.remember(raw) } }
+                // Nor one whose sign-in this computer was not to keep: the history file would keep who signed in.
+                let declinesBefore = session.remembering.declineCount
+                defer {
+                    if reader.isInteractive && keep && session.remembering.declineCount == declinesBefore {
+                        reader.remember(raw)
+                    }
+                }
                 let commands = CommandLineSplitter.commands(line)
                 for (position, command) in commands.enumerated() {
                     if position > 0 { Platform.forgetInterrupts() }  // the line's first command: before it was read

@@ -30,10 +30,13 @@ extension ShellSession {
         guard let makeClient = services.remoteFactory else { return }
         let apis = forgotten.map { makeClient($0.tokens.server) }
         for (api, kept) in zip(apis, forgotten) { forgetDeviceCookie(of: kept.userId, on: api) }
-        for (api, kept) in zip(apis, forgotten) {
-            let refreshToken = kept.tokens.refreshToken
-            _ = AdFetch.bounded(seconds: Self.forgetCallBound, by: services.deadlineClock) {
-                try await api.call(API.logout, RefreshRequest(refreshToken: refreshToken))
+        // Every server told at once, in one wait of `forgetCallBound` at most, however many sign-ins there were.
+        let calls = zip(apis, forgotten.map(\.tokens.refreshToken)).map { (api: $0, refreshToken: $1) }
+        _ = AdFetch.bounded(seconds: Self.forgetCallBound, by: services.deadlineClock) {
+            await withTaskGroup(of: Void.self) { group in
+                for call in calls {
+                    group.addTask { _ = try? await call.api.call(API.logout, RefreshRequest(refreshToken: call.refreshToken)) }
+                }
             }
         }
     }

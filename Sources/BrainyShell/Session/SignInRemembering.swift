@@ -8,20 +8,24 @@ import Synchronization
 final class SignInRemembering: Sendable {
     /// The run's choice given at launch; nil asks at a terminal.
     let given: Bool?
-    /// Whether a sign-in of this run was not to be kept: `exit` then has something to forget.
-    private let declined = Mutex(false)
+    /// How many sign-ins of this run were not to be kept: `exit` then has something to forget, and the line that made
+    /// one is not kept in the history file.
+    private let declined = Mutex(0)
 
     init(given: Bool?) {
         self.given = given
     }
 
-    var anyDeclined: Bool { declined.withLock { $0 } }
+    var anyDeclined: Bool { declined.withLock { $0 } > 0 }
+
+    /// How many sign-ins of this run were answered no so far (a line whose command changed it made one).
+    var declineCount: Int { declined.withLock { $0 } }
 
     /// Whether this sign-in is to be kept, asked of the person at a terminal.
     func ask(_ prompts: LinePrompts, console: Console) -> Bool {
         let remember = answer(prompts)
         if !remember {
-            declined.withLock { $0 = true }
+            declined.withLock { $0 += 1 }
             console.line(console.paint(console.text(Localized(
                 ko: "이 컴퓨터에 로그인을 남기지 않습니다: exit하면 로그아웃합니다 (서버의 토큰은 메모리에만 둡니다).",
                 en: "This computer will not keep the sign-in: 'exit' signs you out (a server's tokens stay in memory only).")),
