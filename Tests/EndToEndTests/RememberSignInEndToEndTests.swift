@@ -301,4 +301,28 @@ import Testing
         #expect(try liveRefreshTokens() == before)
         #expect(try stateOfANewStart().contains("State: signed_out"))
     }
+
+    /// A window closed (SIGHUP) or a shell asked to stop (SIGTERM) ends the run as `exit` does: the sign-in answered
+    /// no ends here and on the server, and the status says which signal it was.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalEndsTheRunAsExitDoes(signal: Int32) throws {
+        try makeAccount()
+        let before = try liveRefreshTokens()
+        let shell = try launch()
+        try signIn(shell, answering: "n")
+        #expect(try liveRefreshTokens() == before + 1)
+
+        shell.kill(signal: signal)
+        #expect(try shell.waitForExit() == 128 + signal)
+
+        #expect(try !holdsAToken())
+        #expect(try !holdsACookie())
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
+        // The server was told at once, not left to the refresh token's expiry.
+        #expect(try liveRefreshTokens() == before)
+        let next = try stateOfANewStart()
+        #expect(next.contains("State: signed_out"), "\(next)")
+        #expect(!next.contains("The last sign-in was not to be kept"), "\(next)")
+    }
 }

@@ -154,6 +154,18 @@ public enum Platform {
     /// Whether Ctrl-C was pressed since the command began (or, in a script, since the wait began).
     static var interruptWasRequested: Bool { interruptRequested != 0 }
 
+    /// An interactive shell: SIGHUP (its window closed) and SIGTERM (asked to stop) are noted instead of ending the
+    /// process at once, so that the line reader ends as at Ctrl-D, waits stop, and the run's end does what `exit`
+    /// does (a sign-in this computer was not to keep is ended, the server told). Installed before libedit's
+    /// EL_SIGNAL, which then restores the terminal first and hands the signal on here.
+    static func noteTerminationSignals() {
+        signal(SIGHUP) { signal in terminationRequested = signal }
+        signal(SIGTERM) { signal in terminationRequested = signal }
+    }
+
+    /// The SIGHUP or SIGTERM received, if any: the run is to end (its exit status 128 + the signal).
+    static var terminationSignal: Int32? { terminationRequested == 0 ? nil : terminationRequested }
+
     struct InterruptWatch {
         fileprivate var previous: sig_t?
     }
@@ -312,3 +324,7 @@ public enum Platform {
 // on the loop's thread between commands), the only reader is the shell's one loop; a `sig_atomic_t` store and load are
 // atomic, and a flag seen one poll (50 ms) late only delays the cancel. (`Atomic` would need macOS 15.)
 nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
+
+/// Set by the SIGHUP and SIGTERM handlers of an interactive shell (the signal's number); never cleared. Sound for the
+/// same reasons as `interruptRequested`: one writer, the handler, and `sig_atomic_t` stores and loads.
+nonisolated(unsafe) private var terminationRequested: sig_atomic_t = 0

@@ -21,7 +21,7 @@ final class InterruptibleWait {
     }
 
     /// Whether Ctrl-C was pressed since the command began (the line loop forgets it before each command).
-    var isInterrupted: Bool { Platform.interruptWasRequested }
+    var isInterrupted: Bool { Platform.interruptWasRequested || Platform.terminationSignal != nil }
 
     func finish() {
         guard !finished else { return }

@@ -55,6 +55,8 @@ public struct ShellRunner {
             switch input {
             case .end:
                 if reader.isInteractive { console.line() }
+                // Ended by SIGHUP or SIGTERM: the run's end (the `defer` above) still runs, and says why it ended.
+                if let signal = Platform.terminationSignal { return 128 + signal }
                 return 0
             case .cancelled:
                 session.closeQuestionIfTimeRanOut()

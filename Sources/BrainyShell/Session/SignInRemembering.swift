@@ -43,7 +43,8 @@ final class SignInRemembering: Sendable {
         // Ctrl-C: the person did not say to keep it, so nothing is kept.
         case .cancelled: return false
         // No answer at all (a transcript recorded before the question was asked): the default.
-        case .end: return true
+        // SIGHUP or SIGTERM while it asks: nobody said yes.
+        case .end: return Platform.terminationSignal == nil
         }
     }
 }

@@ -67,6 +67,7 @@ public final class EditLineReader: LineReader {
         _ = brainy_el_source_user_settings(editLine)
         // Before EL_SIGNAL, so that libedit finds it and puts it back after its own handler has run once.
         brainy_install_resize_wake()
+        Platform.noteTerminationSignals()
         brainy_el_set_signal(editLine, 1)  // restore the tty and follow window size changes
         brainy_el_set_reader(editLine) { editLine, character in
             guard let character else { return -1 }
@@ -168,6 +169,8 @@ public final class EditLineReader: LineReader {
     /// Ctrl-C shows "^C" and moves below the line before returning `.cancelled`; Ctrl-D on an empty line shows
     /// "^D" and returns `.end` with the cursor still after it.
     public func readLine(prompt: String) -> LineInput {
+        // SIGHUP or SIGTERM came during a command: the input has ended.
+        if Platform.terminationSignal != nil { return .end }
         setPrompt(prompt)
         cancelled = false
         search = nil
@@ -325,7 +328,10 @@ public final class EditLineReader: LineReader {
     /// Reads a key into `character` as libedit's reader does: 1 with a key, 2 when `milliseconds` passed first, 3
     /// when a signal came (the window may have changed size), else end of input or an error.
     func readCharacter(into character: UnsafeMutablePointer<wchar_t>, waitingAtMost milliseconds: Int32) -> Int32 {
-        brainy_read_character(editLine, character, milliseconds)
+        let result = brainy_read_character(editLine, character, milliseconds)
+        // SIGHUP or SIGTERM (libedit has put the terminal back): the input ends here, as at Ctrl-D.
+        if result == 3, Platform.terminationSignal != nil { return -1 }
+        return result
     }
 
     /// A character that takes no column (a combining mark, a Hangul vowel or final consonant typed alone).
