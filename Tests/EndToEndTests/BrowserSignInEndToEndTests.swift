@@ -44,7 +44,7 @@ struct BrowserSignInEndToEndTests: ServerHomeSuite {
         while ContinuousClock.now < deadline {
             if (try? shell.expect(expected, timeout: .milliseconds(300))) != nil { return }
             if (try? shell.expect("[y/N]", timeout: .milliseconds(300))) != nil { shell.sendLine("y") }
-            if (try? shell.expect("Keep me signed in on this computer? [Y/n]", timeout: .milliseconds(300))) != nil {
+            if (try? shell.expect("Stay signed in on this computer? [Y/n]", timeout: .milliseconds(300))) != nil {
                 shell.sendLine("y")
             }
         }

@@ -51,7 +51,7 @@ import Testing
         shell.sendLine("login email \(Self.email)")
         _ = try shell.expect("Password")
         shell.sendLine(Self.password)
-        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
         shell.sendLine(answer)
         _ = try shell.expect("Signed in as \(Self.email)")
         try shell.waitForRawMode()
@@ -201,7 +201,7 @@ import Testing
         shell.sendLine(Self.password)
         _ = try shell.expect("이 컴퓨터에서 로그인 상태를 유지할까요? [Y/n]")
         shell.sendLine("아니요")
-        _ = try shell.expect("이 컴퓨터에 로그인을 남기지 않습니다")
+        _ = try shell.expect("이 컴퓨터에는 저장하지 않습니다. exit하면 로그아웃됩니다.")
         _ = try shell.expect("로그인했습니다")
         try shell.waitForRawMode()
         shell.sendLine("profile")
@@ -256,7 +256,7 @@ import Testing
         shell.sendLine("login email \(Self.email)")
         _ = try shell.expect("Password")
         shell.sendLine(Self.password)
-        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
         // The question is on screen: the server said yes, nothing is decided.
         #expect(try !holdsACookie())
         #expect(try !holdsAToken())
@@ -324,5 +324,26 @@ import Testing
         let next = try stateOfANewStart()
         #expect(next.contains("State: signed_out"), "\(next)")
         #expect(!next.contains("The last sign-in was not to be kept"), "\(next)")
+    }
+
+    /// At the terminal Ctrl-D at the question is no more a yes than Ctrl-C: nothing is kept.
+    @Test func ctrlDAtTheQuestionKeepsNothing() throws {
+        try makeAccount()
+        let shell = try launch()
+        shell.sendLine("login email \(Self.email)")
+        _ = try shell.expect("Password")
+        shell.sendLine(Self.password)
+        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
+        try shell.waitForRawMode()
+        shell.send("\u{04}")
+        _ = try shell.expect("Nothing is saved on this computer; 'exit' signs you out.")
+        _ = try shell.expect("Signed in as \(Self.email)")
+        try shell.waitForRawMode()
+        #expect(try !holdsAToken())
+        shell.sendLine("exit")
+        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
+        #expect(try shell.waitForExit() == 0)
+        #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
+        #expect(try stateOfANewStart().contains("State: signed_out"))
     }
 }

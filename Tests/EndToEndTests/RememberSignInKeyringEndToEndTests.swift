@@ -49,7 +49,7 @@ import Testing
         shell.sendLine("login email \(RememberSignInEndToEndTests.email)")
         _ = try shell.expect("Password")
         shell.sendLine(RememberSignInEndToEndTests.password)
-        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
         shell.sendLine(answer)
         _ = try shell.expect("Signed in as mina@example.com")
         try shell.waitForRawMode()

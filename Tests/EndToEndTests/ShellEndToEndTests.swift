@@ -107,7 +107,7 @@ import Testing
         shell.sendLine("hunter2hunter2")
         _ = try shell.expect("Password again")
         shell.sendLine("hunter2hunter2")
-        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
         shell.sendLine("y")
         _ = try shell.expect("Signed in as park@example.com")
         shell.sendLine("exit")

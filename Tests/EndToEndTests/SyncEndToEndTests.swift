@@ -127,7 +127,7 @@ import Testing
         _ = try shell.expect("To use this account, accept the terms of use and privacy policy.")
         _ = try shell.expect("Do you accept the terms of use and privacy policy? [y/N]")
         shell.sendLine("y")
-        _ = try shell.expect("Keep me signed in on this computer? [Y/n]")
+        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
         shell.sendLine("y")
         _ = try shell.expect("Signed in as sora@example.com (Google)")
         shell.sendLine("profile")

@@ -153,7 +153,7 @@ import Testing
         player.sendLine("correct horse")
         _ = try player.expect("Do you accept the terms of use and privacy policy? [y/N]")
         player.sendLine("y")
-        _ = try player.expect("Keep me signed in on this computer? [Y/n]")
+        _ = try player.expect("Stay signed in on this computer? [Y/n]")
         player.sendLine("y")
         _ = try player.expect("Signed in as mina@example.com")
         // A second terminal opened now is signed in by the same file.

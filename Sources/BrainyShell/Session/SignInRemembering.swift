@@ -27,8 +27,8 @@ final class SignInRemembering: Sendable {
         if !remember {
             declined.withLock { $0 += 1 }
             console.line(console.paint(console.text(Localized(
-                ko: "이 컴퓨터에 로그인을 남기지 않습니다: exit하면 로그아웃합니다 (서버의 토큰은 메모리에만 둡니다).",
-                en: "This computer will not keep the sign-in: 'exit' signs you out (a server's tokens stay in memory only).")),
+                ko: "이 컴퓨터에는 저장하지 않습니다. exit하면 로그아웃됩니다.",
+                en: "Nothing is saved on this computer; 'exit' signs you out.")),
                 \.muted))
         }
         return remember
@@ -38,10 +38,12 @@ final class SignInRemembering: Sendable {
         if let given { return given }
         guard prompts.isInteractive else { return true }
         switch prompts.askLine(Localized(ko: "이 컴퓨터에서 로그인 상태를 유지할까요? [Y/n] ",
-                                         en: "Keep me signed in on this computer? [Y/n] ")) {
+                                         en: "Stay signed in on this computer? [Y/n] ")) {
         case let .line(text): return YesAnswer.isYes(text)
         // Ctrl-C: the person did not say to keep it, so nothing is kept.
         case .cancelled: return false
+        // Ctrl-D at the line editor: no more than Ctrl-C is it a yes.
+        case .end where prompts.reader is EditLineReader: return false
         // No answer at all (a transcript recorded before the question was asked): the default.
         // SIGHUP or SIGTERM while it asks: nobody said yes.
         case .end: return Platform.terminationSignal == nil
