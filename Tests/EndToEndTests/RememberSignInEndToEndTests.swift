@@ -60,7 +60,7 @@ import Testing
     /// What `sqlite3` prints for `sql` on `path` (the program a person would look with).
     static func sqlite(_ path: String, _ sql: String) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.executableURL = try #require(onPath("sqlite3"), "sqlite3 is not on PATH: install it to read the file as a person would")
         process.arguments = [path, sql]
         let output = Pipe()
         process.standardOutput = output
@@ -69,6 +69,13 @@ import Testing
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return printed.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Where `name` is on PATH, as a shell would find it.
+    static func onPath(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     /// Every byte the shell's database keeps on disk: the file and its write-ahead log, as `strings` would read them.
@@ -82,6 +89,7 @@ import Testing
 
     /// A token anywhere in the file or its log: a row's refresh token that is not empty.
     func holdsAToken() throws -> Bool {
+        // (Not any JWT: the ads a sync caches carry signed impression tokens of the same shape.)
         try databaseText().contains(/"refreshToken":"[^"]/)
     }
 
