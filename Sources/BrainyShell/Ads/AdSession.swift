@@ -228,11 +228,11 @@ final class AdSession {
         case .ok?: return forcedAd(placement)
         case .noAd?: return nil
         case .fail?:
-            return AdFetch.bounded(seconds: bound, by: deadlineClock) { () async throws -> [CachedAd] in
+            return BoundedCall.bounded(seconds: bound, by: deadlineClock) { () async throws -> [CachedAd] in
                 throw RemoteError.server(status: 500, code: "internal", message: "forced by QA")
             }?.first
         case .slow?:
-            let fetched = AdFetch.bounded(seconds: bound, by: deadlineClock) { () async throws -> [CachedAd] in
+            let fetched = BoundedCall.bounded(seconds: bound, by: deadlineClock) { () async throws -> [CachedAd] in
                 try await Task.sleep(nanoseconds: UInt64(max(bound, 0.05) * 10 * 1_000_000_000))
                 return []
             }
@@ -272,7 +272,7 @@ final class AdSession {
         let today = (try? repository.finishedQuizCount(userId: userId, since: startOfDay)) ?? 0
         let access = tokens.accessToken
         let query = API.adsQuery(placement, lang: language, quizzesToday: placement == .quizEnd ? today : nil, count: 1)
-        let fetched = AdFetch.bounded(seconds: bound, by: deadlineClock) {
+        let fetched = BoundedCall.bounded(seconds: bound, by: deadlineClock) {
             try await api.call(API.ads, query: query, accessToken: access).ads
         }
         return fetched?.first { $0.isWellFormed && $0.placement == placement && $0.expiresAt > now }

@@ -202,7 +202,7 @@ struct AccountSignIn {
         let held = try? remote.tokenKeeper.tokens(userId: user.id)
         guard held?.refreshToken != earlier.refreshToken else { return true }
         let refreshToken = earlier.refreshToken
-        _ = AdFetch.bounded(seconds: ShellSession.forgetCallBound, by: deadlineClock) {
+        _ = BoundedCall.bounded(seconds: ShellSession.forgetCallBound, by: deadlineClock) {
             try await api.call(API.logout, RefreshRequest(refreshToken: refreshToken))
         }
         return true

@@ -32,7 +32,7 @@ extension ShellSession {
         for (api, kept) in zip(apis, forgotten) { forgetDeviceCookie(of: kept.userId, on: api) }
         // Every server told at once, in one wait of `forgetCallBound` at most, however many sign-ins there were.
         let calls = zip(apis, forgotten.map(\.tokens.refreshToken)).map { (api: $0, refreshToken: $1) }
-        _ = AdFetch.bounded(seconds: Self.forgetCallBound, by: services.deadlineClock) {
+        _ = BoundedCall.bounded(seconds: Self.forgetCallBound, by: services.deadlineClock) {
             await withTaskGroup(of: Void.self) { group in
                 for call in calls {
                     group.addTask { _ = try? await call.api.call(API.logout, RefreshRequest(refreshToken: call.refreshToken)) }

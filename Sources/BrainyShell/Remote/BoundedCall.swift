@@ -1,10 +1,11 @@
 import Dispatch
 import Synchronization
 
-/// Fetching ads without holding the player up: the call gets `seconds` at most (the config's `fetchTimeoutMs`), timed
-/// by `clock` (`ShellServices.deadlineClock`: the real clock for people, one a test moves), then it is cancelled and
-/// the shell goes on without it. A failure is the same as no ad.
-enum AdFetch {
+/// A server call that must not hold the person up (an ad's fetch, a sign-in's logout at exit): the call gets `seconds`
+/// at most (for ads the config's `fetchTimeoutMs`), timed by `clock` (`ShellServices.deadlineClock`: the real clock
+/// for people, one a test moves), then it is cancelled and the shell goes on without it. A failure is nil, as is the
+/// time running out.
+enum BoundedCall {
     static func bounded<T: Sendable>(seconds: Double, by clock: any Clock<Duration>,
                                      _ body: @escaping @Sendable () async throws -> T) -> T? {
         let bound = Duration.milliseconds(max(0, Int(seconds * 1000)))

@@ -9,7 +9,7 @@ import Testing
 /// An ad's fetch is bounded by the deadline clock (`ShellServices.deadlineClock`), not the wall clock: a test moves
 /// that clock past the bound and the shell goes on at once without the ad; a fetch that answers before the clock
 /// reaches the bound is kept, however long the machine took.
-@Suite struct AdFetchTests {
+@Suite struct BoundedCallTests {
     /// Moves a clock past any bound each time something sleeps on it, until stopped.
     private final class ClockMover: Sendable {
         private let stopped = Atomic(false)
@@ -34,7 +34,7 @@ import Testing
         let clock = SteppedClock()
         let mover = ClockMover(clock)
         defer { mover.stop() }
-        let fetched = AdFetch.bounded(seconds: 1, by: clock) { () async throws -> Int in
+        let fetched = BoundedCall.bounded(seconds: 1, by: clock) { () async throws -> Int in
             try await Task.sleep(for: .seconds(3600))
             return 1
         }
@@ -43,7 +43,7 @@ import Testing
 
     @Test func aFetchThatAnswersBeforeTheClockReachesTheBoundIsKept() {
         // The clock never moves: only the fetch can end the wait.
-        let fetched = AdFetch.bounded(seconds: 0.001, by: SteppedClock()) { () async throws -> Int in
+        let fetched = BoundedCall.bounded(seconds: 0.001, by: SteppedClock()) { () async throws -> Int in
             try await Task.sleep(for: .milliseconds(20))
             return 42
         }
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func aFailedFetchIsNoAd() {
-        let fetched = AdFetch.bounded(seconds: 1, by: SteppedClock()) { () async throws -> Int in
+        let fetched = BoundedCall.bounded(seconds: 1, by: SteppedClock()) { () async throws -> Int in
             throw CancellationError()
         }
         #expect(fetched == nil)
