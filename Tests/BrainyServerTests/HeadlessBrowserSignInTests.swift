@@ -42,4 +42,24 @@ struct HeadlessBrowserSignInTests {
             }
         }
     }
+
+    /// Issue 29: a link opened after the sign-in's time ran out. The clock the server was given moves past the
+    /// session's expiry (nothing sleeps); the browser is shown that the code expired, with no button to go on, and
+    /// the shell's poll says `expired`.
+    @Test func anExpiredCodeIsRefusedOnThePageAndInThePoll() async throws {
+        let clock = ManualClock(TestServer.start)
+        try await TestServer.devIdPApp(clock: clock).test(.live) { live in
+            try await BrowserSignInClient.with(port: live.port) { client in
+                let started = try await client.start(.kakao)
+                clock.advance(by: 601)
+                let page = try await HeadlessBrowser.open(link: started.link)
+                #expect(page.status == 0, "\(page.output)")
+                #expect(page.outcome == "refused", "\(page.output)")
+                #expect(page.text.contains("로그인 시간이 지났습니다") && page.text.contains("This sign-in has expired"),
+                        "\(page.text)")
+                #expect(page.output.contains("continue 0"), "\(page.output)")
+                #expect(try await client.poll(started).status == .expired)
+            }
+        }
+    }
 }

@@ -44,6 +44,15 @@ public enum HeadlessBrowser {
         finish(try start(link: link, pressing: button))
     }
 
+    /// Opens `link` and reads the page it shows, pressing nothing: for a link the server refuses at once (an expired
+    /// or unknown code), whose page has an outcome and no button.
+    public static func open(link: String) async throws -> Page {
+        let process = try start(script: openScript, arguments: [link])
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: finish(process)) }
+        }
+    }
+
     /// A device flow's approval (Google's, or Apple's on the development IdP): opens `link`, types `code` into the page
     /// and approves; `text` is what the page says then.
     public static func approveDeviceCode(link: String, code: String) throws -> Page {
@@ -115,6 +124,32 @@ public enum HeadlessBrowser {
             print("outcome", outcome.get_attribute("data-outcome"))
             print("text", outcome.text.replace("\\n", " "))
             print("url", driver.current_url)
+        finally:
+            driver.quit()
+        """
+
+    static let openScript = """
+        import sys
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        from selenium.webdriver.support import expected_conditions as EC
+
+        link = sys.argv[1]
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"]:
+            options.add_argument(flag)
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        try:
+            wait = WebDriverWait(driver, 30)
+            driver.get(link)
+            outcome = wait.until(EC.presence_of_element_located((By.ID, "outcome")))
+            print("outcome", outcome.get_attribute("data-outcome"))
+            print("text", outcome.text.replace("\\n", " "))
+            print("url", driver.current_url)
+            print("continue", len(driver.find_elements(By.ID, "continue")))
         finally:
             driver.quit()
         """
