@@ -50,8 +50,9 @@ if case let .failure(missing) = BrainyResources.folder {
 if arguments.devIdP {
     // Loud on purpose: anyone can approve any email on the approval page.
     FileHandle.standardError.write(Data("""
-        brainy-server: --dev-idp: Google and Apple sign-in go to the development identity provider; approve codes at \
-        http://\(arguments.host):\(arguments.port)/dev-idp/device. Never expose this server to others.
+        brainy-server: --dev-idp: Google, Apple, Kakao and Naver sign-in go to the development identity provider \
+        on this server's own port (device codes at http://\(arguments.host):\(arguments.port)/dev-idp/device, \
+        browser sign-ins at /dev-idp/<provider>/authorize). Never expose this server to others.
 
         """.utf8))
 }
