@@ -113,7 +113,7 @@ public enum API {
 
     public static let all: [any AnyAPIOperation] = [
         config, packVersion, pack, questionRatings, quizTickets, checkEmail, register, login, refresh, logout, socialProviders,
-        socialSignIn, consentDocuments, acceptConsent, browserSignInStart, browserSignInPoll, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
+        socialSignIn, consentDocuments, acceptConsent, declineConsent, browserSignInStart, browserSignInPoll, uploadResults, resultSummary, syncChanges, uploadCredits, creditLedger, syncSettings, syncStages,
         dailyLeaderboard, ads, adEvents,
     ]
 }

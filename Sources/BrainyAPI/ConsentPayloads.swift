@@ -29,4 +29,9 @@ extension API {
     /// operation is refused 403 `consent_required` then).
     public static let acceptConsent = APIOperation<ConsentRequest, ConsentResponse>(
         APIRoute(.post, .auth, "consent"), needsAccessToken: true, allowsPendingConsent: true)
+    /// Declines them after a first sign-in: deletes the signed-in account, its sign-ins with it, when it has never
+    /// accepted any version and holds no data (the account a first social sign-in made before asking); refuses 409
+    /// `account_in_use` otherwise, and the client then only ends its sign-in.
+    public static let declineConsent = APIOperation<Empty, Empty>(
+        APIRoute(.post, .auth, "consent/decline"), needsAccessToken: true, allowsPendingConsent: true)
 }

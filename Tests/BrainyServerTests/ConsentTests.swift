@@ -147,7 +147,7 @@ import Testing
     static func expectRefused(_ client: some TestClientProtocol, token: String, pending: [ConsentVersion]) async throws {
         let gated = API.all.filter { $0.needsAccessToken && !$0.allowsPendingConsent }
         #expect(gated.count >= 11)
-        #expect(API.all.filter(\.allowsPendingConsent).map(\.route) == [API.acceptConsent.route])
+        #expect(API.all.filter(\.allowsPendingConsent).map(\.route) == [API.acceptConsent.route, API.declineConsent.route])
         for operation in gated {
             let answer = try await OperationAuthTests.send(operation, authorization: "Bearer \(token)", to: client)
             #expect(answer.status == .forbidden, "\(operation): \(answer.status)")

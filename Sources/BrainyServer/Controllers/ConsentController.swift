@@ -15,6 +15,7 @@ struct ConsentController {
         let routes = OperationRoutes(auth: auth)
         routes.on(API.consentDocuments, use: documents)
         routes.on(API.acceptConsent, use: accept)
+        routes.on(API.declineConsent, use: decline)
         return routes.collection
     }
 
@@ -35,6 +36,19 @@ struct ConsentController {
         try await consents.store.recordConsents(Array(Set(body.consents)).sorted(), accountId: accountId,
                                                 at: clock.now())
         return ConsentResponse(consentRequired: try await consents.pending(accountId: accountId))
+    }
+
+    /// Deletes the signed-in account, its sign-ins with it, only when it has never accepted any version and holds no
+    /// data (checked and deleted in one transaction): what a first social sign-in made before its terms were asked.
+    /// Any other account is kept, 409 `account_in_use`: a decline then only ends the sign-in (the client's logout).
+    @Sendable func decline(_: Empty, _ request: Request, context: ServerRequestContext) async throws
+        -> HTTPResponse.Status {
+        guard let accountId = context.userId else { throw APIError.unauthorized }
+        guard try await consents.store.deleteUnusedAccount(accountId: accountId) else {
+            throw APIError(.conflict, "account_in_use",
+                           "This account is kept: it has accepted the terms of use or the privacy policy before, or holds data. Sign out (POST /v1/auth/logout) to end this sign-in.")
+        }
+        return .noContent
     }
 }
 
