@@ -122,7 +122,8 @@ import Testing
     @Test func eachRefusalSaysHowToAcceptInBothLanguages() {
         for refusal in [ConsentRefusal.declinedAtRegister, .declinedAtSignIn, .requiredByServer, .unansweredAtSync,
                         .needsTerminal, .versionsDisagree, .changedWhileRegistering, .unansweredAtSignIn(line: "sync"),
-                        .unansweredAtSignIn(line: nil), .declinedPerhapsNewAccount] {
+                        .unansweredAtSignIn(line: nil), .declinedPerhapsNewAccount, .declinedAccountRemoved,
+                        .declinedAccountKept] {
             let message = ErrorMessage.of(refusal)
             #expect(!message.ko.isEmpty && !message.en.isEmpty && message.ko != message.en)
         }
@@ -130,6 +131,10 @@ import Testing
         #expect(ErrorMessage.of(ConsentRefusal.declinedAtSignIn).en.contains("Sign in again"))
         #expect(ErrorMessage.of(ConsentRefusal.declinedPerhapsNewAccount).en.contains("ask the server's operator"))
         #expect(ErrorMessage.of(ConsentRefusal.declinedPerhapsNewAccount).ko.contains("서버 운영자에게 요청하세요"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedAccountRemoved).en.contains("removed from the server"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedAccountRemoved).ko.contains("서버에서 지웠습니다"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedAccountKept).en.contains("stays on the server because it holds data"))
+        #expect(ErrorMessage.of(ConsentRefusal.declinedAccountKept).ko.contains("데이터가 있어서"))
         #expect(ErrorMessage.of(ConsentRefusal.requiredByServer).en.contains("Run 'sync'"))
     }
 }

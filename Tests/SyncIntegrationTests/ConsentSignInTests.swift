@@ -1,5 +1,6 @@
 import BrainyAPI
 import BrainyKit
+import BrainyTestSupport
 import Foundation
 import Testing
 
@@ -108,26 +109,89 @@ import Testing
         }
     }
 
-    /// A sign-in that lists every document (nothing ever accepted, as a first social sign-in's account just made),
-    /// declined: signed out, and told the account stays on the server and how to have it deleted; one that lists a
-    /// single new version says only that it signed out.
-    @Test func aDeclineOfEverythingSaysTheAccountStaysAndHowToDeleteIt() async throws {
+    /// A sign-in that lists every document (as a first social sign-in's does) of an account that accepted them at
+    /// register, declined: the shell asks the server to delete the account, the real server refuses (it accepted
+    /// before), and the shell signs out saying the account stays because it holds data; the account still signs in.
+    /// One that lists a single new version asks nothing of the account and says only that it signed out.
+    @Test func aDeclineOfEverythingKeepsAnAccountInUseAndSaysSo() async throws {
         try await LiveServer.run { server in
             let shell = try TwoDeviceSyncTests.device(server, seed: 77)
             #expect(await shell.run(TwoDeviceSyncTests.register + ["logout"]).status == 0)
+            let declines = CallCounter()
             shell.wrap = { inner in
                 Self.listing(ConsentDocument.bundled.map(\.acceptance), on: ForwardingRemoteAPI(inner: inner))
+                    .replacing(API.declineConsent) { inner, call throws(RemoteError) in
+                        _ = declines.next()
+                        return try await inner.send(call)
+                    }
             }
             let all = await shell.run(TwoDeviceSyncTests.login + ["n"])
+            #expect(declines.next() == 2, "\(all.output)")
             #expect(all.output.contains("Signed out: this account cannot be used"), "\(all.output)")
-            #expect(all.output.contains("it stays on the server, unused, holding only your email"), "\(all.output)")
-            #expect(all.output.contains("ask the server's operator"), "\(all.output)")
+            #expect(all.output.contains("The account stays on the server because it holds data"), "\(all.output)")
+            #expect(!all.output.contains("removed from the server"), "\(all.output)")
+            #expect(await shell.run(["state"]).output.contains("signed_out"))
             shell.wrap = { inner in
                 Self.listing([ConsentDocument.bundled[0].acceptance], on: ForwardingRemoteAPI(inner: inner))
+                    .replacing(API.declineConsent) { inner, call throws(RemoteError) in
+                        _ = declines.next()
+                        return try await inner.send(call)
+                    }
             }
             let one = await shell.run(TwoDeviceSyncTests.login + ["n"])
+            #expect(declines.next() == 3, "a decline of one new version deletes nothing: \(one.output)")
             #expect(one.output.contains("Signed out: this account cannot be used"), "\(one.output)")
-            #expect(!one.output.contains("ask the server's operator"), "\(one.output)")
+            #expect(!one.output.contains("stays on the server"), "\(one.output)")
+            shell.wrap = { $0 }
+            let kept = await shell.run(TwoDeviceSyncTests.login)
+            #expect(kept.status == 0, "\(kept.output)")
+            #expect(kept.output.contains("Signed in as "), "\(kept.output)")
         }
+    }
+
+    /// A first Kakao sign-in, approved in the browser (the development IdP), declined at the question: the account
+    /// it made is removed from the server (its email is free again), the shell is signed out and says so; signing in
+    /// again with the same Kakao identity makes a new account and asks again.
+    @Test func aDeclineAtAFirstSocialSignInRemovesTheAccountAndTheNextSignInAsksAgain() async throws {
+        try await LiveServer.run { server in
+            let shell = try ShellScript()
+            shell.serverURL = server.api.baseURL
+            let declined = try await Self.kakao(shell, server: server, answer: "n")
+            #expect(declined.output.contains("To use this account, accept the terms of use and privacy policy"),
+                    "\(declined.output)")
+            #expect(declined.output.contains("the account this first sign-in made was removed from the server"),
+                    "\(declined.output)")
+            #expect(!declined.output.contains("ask the server's operator"), "\(declined.output)")
+            shell.wrap = { $0 }
+            #expect(await shell.run(["state"]).output.contains("signed_out"))
+            let free = try await server.api.call(API.checkEmail, CheckEmailRequest(email: "mina@example.com"))
+            #expect(free.available)
+            let again = try await Self.kakao(shell, server: server, answer: "y")
+            #expect(again.output.contains("To use this account, accept the terms of use and privacy policy"),
+                    "\(again.output)")
+            #expect(again.output.contains("Signed in as mina@example.com (Kakao)"), "\(again.output)")
+            let taken = try await server.api.call(API.checkEmail, CheckEmailRequest(email: "mina@example.com"))
+            #expect(!taken.available)
+        }
+    }
+
+    /// `login kakao` then `answer`, approved in the development IdP's pages once the shell shows its link.
+    static func kakao(_ shell: ShellScript, server: LiveServer.Context, answer: String) async throws
+        -> (status: Int32, output: String) {
+        let polls = PollLog()
+        shell.wrap = { inner in polls.watching(inner) }
+        let clock = SteppedClock()
+        shell.deadlineClock = clock
+        let mover = ClockMover(clock)
+        let approval = Task {
+            let started = try await polls.started()
+            try await DevIdPBrowser.approve(started, provider: "kakao", email: "mina@example.com", port: server.port)
+            server.clock.advance(by: 5)
+            mover.start()
+        }
+        let run = await shell.run(["login kakao", answer])
+        mover.stop()
+        try await approval.value
+        return run
     }
 }

@@ -8,9 +8,15 @@ enum ConsentRefusal: Error, Equatable {
     case declinedAtRegister
     /// Declined after a sign-in, or a typed no at `sync`: signed out again, tokens forgotten.
     case declinedAtSignIn
-    /// Declined after a sign-in that listed every document (nothing of them ever accepted): signed out as with
-    /// `declinedAtSignIn`, and a first social sign-in's account, made before the question, stays on the server.
+    /// Declined after a sign-in that listed every document (nothing of them ever accepted), and the server could not
+    /// be asked to delete the account (unreachable, interrupted, a server without the operation): signed out as with
+    /// `declinedAtSignIn`, and a first social sign-in's account, made before the question, may stay on the server.
     case declinedPerhapsNewAccount
+    /// Declined after a first sign-in, and the server deleted the account that sign-in made (it held nothing else).
+    case declinedAccountRemoved
+    /// Declined after a sign-in that listed every document, and the server kept the account: it holds data, or
+    /// accepted an earlier version. Only the sign-in ended.
+    case declinedAccountKept
     /// The question after a sign-in got no answer (the input ended, Ctrl-C, or a script's next line that is neither a
     /// yes nor a no, `line`): the sign-in just made was ended, nothing else.
     case unansweredAtSignIn(line: String?)
@@ -40,6 +46,13 @@ enum ConsentRefusal: Error, Equatable {
             let signedOut = Self.declinedAtSignIn.message
             return Localized(ko: signedOut.ko + " 이번 로그인이 처음 만든 계정이라면 (Kakao, Naver, Apple, Google로 처음 로그인) 그 계정은 이메일만 담긴 채 쓰이지 않고 서버에 남아 있습니다. 지우려면 서버 운영자에게 요청하세요 (개인정보 처리방침의 연락처).",
                              en: signedOut.en + " If this sign-in made the account (a first sign-in with Kakao, Naver, Apple or Google), it stays on the server, unused, holding only your email: to have it deleted, ask the server's operator (the contact in the privacy policy).")
+        case .declinedAccountRemoved:
+            return Localized(ko: "로그아웃했습니다: \(both.ko)에 동의하지 않아서 이번 로그인이 처음 만든 계정을 서버에서 지웠습니다 (이메일도 남지 않습니다). 다시 로그인하면 새 계정이 만들어지고 다시 묻습니다.",
+                             en: "Signed out: the \(both.en) were declined, so the account this first sign-in made was removed from the server (your email is not kept). Signing in again makes a new account and asks again.")
+        case .declinedAccountKept:
+            let signedOut = Self.declinedAtSignIn.message
+            return Localized(ko: signedOut.ko + " 이 계정은 데이터가 있어서 (또는 전에 동의한 적이 있어서) 서버에 그대로 남아 있습니다.",
+                             en: signedOut.en + " The account stays on the server because it holds data (or accepted them before).")
         case let .unansweredAtSignIn(line):
             let ko = line.map { "'\(OutsideText.clean($0))' 줄은 답이 아니라서 " } ?? "답이 없어서 "
             let en = line.map { "the line '\(OutsideText.clean($0))' is not an answer, so " } ?? "there was no answer, so "

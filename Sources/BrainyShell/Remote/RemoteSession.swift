@@ -329,9 +329,10 @@ final class RemoteSession {
             case .accepted: break
             case .declined:
                 // Nothing accepted ever (every current document pending): most likely the account this sign-in
-                // just made (a first social sign-in), which the server keeps.
+                // just made (a first social sign-in), which the server deletes if it is unused.
                 let everyDocument = Set(documents.map(\.kind)) == Set(ConsentDocument.Kind.allCases)
-                throw everyDocument ? ConsentRefusal.declinedPerhapsNewAccount : ConsentRefusal.declinedAtSignIn
+                guard everyDocument else { throw ConsentRefusal.declinedAtSignIn }
+                throw declineAccount(api, accessToken: response.accessToken)
             case let .unanswered(line): throw ConsentRefusal.unansweredAtSignIn(line: line)
             }
             let access = response.accessToken
@@ -343,6 +344,21 @@ final class RemoteSession {
             let refreshToken = response.refreshToken
             _ = try? call(api) { try await $0.call(API.logout, RefreshRequest(refreshToken: refreshToken)) }
             throw error
+        }
+    }
+
+    /// The terms declined after a sign-in that listed every document: asks the server to delete the account, which
+    /// it does only for one that never accepted anything and holds no data (a first social sign-in's), bounded as
+    /// every call is. What became of the account is what the person is told; the sign-in ends either way.
+    private func declineAccount(_ api: any RemoteAPI, accessToken: String) -> ConsentRefusal {
+        do {
+            _ = try call(api) { try await $0.call(API.declineConsent, accessToken: accessToken) }
+            return .declinedAccountRemoved
+        } catch ShellError.serverRefused(let code, _) where code == "account_in_use" {
+            return .declinedAccountKept
+        } catch {
+            // Unreachable, timed out, interrupted, a server without the operation: nothing is known of the account.
+            return .declinedPerhapsNewAccount
         }
     }
 
