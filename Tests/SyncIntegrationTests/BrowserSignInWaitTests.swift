@@ -18,22 +18,9 @@ import Testing
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL
             let polls = PollLog()
-            shell.wrap = { inner in polls.watching(inner) }
-            let clock = SteppedClock()
-            shell.deadlineClock = clock
-            let mover = ClockMover(clock)
-            // The browser: once the shell has shown its link and sleeps before its first poll, the person approves.
-            let approval = Task {
-                let started = try await polls.started()
-                try await DevIdPBrowser.approve(started, provider: "kakao", email: "mina@example.com", port: server.port)
-                // The server's own clock passes the interval too (a poll sooner than it is told to slow down).
-                server.clock.advance(by: 5)
-                mover.start()
-            }
             // The 'y' accepts the terms where the server asks for them (a script's answer comes on the next line).
-            let run = await shell.run(["login kakao", "y"])
-            mover.stop()
-            try await approval.value
+            let run = try await BrowserApproval.run(shell, ["login kakao", "y"], provider: "kakao",
+                                                    email: "mina@example.com", server: server, polls: polls)
             let started = try #require(polls.startedNow)
             #expect(run.output.contains("Kakao sign-in: open this link in a browser (any device will do): \(started.link)"))
             #expect(run.output.contains("Check that the page shows the code \(started.userCode), then go on."))
@@ -50,20 +37,8 @@ import Testing
         try await LiveServer.run { server in
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL
-            let polls = PollLog()
-            shell.wrap = { inner in polls.watching(inner) }
-            let clock = SteppedClock()
-            shell.deadlineClock = clock
-            let mover = ClockMover(clock)
-            let approval = Task {
-                let started = try await polls.started()
-                try await DevIdPBrowser.approve(started, provider: "naver", email: "mina.kim@example.com", port: server.port)
-                server.clock.advance(by: 5)
-                mover.start()
-            }
-            let run = await shell.run(["login naver", "y", "profile", "state"])
-            mover.stop()
-            try await approval.value
+            let run = try await BrowserApproval.run(shell, ["login naver", "y", "profile", "state"], provider: "naver",
+                                                    email: "mina.kim@example.com", server: server)
             #expect(run.output.contains("Signed in as mina.kim (Naver)"), "\(run.output)")
             #expect(run.output.contains("account") && run.output.contains("mina.kim"), "\(run.output)")
             #expect(run.output.contains("User: mina.kim (Naver)"), "\(run.output)")
@@ -144,25 +119,13 @@ import Testing
         try await LiveServer.run { server in
             let shell = try ShellScript()
             shell.serverURL = server.api.baseURL
-            let polls = PollLog()
             // A server set up for Google's web client only (--google-web-client-id): no device flow listed.
-            shell.wrap = { inner in
-                polls.watching(ForwardingRemoteAPI(inner: inner).replacing(API.socialProviders) { _, _ throws(RemoteError) in
+            let run = try await BrowserApproval.run(shell, ["login google", "y"], provider: "google",
+                                                    email: "mina@example.com", server: server) { inner in
+                ForwardingRemoteAPI(inner: inner).replacing(API.socialProviders) { _, _ throws(RemoteError) in
                     .fetched(SocialProvidersResponse(providers: []), etag: nil)
-                })
+                }
             }
-            let clock = SteppedClock()
-            shell.deadlineClock = clock
-            let mover = ClockMover(clock)
-            let approval = Task {
-                let started = try await polls.started()
-                try await DevIdPBrowser.approve(started, provider: "google", email: "mina@example.com", port: server.port)
-                server.clock.advance(by: 5)
-                mover.start()
-            }
-            let run = await shell.run(["login google", "y"])
-            mover.stop()
-            try await approval.value
             #expect(run.output.contains("Google sign-in: open this link in a browser"), "\(run.output)")
             #expect(run.output.contains("Signed in as mina@example.com (Google)"), "\(run.output)")
         }

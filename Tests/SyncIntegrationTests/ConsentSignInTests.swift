@@ -178,20 +178,7 @@ import Testing
     /// `login kakao` then `answer`, approved in the development IdP's pages once the shell shows its link.
     static func kakao(_ shell: ShellScript, server: LiveServer.Context, answer: String) async throws
         -> (status: Int32, output: String) {
-        let polls = PollLog()
-        shell.wrap = { inner in polls.watching(inner) }
-        let clock = SteppedClock()
-        shell.deadlineClock = clock
-        let mover = ClockMover(clock)
-        let approval = Task {
-            let started = try await polls.started()
-            try await DevIdPBrowser.approve(started, provider: "kakao", email: "mina@example.com", port: server.port)
-            server.clock.advance(by: 5)
-            mover.start()
-        }
-        let run = await shell.run(["login kakao", answer])
-        mover.stop()
-        try await approval.value
-        return run
+        try await BrowserApproval.run(shell, ["login kakao", answer], provider: "kakao", email: "mina@example.com",
+                                      server: server)
     }
 }
