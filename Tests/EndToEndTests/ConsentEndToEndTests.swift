@@ -89,20 +89,13 @@ import Testing
     /// signed out and the server refuses the sign-in's tokens; accepted, the account is used as before.
     @Test func aNewVersionIsAskedAtTheNextSignIn() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let made = try BrainyProcess.run(
-            ["--db", home.appendingPathComponent("setup.sqlite").path, "--lang", "en", "--server", server.url],
-            stdin: ["register mina@example.com", Self.password, Self.password, "y", "logout"].joined(separator: "\n") + "\n")
-        #expect(made.status == 0, "\(made.out)\n\(made.err)")
+        let made = try registerThroughAPipe(on: "setup.sqlite", then: ["logout"])
         #expect(made.out.contains("Created the account mina@example.com"), "\(made.out)")
 
         var documents = ConsentDocument.bundled
         documents[0].version = "2027-01-15"
         documents[0].text = Localized(ko: "Brainy 이용약관 (2027-01-15)\n새 조항.", en: "Brainy terms of use (2027-01-15)\nA new clause.")
-        let file = home.appendingPathComponent("consent.json")
-        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
-        server.kill()
-        server.extraArguments = ["--consent-documents", file.path]
-        try server.start()
+        try publish(documents)
 
         let shell = try launch()
         shell.sendLine("login email mina@example.com")
@@ -139,20 +132,7 @@ import Testing
     /// shell shows the new text there and asks; accepted, the same sync goes through; declined, signed out.
     @Test func aKeptSignInIsAskedAtSyncWhenANewVersionIsPublished() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let shellDatabase = home.appendingPathComponent("shell.sqlite").path
-        let made = try BrainyProcess.run(
-            ["--db", shellDatabase, "--lang", "en", "--server", server.url],
-            stdin: ["register mina@example.com", Self.password, Self.password, "y"].joined(separator: "\n") + "\n")
-        #expect(made.status == 0, "\(made.out)\n\(made.err)")
-        var documents = ConsentDocument.bundled
-        documents[1].version = "2027-02-01"
-        documents[1].text = Localized(ko: "Brainy 개인정보 처리방침 (2027-02-01)\n새 조항.",
-                                      en: "Brainy privacy policy (2027-02-01)\nA new clause.")
-        let file = home.appendingPathComponent("consent.json")
-        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
-        server.kill()
-        server.extraArguments = ["--consent-documents", file.path]
-        try server.start()
+        var documents = try registerThenPublishANewVersion()
 
         let shell = try launch()
         shell.sendLine("state")
@@ -169,9 +149,7 @@ import Testing
 
         // Published again, and declined this time: signed out, and the sign-in ended on the server.
         documents[1].version = "2027-03-01"
-        try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
-        server.kill()
-        try server.start()
+        try publish(documents)
         let again = try launch()
         again.sendLine("sync")
         _ = try again.expect("[y/n]")
@@ -185,22 +163,37 @@ import Testing
         #expect(try liveRefreshTokens() == 0)
     }
 
-    /// Registers mina@example.com through a pipe (kept on `shell.sqlite`), then publishes a new privacy policy and
-    /// restarts the server with it.
-    func registerThenPublishANewVersion() throws {
+    /// Registers mina@example.com through a pipe on `database` in `home` (accepting the terms), then runs `more`.
+    @discardableResult
+    func registerThroughAPipe(on database: String, then more: [String] = []) throws
+        -> (status: Int32, out: String, err: String) {
         let made = try BrainyProcess.run(
-            ["--db", home.appendingPathComponent("shell.sqlite").path, "--lang", "en", "--server", server.url],
-            stdin: ["register mina@example.com", Self.password, Self.password, "y"].joined(separator: "\n") + "\n")
+            ["--db", home.appendingPathComponent(database).path, "--lang", "en", "--server", server.url],
+            stdin: (["register mina@example.com", Self.password, Self.password, "y"] + more).joined(separator: "\n") + "\n")
         #expect(made.status == 0, "\(made.out)\n\(made.err)")
-        var documents = ConsentDocument.bundled
-        documents[1].version = "2027-02-01"
-        documents[1].text = Localized(ko: "Brainy 개인정보 처리방침 (2027-02-01)\n새 조항.",
-                                      en: "Brainy privacy policy (2027-02-01)\nA new clause.")
+        return made
+    }
+
+    /// Restarts the server serving `documents` (written to `consent.json`, given as its `--consent-documents`).
+    func publish(_ documents: [ConsentDocument]) throws {
         let file = home.appendingPathComponent("consent.json")
         try JSONEncoder().encode(ConsentDocumentsResponse(documents: documents)).write(to: file)
         server.kill()
         server.extraArguments = ["--consent-documents", file.path]
         try server.start()
+    }
+
+    /// Registers mina@example.com through a pipe (kept on `shell.sqlite`), then publishes a new privacy policy and
+    /// restarts the server with it; returns the documents it serves.
+    @discardableResult
+    func registerThenPublishANewVersion() throws -> [ConsentDocument] {
+        try registerThroughAPipe(on: "shell.sqlite")
+        var documents = ConsentDocument.bundled
+        documents[1].version = "2027-02-01"
+        documents[1].text = Localized(ko: "Brainy 개인정보 처리방침 (2027-02-01)\n새 조항.",
+                                      en: "Brainy privacy policy (2027-02-01)\nA new clause.")
+        try publish(documents)
+        return documents
     }
 
     /// `brainy -c sync` (cron) and a `-f` script after a new version: nothing is asked where nobody reads, the sync is
