@@ -46,15 +46,41 @@ import Testing
         return shell
     }
 
+    /// Types `login email` and the password at the terminal, each once asked, up to the "remember me" question.
+    static func loginUpToTheQuestion(_ shell: PseudoTerminal, passwordPrompt: String = "Password",
+                                     question: String = "Stay signed in on this computer? [Y/n]") throws {
+        shell.sendLine("login email \(email)")
+        _ = try shell.expect(passwordPrompt)
+        shell.sendLine(password)
+        _ = try shell.expect(question)
+    }
+
     /// Signs in with email at the terminal, answering the "remember me" question with `answer`.
-    func signIn(_ shell: PseudoTerminal, answering answer: String) throws {
-        shell.sendLine("login email \(Self.email)")
-        _ = try shell.expect("Password")
-        shell.sendLine(Self.password)
-        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
+    static func signIn(_ shell: PseudoTerminal, answering answer: String) throws {
+        try loginUpToTheQuestion(shell)
         shell.sendLine(answer)
-        _ = try shell.expect("Signed in as \(Self.email)")
+        _ = try shell.expect("Signed in as \(email)")
         try shell.waitForRawMode()
+    }
+
+    /// The account made, then the shell started and signed in at the terminal answering `answer`; `before` is how
+    /// many refresh tokens the server honoured ahead of the start.
+    func startSignedIn(answering answer: String, environment: [String: String] = [:]) throws
+        -> (shell: PseudoTerminal, before: Int) {
+        try makeAccount()
+        let before = try liveRefreshTokens()
+        let shell = try launch(environment: environment)
+        try Self.signIn(shell, answering: answer)
+        return (shell, before)
+    }
+
+    /// Types `exit`, waits for `farewell` where one is said, and expects the shell to end with status 0.
+    static func leave(_ shell: PseudoTerminal,
+                      saying farewell: String? = "Signed out: this computer was not to keep the sign-in.",
+                      timeout: Duration = PseudoTerminal.patience) throws {
+        shell.sendLine("exit")
+        if let farewell { _ = try shell.expect(farewell) }
+        #expect(try shell.waitForExit(timeout: timeout) == 0)
     }
 
     /// What `sqlite3` prints for `sql` on `path` (the program a person would look with).
@@ -116,10 +142,7 @@ import Testing
     }
 
     @Test func answeredNoNothingOfTheSignInIsLeftAfterExit() throws {
-        try makeAccount()
-        let before = try liveRefreshTokens()
-        let shell = try launch()
-        try signIn(shell, answering: "n")
+        let (shell, before) = try startSignedIn(answering: "n")
         shell.sendLine("profile")
         _ = try shell.expect("memory only (not kept on this computer; forgotten at exit)")
         // While it runs the file says who is signed in where, and holds no token, nor the device's cookie.
@@ -128,9 +151,7 @@ import Testing
         #expect(try !holdsACookie())
         #expect(try liveRefreshTokens() == before + 1)
         try shell.waitForRawMode()
-        shell.sendLine("exit")
-        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
-        #expect(try shell.waitForExit() == 0)
+        try Self.leave(shell)
 
         let text = try databaseText()
         #expect(!text.contains(/"refreshToken":"[^"]/), "\(text)")
@@ -150,12 +171,8 @@ import Testing
     }
 
     @Test func answeredYesTheSignInIsKeptAndRestoredAsBefore() throws {
-        try makeAccount()
-        let before = try liveRefreshTokens()
-        let shell = try launch()
-        try signIn(shell, answering: "y")
-        shell.sendLine("exit")
-        #expect(try shell.waitForExit() == 0)
+        let (shell, before) = try startSignedIn(answering: "y")
+        try Self.leave(shell, saying: nil)
         #expect(!shell.output.contains("Signed out"))
 
         #expect(try holdsAToken())
@@ -188,14 +205,10 @@ import Testing
     /// The server stops answering before `exit` (a request may wait a minute here): the shell does not wait for it
     /// beyond its few seconds' bound, and what was on disk has gone all the same.
     @Test func aServerThatNoLongerAnswersDoesNotHoldUpExit() throws {
-        try makeAccount()
-        let shell = try launch(environment: ["BRAINY_SERVER_TIMEOUT": "60"])
-        try signIn(shell, answering: "n")
+        let shell = try startSignedIn(answering: "n", environment: ["BRAINY_SERVER_TIMEOUT": "60"]).shell
         server.freeze()
         defer { server.thaw() }
-        shell.sendLine("exit")
-        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
-        #expect(try shell.waitForExit(timeout: .seconds(20)) == 0)
+        try Self.leave(shell, timeout: .seconds(20))
         #expect(try !holdsAToken())
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
     }
@@ -204,10 +217,7 @@ import Testing
     @Test func inKoreanANoIsTypedAndSaid() throws {
         try makeAccount()
         let shell = try launch(language: "ko")
-        shell.sendLine("login email \(Self.email)")
-        _ = try shell.expect("비밀번호")
-        shell.sendLine(Self.password)
-        _ = try shell.expect("이 컴퓨터에서 로그인 상태를 유지할까요? [Y/n]")
+        try Self.loginUpToTheQuestion(shell, passwordPrompt: "비밀번호", question: "이 컴퓨터에서 로그인 상태를 유지할까요? [Y/n]")
         shell.sendLine("아니요")
         _ = try shell.expect("이 컴퓨터에는 저장하지 않습니다. exit하면 로그아웃됩니다.")
         _ = try shell.expect("로그인했습니다")
@@ -215,9 +225,7 @@ import Testing
         shell.sendLine("profile")
         _ = try shell.expect("메모리에만 (이 컴퓨터에 남기지 않음, exit하면 잊음)")
         try shell.waitForRawMode()
-        shell.sendLine("exit")
-        _ = try shell.expect("이 컴퓨터에 남기지 않기로 한 로그인을 끝냈습니다.")
-        #expect(try shell.waitForExit() == 0)
+        try Self.leave(shell, saying: "이 컴퓨터에 남기지 않기로 한 로그인을 끝냈습니다.")
         #expect(try !holdsAToken())
         #expect(try stateOfANewStart().contains("State: signed_out"))
     }
@@ -225,9 +233,7 @@ import Testing
     /// A second shell started on the same file while the first still runs with a sign-in not to be kept: it leaves
     /// that sign-in alone (starting signed out, saying why), and the first goes on signed in.
     @Test func aSecondShellLeavesTheRunningShellsSignInAlone() throws {
-        try makeAccount()
-        let first = try launch()
-        try signIn(first, answering: "n")
+        let first = try startSignedIn(answering: "n").shell
 
         let second = try stateOfANewStart()
         #expect(second.contains("Another shell is using a sign-in this computer does not keep"), "\(second)")
@@ -236,16 +242,12 @@ import Testing
         first.sendLine("sync")
         _ = try first.expect("Synced")
         try first.waitForRawMode()
-        first.sendLine("exit")
-        _ = try first.expect("Signed out: this computer was not to keep the sign-in.")
-        #expect(try first.waitForExit() == 0)
+        try Self.leave(first)
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM authSession WHERE endedAt IS NULL") == "0")
     }
 
     @Test func aShellKilledBeforeItsExitLeavesASignInTheNextStartEnds() throws {
-        try makeAccount()
-        let shell = try launch()
-        try signIn(shell, answering: "n")
+        let shell = try startSignedIn(answering: "n").shell
         shell.kill(signal: SIGKILL)
         #expect(try shell.waitForExit() == 128 + SIGKILL)
         #expect(try !holdsAToken())
@@ -261,10 +263,7 @@ import Testing
     @Test func aShellKilledWhileItAsksLeavesNothingOfTheSignIn() throws {
         try makeAccount()
         let shell = try launch()
-        shell.sendLine("login email \(Self.email)")
-        _ = try shell.expect("Password")
-        shell.sendLine(Self.password)
-        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
+        try Self.loginUpToTheQuestion(shell)
         // The question is on screen: the server said yes, nothing is decided.
         #expect(try !holdsACookie())
         #expect(try !holdsAToken())
@@ -281,12 +280,8 @@ import Testing
     }
 
     @Test func aNoOverASignInThisComputerKeptLeavesNoRefreshTokenLiveOrOnDisk() throws {
-        try makeAccount()
-        let before = try liveRefreshTokens()
-        let first = try launch()
-        try signIn(first, answering: "y")
-        first.sendLine("exit")
-        #expect(try first.waitForExit() == 0)
+        let (first, before) = try startSignedIn(answering: "y")
+        try Self.leave(first, saying: nil)
         let row = try Self.sqlite(database.path, "SELECT value FROM syncState WHERE key LIKE 'tokens:%'")
         let kept = try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any]
         let earlier = try #require(kept?["refreshToken"] as? String)
@@ -295,12 +290,10 @@ import Testing
 
         // Started signed in with the kept sign-in, the person signs in again and answers no.
         let shell = try launch()
-        try signIn(shell, answering: "n")
+        try Self.signIn(shell, answering: "n")
         // The earlier sign-in was ended on the server before its row went: only the new one is live.
         #expect(try liveRefreshTokens() == before + 1)
-        shell.sendLine("exit")
-        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
-        #expect(try shell.waitForExit() == 0)
+        try Self.leave(shell)
 
         let text = try databaseText()
         #expect(!text.contains(earlier))
@@ -314,10 +307,7 @@ import Testing
     /// no ends here and on the server, and the status says which signal it was.
     @Test(arguments: [SIGTERM, SIGHUP])
     func aSignalEndsTheRunAsExitDoes(signal: Int32) throws {
-        try makeAccount()
-        let before = try liveRefreshTokens()
-        let shell = try launch()
-        try signIn(shell, answering: "n")
+        let (shell, before) = try startSignedIn(answering: "n")
         #expect(try liveRefreshTokens() == before + 1)
 
         shell.kill(signal: signal)
@@ -338,19 +328,14 @@ import Testing
     @Test func ctrlDAtTheQuestionKeepsNothing() throws {
         try makeAccount()
         let shell = try launch()
-        shell.sendLine("login email \(Self.email)")
-        _ = try shell.expect("Password")
-        shell.sendLine(Self.password)
-        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
+        try Self.loginUpToTheQuestion(shell)
         try shell.waitForRawMode()
         shell.send("\u{04}")
         _ = try shell.expect("Nothing is saved on this computer; 'exit' signs you out.")
         _ = try shell.expect("Signed in as \(Self.email)")
         try shell.waitForRawMode()
         #expect(try !holdsAToken())
-        shell.sendLine("exit")
-        _ = try shell.expect("Signed out: this computer was not to keep the sign-in.")
-        #expect(try shell.waitForExit() == 0)
+        try Self.leave(shell)
         #expect(try Self.sqlite(database.path, "SELECT count(*) FROM syncState WHERE key LIKE 'tokens:%'") == "0")
         #expect(try stateOfANewStart().contains("State: signed_out"))
     }

@@ -46,19 +46,11 @@ import Testing
     func signInAndLeave(answering answer: String) throws -> PseudoTerminal {
         try RememberSignInEndToEndTests.makeAccount(on: server, in: home)
         let shell = try launch()
-        shell.sendLine("login email \(RememberSignInEndToEndTests.email)")
-        _ = try shell.expect("Password")
-        shell.sendLine(RememberSignInEndToEndTests.password)
-        _ = try shell.expect("Stay signed in on this computer? [Y/n]")
-        shell.sendLine(answer)
-        _ = try shell.expect("Signed in as mina@example.com")
-        try shell.waitForRawMode()
+        try RememberSignInEndToEndTests.signIn(shell, answering: answer)
         shell.sendLine("profile")
         _ = try shell.expect("tokens kept in")
         try shell.waitForRawMode()
-        shell.sendLine("exit")
-        _ = try shell.expect("--- end")
-        #expect(try shell.waitForExit() == 0)
+        try RememberSignInEndToEndTests.leave(shell, saying: "--- end")
         return shell
     }
 
