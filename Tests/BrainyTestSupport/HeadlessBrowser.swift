@@ -100,35 +100,10 @@ public enum HeadlessBrowser {
         return page
     }
 
-    static let script = """
-        import sys
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
-        from selenium.webdriver.support import expected_conditions as EC
-
-        link, button = sys.argv[1], sys.argv[2]
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"]:
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        try:
-            wait = WebDriverWait(driver, 30)
-            driver.get(link)
-            print("code", driver.find_element(By.ID, "user-code").text)
-            driver.find_element(By.ID, "continue").click()
-            wait.until(EC.presence_of_element_located((By.ID, button))).click()
-            outcome = wait.until(EC.presence_of_element_located((By.ID, "outcome")))
-            print("outcome", outcome.get_attribute("data-outcome"))
-            print("text", outcome.text.replace("\\n", " "))
-            print("url", driver.current_url)
-        finally:
-            driver.quit()
-        """
-
-    static let openScript = """
+    /// What every script starts with: Selenium's imports and `browse(steps)`, which opens the link (the script's first
+    /// argument) in headless Chromium through chromedriver, runs `steps(driver, wait)` there (30 s at most a wait),
+    /// and quits the browser however the steps end.
+    static let preamble = """
         import sys
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -137,47 +112,59 @@ public enum HeadlessBrowser {
         from selenium.webdriver.support import expected_conditions as EC
 
         link = sys.argv[1]
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"]:
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        try:
-            wait = WebDriverWait(driver, 30)
-            driver.get(link)
+
+        def browse(steps):
+            options = webdriver.ChromeOptions()
+            options.binary_location = "/usr/bin/chromium"
+            for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"]:
+                options.add_argument(flag)
+            driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+            try:
+                wait = WebDriverWait(driver, 30)
+                driver.get(link)
+                steps(driver, wait)
+            finally:
+                driver.quit()
+
+        """
+
+    static let script = preamble + """
+        button = sys.argv[2]
+
+        def steps(driver, wait):
+            print("code", driver.find_element(By.ID, "user-code").text)
+            driver.find_element(By.ID, "continue").click()
+            wait.until(EC.presence_of_element_located((By.ID, button))).click()
+            outcome = wait.until(EC.presence_of_element_located((By.ID, "outcome")))
+            print("outcome", outcome.get_attribute("data-outcome"))
+            print("text", outcome.text.replace("\\n", " "))
+            print("url", driver.current_url)
+
+        browse(steps)
+        """
+
+    static let openScript = preamble + """
+        def steps(driver, wait):
             outcome = wait.until(EC.presence_of_element_located((By.ID, "outcome")))
             print("outcome", outcome.get_attribute("data-outcome"))
             print("text", outcome.text.replace("\\n", " "))
             print("url", driver.current_url)
             print("continue", len(driver.find_elements(By.ID, "continue")))
-        finally:
-            driver.quit()
+
+        browse(steps)
         """
 
-    static let deviceScript = """
-        import sys
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
-        from selenium.webdriver.support import expected_conditions as EC
+    static let deviceScript = preamble + """
+        code = sys.argv[2]
 
-        link, code = sys.argv[1], sys.argv[2]
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"]:
-            options.add_argument(flag)
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        try:
-            wait = WebDriverWait(driver, 30)
-            driver.get(link)
+        def steps(driver, wait):
             field = driver.find_element(By.NAME, "user_code")
             field.clear()
             field.send_keys(code)
             driver.find_element(By.CSS_SELECTOR, "button[value=approve]").click()
             wait.until(lambda d: "Approved" in d.find_element(By.TAG_NAME, "body").text)
             print("text", driver.find_element(By.TAG_NAME, "body").text.replace("\\n", " "))
-        finally:
-            driver.quit()
+
+        browse(steps)
         """
 }
